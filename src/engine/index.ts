@@ -1,0 +1,7 @@
+export * from './types.js';
+export * from './rng.js';
+export * from './canonical.js';
+export * from './replay.js';
+export * from './log.js';
+export * from './bots.js';
+export * from './schema.js';

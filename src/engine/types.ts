@@ -1,0 +1,101 @@
+import type { TSchema } from '@sinclair/typebox';
+
+/**
+ * The game contract. Every served game is one `GameDefinition`: pure functions over a plain-JSON
+ * state. No I/O, no clock, no Math.random: randomness comes from the seeded RNG kept in the state
+ * (see rng.ts), so the same seed and actions always give the same state.
+ */
+
+/** A seat index, 0-based, in seating order. */
+export type Seat = number;
+
+/** One line of a game's log. Without `visibleTo` it is public; with it, only those seats see it. */
+export interface LogEntry {
+  message: string;
+  data?: unknown;
+  visibleTo?: Seat[];
+}
+
+/** A rule refusal: a stable machine code (e.g. `NOT_ENOUGH_MONEY`) and a sentence naming the rule. */
+export interface RuleError {
+  code: string;
+  message: string;
+}
+
+export interface ApplyResult<State> {
+  state: State;
+  log: LogEntry[];
+  /**
+   * True when the action revealed hidden information to anyone (a card draw, a look at a deck)
+   * or used randomness. Such an action can never be taken back. The kernel also treats any change
+   * of the RNG state as irreversible, so engines only need to flag reveals that use no randomness.
+   */
+  irreversible?: boolean;
+}
+
+export interface Outcome {
+  /** Final score per seat (same order as seats). Cooperative games give every seat the team score. */
+  scores: number[];
+  /** Seats that won (several on a shared victory; empty when everybody lost a cooperative game). */
+  winners: Seat[];
+  /** Seats from first to last place, ties broken as the rulebook says. */
+  ranking: Seat[];
+  /** Game-specific breakdown (final scoring details), shown to everyone. */
+  details?: unknown;
+}
+
+export interface SetupInput<Options> {
+  seats: number;
+  options: Options;
+  seed: string;
+}
+
+/** A bot picks an action for `seat`; `seed` makes its choice reproducible. Must return a legal action. */
+export type Bot<State, Action> = (state: State, seat: Seat, seed: string) => Action;
+
+export interface GameDefinition<State = unknown, Action = unknown, View = unknown, Options = unknown> {
+  /** Stable id used in URLs and stored on every game row, e.g. 'urbanization'. */
+  id: string;
+  title: string;
+  /** Bump when a change would replay an old log differently. Stored on every game row. */
+  rulesVersion: number;
+  players: { min: number; max: number };
+  /** TypeBox schema of the options object, with defaults (e.g. `{ inventions: false }`). */
+  optionsSchema: TSchema;
+  /** TypeBox schema of an action: a union on `type`, each member `additionalProperties: false`. */
+  actionSchema: TSchema;
+
+  setup(input: SetupInput<Options>): State;
+  /** Who may act now (several for simultaneous choices); empty once the game is over. */
+  activeSeats(state: State): Seat[];
+  /** Never mutates `state`. A rule violation is a returned RuleError; a throw is a bug. */
+  apply(state: State, seat: Seat, action: Action): ApplyResult<State> | RuleError;
+  /** A short list (at most a few hundred) of actions `seat` may take now; each one applies. */
+  legalActions(state: State, seat: Seat): Action[];
+  /** What `seat` may see; `null` is a spectator. Must strip other hands, deck order, seed, RNG. */
+  view(state: State, seat: Seat | null): View;
+  /** Final result once the game is over, else null. */
+  outcome(state: State): Outcome | null;
+  /** What happens for an idle seat when its deadline passes (usually a pass or the safest choice). */
+  timeoutAction(state: State, seat: Seat): Action;
+  /** Named bots; `random` is provided by the kernel for every game, so list only better ones. */
+  bots?: Record<string, Bot<State, Action>>;
+}
+
+/** A definition with its type parameters erased, as the catalog and the service hold them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameDefinition = GameDefinition<any, any, any, any>;
+
+export function isRuleError(value: unknown): value is RuleError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RuleError).code === 'string' &&
+    typeof (value as RuleError).message === 'string' &&
+    !('state' in value)
+  );
+}
+
+export function ruleError(code: string, message: string): RuleError {
+  return { code, message };
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: pure engine tests need no database and run anywhere in parallel;
+// API tests share one Postgres (the local one from DATABASE_URL, or an embedded one
+// started by the global setup) and each file gets its own fresh database.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'engine',
+          include: ['test/engine/**/*.test.ts', 'test/games/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
