@@ -1,0 +1,46 @@
+import { jwtVerify, SignJWT, errors } from 'jose';
+
+/**
+ * Login tokens: HS256 JWTs signed with JWT_SECRET. Verification pins the algorithm list (so
+ * `alg: none` or an RS/HS confusion is refused), the issuer and the expiry.
+ */
+export type Role = 'player' | 'admin';
+
+export interface Principal {
+  userId: string;
+  username: string;
+  role: Role;
+}
+
+export interface TokenService {
+  issue(principal: Principal): Promise<string>;
+  /** The principal, or null for any invalid, expired, forged or malformed token. */
+  verify(token: string): Promise<Principal | null>;
+}
+
+const ALGORITHM = 'HS256';
+
+export function createTokenService(secret: string, issuer: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue: (principal) =>
+      new SignJWT({ username: principal.username, role: principal.role })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(principal.userId)
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer, requiredClaims: ['sub', 'exp'] });
+        const role = payload.role;
+        if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || (role !== 'player' && role !== 'admin')) return null;
+        return { userId: payload.sub, username: payload.username, role };
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/**
+ * Every setting, read from the environment once and validated. The README's settings table
+ * documents each one; keep the two in step.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Null: start an embedded PostgreSQL in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  embeddedPort: number;
+  jwtSecret: string;
+  /** True when JWT_SECRET was not set and a random one is used (tokens die with the process). */
+  jwtSecretGenerated: boolean;
+  jwtIssuer: string;
+  jwtTtlSeconds: number;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  redisUrl: string | null;
+  logLevel: string;
+  graphqlMaxDepth: number;
+  bodyLimitBytes: number;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecretRaw = text(env, 'JWT_SECRET');
+  if (jwtSecretRaw !== null && Buffer.byteLength(jwtSecretRaw) < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 bytes long');
+  }
+  if (jwtSecretRaw === null && production) {
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  }
+  const adminUsername = text(env, 'ADMIN_USERNAME');
+  const adminPassword = text(env, 'ADMIN_PASSWORD');
+  if ((adminUsername === null) !== (adminPassword === null)) {
+    throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
+  }
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    databaseUrl,
+    dataDir: resolve(text(env, 'DATA_DIR') ?? 'data/postgres'),
+    embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    jwtSecret: jwtSecretRaw ?? randomBytes(32).toString('hex'),
+    jwtSecretGenerated: jwtSecretRaw === null,
+    jwtIssuer: text(env, 'JWT_ISSUER') ?? 'boardgame-server',
+    jwtTtlSeconds: integer(env, 'JWT_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    adminUsername,
+    adminPassword,
+    redisUrl: text(env, 'REDIS_URL'),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    graphqlMaxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 8, 2, 50),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    production,
+  };
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '../errors.js';
+
+/**
+ * Every error leaves as application/problem+json (RFC 9457) with a stable `code`. Unknown errors
+ * are logged and answered with a generic 500 that reveals nothing of the state.
+ */
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+export function sendProblem(reply: FastifyReply, status: number, code: string, detail: string, extra: Record<string, unknown> = {}): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send({ type: `https://boardgame-server.dev/problems/${code.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, title: TITLES[status] ?? 'Error', status, detail, code, ...extra, instance: reply.request.url });
+}
+
+function frameworkProblem(error: FastifyError): { status: number; code: string; detail: string; extra?: Record<string, unknown> } | null {
+  if (error.validation) {
+    const errors = error.validation.map((item) => `${item.instancePath || error.validationContext || ''} ${item.message ?? ''}`.trim());
+    return { status: 400, code: 'VALIDATION_FAILED', detail: `The request is not valid: ${errors.join('; ')}`, extra: { errors } };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'INVALID_JSON', detail: 'The request body is not valid JSON.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'The request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Send JSON with Content-Type: application/json.' };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, code: 'BAD_REQUEST', detail: error.message };
+  }
+  return null;
+}
+
+export function registerProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ServiceError) return sendProblem(reply, error.status, error.code, error.message, error.details ?? {});
+    const known = frameworkProblem(error);
+    if (known) return sendProblem(reply, known.status, known.code, known.detail, known.extra ?? {});
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request changed nothing it could not finish.');
+  });
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`));
+}

@@ -1,0 +1,88 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** TypeBox schemas shared by routes (they become the OpenAPI components). */
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String({ description: 'Stable machine-readable code, e.g. STALE_VERSION or RULE_VIOLATION/NOT_ENOUGH_MONEY' }),
+    instance: Type.Optional(Type.String()),
+  },
+  { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+
+export const Username = Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
+export const Password = Type.String({ minLength: 8, maxLength: 200 });
+export const Credentials = Type.Object({ username: Username, password: Password }, { additionalProperties: false });
+export const LoginBody = Type.Object({ username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+
+export const User = Type.Object(
+  { id: Type.String({ format: 'uuid' }), username: Type.String(), role: Type.Union([Type.Literal('player'), Type.Literal('admin')]), createdAt: Type.String({ format: 'date-time' }) },
+  { $id: 'User' },
+);
+
+export const GameStatus = Type.Union([Type.Literal('open'), Type.Literal('active'), Type.Literal('finished')]);
+export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+const gameFields = {
+  id: Type.String({ format: 'uuid' }),
+  type: Type.String(),
+  rulesVersion: Type.Integer(),
+  status: GameStatus,
+  options: Type.Unknown(),
+  version: Type.Integer({ description: 'Seq of the last event; 0 before the first action' }),
+  seatCount: Type.Integer(),
+  seats: Type.Array(Type.Object({ seat: Type.Integer(), username: Type.Union([Type.String(), Type.Null()]) })),
+  activeSeats: Type.Array(Type.Integer(), { description: 'Seats that may act now' }),
+  yourSeat: Type.Union([Type.Integer(), Type.Null()]),
+  result: Type.Unknown({ description: 'The outcome once finished: scores, winners, ranking' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+};
+export const GameSummary = Type.Object(gameFields, { $id: 'GameSummary' });
+export const GameDetail = Type.Object({ ...gameFields, view: Type.Unknown({ description: "The caller's seat's view of the state (spectator view for non-players)" }) }, { $id: 'GameDetail' });
+
+export const LogEntry = Type.Object({ message: Type.String(), data: Type.Optional(Type.Unknown()) }, { $id: 'LogEntry' });
+export const PlayerEvent = Type.Object(
+  {
+    seq: Type.Integer(),
+    seat: Type.Union([Type.Integer(), Type.Null()]),
+    action: Type.Unknown({ description: 'The action, only on your own events' }),
+    log: Type.Array(Type.Ref('LogEntry')),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'PlayerEvent' },
+);
+
+export const CreateGameBody = Type.Object(
+  { type: Type.String({ maxLength: 64 }), seats: Type.Integer({ minimum: 1, maximum: 16 }), options: Type.Optional(Type.Object({}, { additionalProperties: true })) },
+  { additionalProperties: false },
+);
+export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15 })) }, { additionalProperties: false });
+export const SubmitActionBody = Type.Object(
+  {
+    action: Type.Object({ type: Type.String() }, { additionalProperties: true, description: "One action of the game's actionSchema" }),
+    expectedVersion: Type.Optional(Type.Integer({ minimum: 0, description: 'Refuse with 409 STALE_VERSION unless the game is at this version' })),
+  },
+  { additionalProperties: false },
+);
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Retries with the same key return the first answer' })),
+});
+export const SubmitActionResult = Type.Object({ version: Type.Integer(), view: Type.Unknown(), log: Type.Array(Type.Ref('LogEntry')) });
+
+export const ListGamesQuery = Type.Object(
+  {
+    status: Type.Optional(GameStatus),
+    mine: Type.Optional(Type.Boolean({ description: 'Only games where you hold a seat' })),
+    awaitingMe: Type.Optional(Type.Boolean({ description: 'Only games where it is your turn' })),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ListGamesQuery = Static<typeof ListGamesQuery>;

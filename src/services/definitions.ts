@@ -1,0 +1,37 @@
+import type { AnyGameDefinition } from '../engine/types.js';
+import { conflict } from '../errors.js';
+import type { GameRecord } from '../store/games.js';
+import type { ServiceContext } from './context.js';
+
+/**
+ * The rules a stored game is played and replayed under. A game started under a rulesVersion the
+ * server no longer serves is refused loudly: replaying it under other rules could silently
+ * change its history.
+ */
+export function definitionFor(ctx: ServiceContext, game: Pick<GameRecord, 'id' | 'type' | 'rulesVersion'>): AnyGameDefinition {
+  const definition = ctx.catalog[game.type];
+  if (!definition) {
+    ctx.log.error(`game ${game.id}: type "${game.type}" is not served by this build`);
+    throw conflict('GAME_TYPE_UNAVAILABLE', `Games of type "${game.type}" are not served by this server.`);
+  }
+  if (definition.rulesVersion !== game.rulesVersion) {
+    ctx.log.error(`game ${game.id}: recorded rulesVersion ${game.rulesVersion}, served ${definition.rulesVersion}; refusing to replay`);
+    throw conflict(
+      'RULES_VERSION_UNSUPPORTED',
+      `This game was started under rules version ${game.rulesVersion} of "${game.type}", which this server no longer runs (it runs version ${definition.rulesVersion}).`,
+      { recorded: game.rulesVersion, served: definition.rulesVersion },
+    );
+  }
+  return definition;
+}
+
+export function gameTypes(ctx: ServiceContext) {
+  return Object.values(ctx.catalog).map((definition) => ({
+    id: definition.id,
+    title: definition.title,
+    rulesVersion: definition.rulesVersion,
+    players: definition.players,
+    optionsSchema: JSON.parse(JSON.stringify(definition.optionsSchema)) as unknown,
+    actionSchema: JSON.parse(JSON.stringify(definition.actionSchema)) as unknown,
+  }));
+}

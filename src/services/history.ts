@@ -1,0 +1,103 @@
+import type { Principal } from '../auth/tokens.js';
+import { canonicalJson } from '../engine/canonical.js';
+import { visibleLog } from '../engine/log.js';
+import { replay, ReplayError } from '../engine/replay.js';
+import type { LogEntry } from '../engine/types.js';
+import { unprocessable } from '../errors.js';
+import { listEvents, type EventRecord, type GameRecord } from '../store/games.js';
+import type { ServiceContext } from './context.js';
+import { definitionFor } from './definitions.js';
+import { detail, loadGame, seatOf } from './lobby.js';
+
+export const LOG_PAGE_LIMIT = 500;
+
+export interface PlayerEvent {
+  seq: number;
+  seat: number | null;
+  /** The action itself only for the seat that took it: others learn of it through the log entries. */
+  action: unknown;
+  log: LogEntry[];
+  createdAt: string;
+}
+
+export function playerEvent(event: EventRecord, seat: number | null): PlayerEvent {
+  return {
+    seq: event.seq,
+    seat: event.seat,
+    action: seat !== null && event.seat === seat ? event.action : null,
+    log: visibleLog(event.log, seat),
+    createdAt: event.createdAt.toISOString(),
+  };
+}
+
+/** Events after `after`, with only the log entries the caller's seat may read. */
+export async function gameLog(ctx: ServiceContext, principal: Principal | null, gameId: string, after: number, limit = LOG_PAGE_LIMIT) {
+  const game = await loadGame(ctx, gameId);
+  const seat = seatOf(game, principal);
+  const events = await listEvents(ctx.db, gameId, after, Math.min(limit, LOG_PAGE_LIMIT));
+  return { version: game.version, events: events.map((event) => playerEvent(event, seat)) };
+}
+
+// ---- admin: everything, including hidden information ----
+
+async function allEvents(ctx: ServiceContext, gameId: string): Promise<EventRecord[]> {
+  const out: EventRecord[] = [];
+  for (;;) {
+    const page = await listEvents(ctx.db, gameId, out.at(-1)?.seq ?? 0, 5000);
+    out.push(...page);
+    if (page.length < 5000) return out;
+  }
+}
+
+const setupInputOf = (game: GameRecord) => ({ seats: game.seatCount, options: game.options, seed: game.seed });
+
+export async function adminGame(ctx: ServiceContext, gameId: string) {
+  const game = await loadGame(ctx, gameId);
+  const events = await allEvents(ctx, gameId);
+  return {
+    ...detail(ctx, game, null),
+    seed: game.seed,
+    state: game.state,
+    seatsDetail: game.seats,
+    events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
+  };
+}
+
+/** The full state right after event `at` (0 = the initial state), rebuilt by replaying the log. */
+export async function adminStateAt(ctx: ServiceContext, gameId: string, at: number) {
+  const game = await loadGame(ctx, gameId);
+  if (game.status === 'open') throw unprocessable('GAME_NOT_STARTED', 'The game has not started: there is no state yet.');
+  if (at > game.version) throw unprocessable('NO_SUCH_VERSION', `The game is at version ${game.version}; there is no event ${at}.`);
+  const definition = definitionFor(ctx, game);
+  const events = (await allEvents(ctx, gameId)).slice(0, at);
+  const state = replay(definition, setupInputOf(game), events.map((event) => ({ seat: event.seat ?? -1, action: event.action })));
+  return { version: at, state };
+}
+
+/** Replays the whole log and compares every step's result with what was stored. */
+export async function verifyGame(ctx: ServiceContext, gameId: string) {
+  const game = await loadGame(ctx, gameId);
+  if (game.status === 'open') return { ok: true, version: 0, checkedEvents: 0, divergence: null };
+  const definition = definitionFor(ctx, game);
+  const events = await allEvents(ctx, gameId);
+  const gaps = events.findIndex((event, index) => event.seq !== index + 1);
+  if (gaps >= 0) return { ok: false, version: game.version, checkedEvents: gaps, divergence: { atEvent: gaps + 1, reason: `the log skips from seq ${gaps} to ${events[gaps]!.seq}` } };
+  let divergence: { atEvent: number; reason: string } | null = null;
+  try {
+    const final = replay(definition, setupInputOf(game), events.map((event) => ({ seat: event.seat ?? -1, action: event.action })), (index, step) => {
+      if (divergence === null && canonicalJson(step.log) !== canonicalJson(events[index]!.log)) {
+        divergence = { atEvent: index + 1, reason: 'the replayed log entries differ from the stored ones' };
+      }
+    });
+    if (divergence === null && events.length !== game.version) {
+      divergence = { atEvent: events.length, reason: `the game row says version ${game.version} but the log has ${events.length} events` };
+    }
+    if (divergence === null && canonicalJson(final) !== canonicalJson(game.state)) {
+      divergence = { atEvent: game.version, reason: 'the replayed final state differs from the stored state' };
+    }
+  } catch (error) {
+    if (!(error instanceof ReplayError)) throw error;
+    divergence = { atEvent: error.index + 1, reason: `the rules refuse this event on replay: ${error.code}: ${error.message}` };
+  }
+  return { ok: divergence === null, version: game.version, checkedEvents: events.length, divergence };
+}
