@@ -24,7 +24,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   }, async () => gameTypes(ctx));
 
   app.post('/v1/games', {
-    schema: { tags: ['games'], summary: 'Create a game; you take seat 0', security, body: CreateGameBody, response: { 201: Type.Ref('GameSummary'), ...errorResponses(400, 401) } },
+    schema: { tags: ['games'], summary: 'Create a game; you take seat 0', security, body: CreateGameBody, response: { 201: Type.Ref('GameDetail'), ...errorResponses(400, 401) } },
   }, async (request, reply) => {
     const principal = requireUser(request);
     const game = await createGame(ctx, principal, request.body);
@@ -46,10 +46,14 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   }, async (request) => detail(ctx, await loadGame(ctx, request.params.id), request.principal));
 
   app.post('/v1/games/:id/join', {
-    schema: { tags: ['games'], summary: 'Take a seat (the first free one unless `seat` is given); the game starts when full', security, params: GameId, body: Type.Optional(JoinGameBody), response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409, 422) } },
+    schema: { tags: ['games'], summary: 'Take a seat (the first free one unless `seat` is given); the game starts when full', security, params: GameId, body: JoinGameBody, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409, 422) } },
+    // The body is optional: no body means "the first free seat".
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
   }, async (request) => {
     const principal = requireUser(request);
-    return detail(ctx, await joinGame(ctx, principal, request.params.id, request.body?.seat), principal);
+    return detail(ctx, await joinGame(ctx, principal, request.params.id, request.body.seat), principal);
   });
 
   app.post('/v1/games/:id/start', {

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('game types', () => {
+  it('lists each served game with players and schemas', async () => {
+    const response = await t.http.get('/v1/game-types').expect(200);
+    expect(response.body).toEqual([
+      expect.objectContaining({ id: 'toy', title: expect.any(String), rulesVersion: 1, players: { min: 2, max: 4 }, optionsSchema: expect.any(Object), actionSchema: expect.any(Object) }),
+    ]);
+    expect(response.body[0].optionsSchema.properties.rounds.default).toBe(3);
+  });
+});
+
+describe('lobby', () => {
+  it('creates a game with the creator in seat 0, and refuses bad types, seat counts and options', async () => {
+    const alice = await newUser(t);
+    const created = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3, options: { rounds: 2 } }).expect(201);
+    expect(created.body).toMatchObject({ type: 'toy', status: 'open', version: 0, seatCount: 3, yourSeat: 0, options: { rounds: 2 }, view: null });
+    expect(created.body.seats).toEqual([{ seat: 0, username: alice.username }, { seat: 1, username: null }, { seat: 2, username: null }]);
+    expect(created.body).not.toHaveProperty('seed');
+    expect(created.body).not.toHaveProperty('state');
+
+    const before = (await t.sql.query('SELECT count(*)::int AS n FROM games')).rows[0].n;
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'chess', seats: 2 }).expect(400)).body.code).toBe('UNKNOWN_GAME_TYPE');
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 5 }).expect(400)).body.code).toBe('INVALID_SEAT_COUNT');
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 99 } }).expect(400)).body.code).toBe('INVALID_OPTIONS');
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { colour: 'red' } }).expect(400)).body.code).toBe('INVALID_OPTIONS');
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, extra: true }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect((await t.http.post('/v1/games').send({ type: 'toy', seats: 2 }).expect(401)).body.code).toBe('UNAUTHENTICATED');
+    expect((await t.sql.query('SELECT count(*)::int AS n FROM games')).rows[0].n).toBe(before);
+  });
+
+  it('joins, leaves, starts by itself when full, and refuses joining a started game', async () => {
+    const [alice, bob, carol, dave] = await Promise.all([newUser(t), newUser(t), newUser(t), newUser(t)]);
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3 }).expect(201);
+    const joined = await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({ seat: 2 }).expect(200);
+    expect(joined.body.yourSeat).toBe(2);
+    expect((await t.http.post(`/v1/games/${game.id}/join`).set(carol.auth).send({ seat: 2 }).expect(409)).body.code).toBe('SEAT_TAKEN');
+    expect((await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(409)).body.code).toBe('ALREADY_SEATED');
+    expect((await t.http.post(`/v1/games/${game.id}/join`).set(carol.auth).send({ seat: 7 }).expect(422)).body.code).toBe('NO_SUCH_SEAT');
+    const left = await t.http.post(`/v1/games/${game.id}/leave`).set(bob.auth).expect(200);
+    expect(left.body.seats[2].username).toBeNull();
+    expect((await t.http.post(`/v1/games/${game.id}/leave`).set(bob.auth).expect(409)).body.code).toBe('NOT_SEATED');
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).expect(200);
+    const full = await t.http.post(`/v1/games/${game.id}/join`).set(carol.auth).expect(200);
+    expect(full.body.status).toBe('active');
+    expect(full.body.activeSeats).toEqual([0]);
+    expect(full.body.view).toMatchObject({ hand: expect.any(Array), turn: 0 });
+    expect((await t.http.post(`/v1/games/${game.id}/join`).set(dave.auth).expect(409)).body.code).toBe('GAME_NOT_OPEN');
+    expect((await t.http.post(`/v1/games/${game.id}/leave`).set(carol.auth).expect(409)).body.code).toBe('GAME_NOT_OPEN');
+  });
+
+  it('lets only the creator start early, with at least the minimum players, compacting the seats', async () => {
+    const [alice, bob] = await Promise.all([newUser(t), newUser(t)]);
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 4 }).expect(201);
+    expect((await t.http.post(`/v1/games/${game.id}/start`).set(alice.auth).expect(409)).body.code).toBe('NOT_ENOUGH_PLAYERS');
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({ seat: 3 }).expect(200);
+    expect((await t.http.post(`/v1/games/${game.id}/start`).set(bob.auth).expect(403)).body.code).toBe('NOT_GAME_CREATOR');
+    const started = await t.http.post(`/v1/games/${game.id}/start`).set(alice.auth).expect(200);
+    expect(started.body).toMatchObject({ status: 'active', seatCount: 2, seats: [{ seat: 0, username: alice.username }, { seat: 1, username: bob.username }] });
+    const asBob = await t.http.get(`/v1/games/${game.id}`).set(bob.auth).expect(200);
+    expect(asBob.body.yourSeat).toBe(1);
+    expect((await t.http.post(`/v1/games/${game.id}/start`).set(alice.auth).expect(409)).body.code).toBe('GAME_NOT_OPEN');
+  });
+
+  it('shows each player their own hand, spectators none, and never the seed or full state', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    const state = (await t.sql.query('SELECT state FROM games WHERE id = $1', [gameId])).rows[0].state;
+    const asAlice = (await t.http.get(`/v1/games/${gameId}`).set(alice.auth).expect(200)).body;
+    const asBob = (await t.http.get(`/v1/games/${gameId}`).set(bob.auth).expect(200)).body;
+    const asStranger = (await t.http.get(`/v1/games/${gameId}`).set((await newUser(t)).auth).expect(200)).body;
+    const anonymous = (await t.http.get(`/v1/games/${gameId}`).expect(200)).body;
+    expect(asAlice.view.hand).toEqual(state.hands[0]);
+    expect(asBob.view.hand).toEqual(state.hands[1]);
+    expect(asStranger.view.hand).toBeNull();
+    expect(anonymous.view.hand).toBeNull();
+    for (const body of [asAlice, asBob, asStranger]) {
+      const text = JSON.stringify(body);
+      expect(text).not.toContain('"deck"');
+      expect(text).not.toContain('"rng"');
+      expect(text).not.toContain('"seed"');
+    }
+    expect((await t.http.get('/v1/games/00000000-0000-4000-8000-000000000000').set(alice.auth).expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await t.http.get('/v1/games/not-a-uuid').set(alice.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('lists games with status, mine and awaitingMe filters and pagination', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    const mine = await t.http.get('/v1/games?mine=true').set(alice.auth).expect(200);
+    expect(mine.body.games.map((g: { id: string }) => g.id)).toContain(gameId);
+    expect(mine.body.games.every((g: { yourSeat: number | null }) => g.yourSeat !== null)).toBe(true);
+    const aliceTurn = await t.http.get('/v1/games?awaitingMe=true').set(alice.auth).expect(200);
+    const bobTurn = await t.http.get('/v1/games?awaitingMe=true').set(bob.auth).expect(200);
+    expect(aliceTurn.body.games.map((g: { id: string }) => g.id)).toEqual([gameId]);
+    expect(bobTurn.body.games).toEqual([]);
+    await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    expect((await t.http.get('/v1/games?awaitingMe=true').set(alice.auth).expect(200)).body.games).toEqual([]);
+    expect((await t.http.get('/v1/games?awaitingMe=true').set(bob.auth).expect(200)).body.games.map((g: { id: string }) => g.id)).toEqual([gameId]);
+
+    const carol = await newUser(t);
+    for (let i = 0; i < 3; i++) await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2 }).expect(201);
+    const page1 = await t.http.get('/v1/games?mine=true&status=open&limit=2').set(carol.auth).expect(200);
+    const page2 = await t.http.get('/v1/games?mine=true&status=open&limit=2&offset=2').set(carol.auth).expect(200);
+    expect(page1.body).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect(page1.body.games).toHaveLength(2);
+    expect(page2.body.games).toHaveLength(1);
+    expect(new Set([...page1.body.games, ...page2.body.games].map((g: { id: string }) => g.id)).size).toBe(3);
+    expect((await t.http.get('/v1/games?limit=1000').set(carol.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect((await t.http.get('/v1/games?status=paused').set(carol.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import supertest from 'supertest';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { AnyGameDefinition } from '../../src/engine/types.js';
+import { migrate } from '../../src/store/migrate.js';
+import { toyGame } from './toy-game.js';
+
+/**
+ * A fresh, migrated database per test file on the shared test server, and an app built on it.
+ * Platform tests serve the toy game unless they pass a catalog.
+ */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
+export const ADMIN = { username: 'root_admin', password: 'admin-password-1' };
+
+export function withDatabase(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `bgs_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  return {
+    url,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  http: supertest.Agent;
+  databaseUrl: string;
+  /** A direct connection for assertions and for tampering in audit tests. */
+  sql: pg.Pool;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: { catalog?: Record<string, AnyGameDefinition>; config?: Partial<Config>; listen?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await migrate(database.url);
+  const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame } });
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
+  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  return {
+    app,
+    http: supertest.agent(app.server),
+    databaseUrl: database.url,
+    sql,
+    async close() {
+      await app.close();
+      await sql.end();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** Registers a fresh user; returns its token and id. */
+export async function newUser(t: TestApp, prefix = 'user'): Promise<{ token: string; id: string; username: string; auth: { Authorization: string } }> {
+  const username = `${prefix}_${process.pid}_${++counter}`;
+  const response = await t.http.post('/v1/auth/register').send({ username, password: 'correct horse battery' }).expect(201);
+  const token = response.body.token as string;
+  return { token, id: response.body.user.id, username, auth: { Authorization: `Bearer ${token}` } };
+}
+
+export async function loginAdmin(t: TestApp): Promise<{ Authorization: string }> {
+  const response = await t.http.post('/v1/auth/login').send(ADMIN).expect(200);
+  return { Authorization: `Bearer ${response.body.token}` };
+}
+
+/** A started 2-player toy game between two fresh users. */
+export async function startedToyGame(t: TestApp, options: Record<string, unknown> = {}) {
+  const alice = await newUser(t, 'alice');
+  const bob = await newUser(t, 'bob');
+  const created = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options }).expect(201);
+  const gameId = created.body.id as string;
+  await t.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
+  return { alice, bob, gameId };
+}
