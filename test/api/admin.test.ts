@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/engine/canonical.js';
+import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { toyGame } from '../support/toy-game.js';
+
+let t: TestApp;
+let admin: { Authorization: string };
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await loginAdmin(t);
+});
+afterAll(async () => t?.close());
+
+async function playSome(gameId: string, players: { auth: Record<string, string> }[], moves: number) {
+  for (let i = 0; i < moves; i++) {
+    const { activeSeats } = (await t.http.get(`/v1/games/${gameId}`).set(players[0]!.auth).expect(200)).body;
+    const player = players[activeSeats[0]]!;
+    const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
+    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: actions[0] }).expect(201);
+  }
+}
+
+describe('admin endpoints', () => {
+  it('are for admins only', async () => {
+    const { alice, gameId } = await startedToyGame(t);
+    for (const [method, path] of [['get', `/v1/admin/games/${gameId}`], ['get', `/v1/admin/games/${gameId}/state?at=0`], ['post', `/v1/admin/games/${gameId}/verify`]] as const) {
+      expect((await t.http[method](path).set(alice.auth).expect(403)).body.code).toBe('ADMIN_ONLY');
+      expect((await t.http[method](path).expect(401)).body.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('show the full state, seed and every log entry', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    await playSome(gameId, [alice, bob], 2);
+    const body = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
+    const row = (await t.sql.query('SELECT state, seed FROM games WHERE id = $1', [gameId])).rows[0];
+    expect(body.seed).toBe(row.seed);
+    expect(canonicalJson(body.state)).toBe(canonicalJson(row.state));
+    expect(body.events).toHaveLength(2);
+    expect(body.events[0].log.some((entry: { visibleTo?: number[] }) => entry.visibleTo !== undefined)).toBe(true);
+  });
+
+  it('rebuild the state after any event by replay', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    const seed = (await t.sql.query('SELECT seed FROM games WHERE id = $1', [gameId])).rows[0].seed;
+    const initial = toyGame.setup({ seats: 2, options: { rounds: 3 }, seed });
+    expect(canonicalJson((await t.http.get(`/v1/admin/games/${gameId}/state?at=0`).set(admin).expect(200)).body.state)).toBe(canonicalJson(initial));
+    await playSome(gameId, [alice, bob], 3);
+    const atTwo = (await t.http.get(`/v1/admin/games/${gameId}/state?at=2`).set(admin).expect(200)).body;
+    expect(atTwo.version).toBe(2);
+    expect(atTwo.state.turn).toBe(2);
+    const atThree = (await t.http.get(`/v1/admin/games/${gameId}/state?at=3`).set(admin).expect(200)).body;
+    const stored = (await t.sql.query('SELECT state FROM games WHERE id = $1', [gameId])).rows[0].state;
+    expect(canonicalJson(atThree.state)).toBe(canonicalJson(stored));
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=4`).set(admin).expect(422)).body.code).toBe('NO_SUCH_VERSION');
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=-1`).set(admin).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('verify a clean game, and report the first divergence of a tampered one', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    await playSome(gameId, [alice, bob], 4);
+    expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body).toEqual({ ok: true, version: 4, checkedEvents: 4, divergence: null });
+
+    await t.sql.query(`UPDATE games SET state = jsonb_set(state, '{scores,0}', '999') WHERE id = $1`, [gameId]);
+    const tamperedState = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
+    expect(tamperedState).toMatchObject({ ok: false, divergence: { atEvent: 4, reason: expect.stringMatching(/final state differs/) } });
+
+    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 2`, [gameId]);
+    const tamperedLog = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
+    expect(tamperedLog.divergence).toMatchObject({ atEvent: 2, reason: expect.stringMatching(/log entries differ/) });
+
+    await t.sql.query(`UPDATE game_events SET seat = 1 - seat WHERE game_id = $1 AND seq = 1`, [gameId]);
+    const refused = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
+    expect(refused.divergence).toMatchObject({ atEvent: 1, reason: expect.stringMatching(/NOT_YOUR_TURN/) });
+  });
+});
+
+describe('rules versions', () => {
+  it('refuses loudly to run a game recorded under a rules version the server no longer serves', async () => {
+    const { alice, gameId } = await startedToyGame(t);
+    await t.sql.query('UPDATE games SET rules_version = 0 WHERE id = $1', [gameId]);
+    const refused = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'RULES_VERSION_UNSUPPORTED', recorded: 0, served: 1 });
+    expect((await t.http.get(`/v1/games/${gameId}`).set(alice.auth).expect(409)).body.code).toBe('RULES_VERSION_UNSUPPORTED');
+    expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(409)).body.code).toBe('RULES_VERSION_UNSUPPORTED');
+    const version = (await t.sql.query('SELECT version FROM games WHERE id = $1', [gameId])).rows[0].version;
+    expect(version).toBe(0);
+  });
+
+  it('records the rules version a game starts under', async () => {
+    const alice = await newUser(t);
+    const { body } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2 }).expect(201);
+    expect(body.rulesVersion).toBe(toyGame.rulesVersion);
+    expect((await t.sql.query('SELECT rules_version FROM games WHERE id = $1', [body.id])).rows[0].rules_version).toBe(toyGame.rulesVersion);
+  });
+});
+
+describe('operations', () => {
+  it('serves health, readiness, metrics and the docs UI', async () => {
+    expect((await t.http.get('/health').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await t.http.get('/ready').expect(200)).body).toEqual({ status: 'ready' });
+    const metrics = await t.http.get('/metrics').expect(200);
+    expect(metrics.text).toContain('http_request_duration_seconds_bucket');
+    expect(metrics.text).toContain('process_cpu_seconds_total');
+    expect((await t.http.get('/docs/').redirects(1)).status).toBe(200);
+  });
+});
