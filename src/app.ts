@@ -73,6 +73,8 @@ export async function buildApp({ config, databaseUrl, catalog = games }: AppOpti
       ],
     },
     hideUntagged: true,
+    // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   for (const schema of [Problem, User, GameSummary, GameDetail, LogEntry, PlayerEvent]) app.addSchema(schema);
   registerProblemHandlers(app);
