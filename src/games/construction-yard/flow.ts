@@ -1,0 +1,132 @@
+import type { Rng } from '../../engine/rng.js';
+import type { LogEntry } from '../../engine/types.js';
+import {
+  CURRENCIES,
+  DISPLAY_SIZE,
+  NEUTRAL_AFTER_A_BUILDINGS,
+  NEUTRAL_AFTER_B_DIVISOR,
+  SCORING_A,
+  SCORING_B,
+  buildingCard,
+  moneyCard,
+  type Currency,
+  type ScoringRound,
+} from './data.js';
+import { scoreRound } from './scoring.js';
+import type { CYState } from './state.js';
+
+/** The automatic phases, run inside `apply` on a private draft of the state (mutated in place). */
+
+export function collectorName(state: CYState, collector: number): string {
+  return collector === state.seats ? 'the neutral collector' : `Seat ${collector}`;
+}
+
+export function moneyLabel(id: string): string {
+  const card = moneyCard(id);
+  return `${card.currency} ${card.value}`;
+}
+
+export function buildingLabel(id: number): string {
+  const card = buildingCard(id);
+  return `${card.type} (${card.price})`;
+}
+
+export function currencyTotal(hand: readonly string[], currency: Currency): number {
+  return hand.reduce((sum, id) => {
+    const card = moneyCard(id);
+    return card.currency === currency ? sum + card.value : sum;
+  }, 0);
+}
+
+export function runScoring(state: CYState, round: ScoringRound, log: LogEntry[]): void {
+  const { points, byType } = scoreRound(state.owned, round);
+  points.forEach((value, collector) => (state.scores[collector]! += value));
+  state.scorings.push({ round, points });
+  const parts = points.map((value, collector) => `${collector === state.seats ? 'neutral' : `seat ${collector}`} +${value}`);
+  log.push({ message: `Scoring ${round}: ${parts.join(', ')}.`, data: { scoring: round, points, byType } });
+}
+
+/** Two players: the neutral collector draws buildings from the top of the building deck. */
+function neutralDraws(state: CYState, count: number, log: LogEntry[]): void {
+  const drawn = state.buildingDeck.splice(0, count);
+  state.owned[state.seats]!.push(...drawn);
+  log.push({ message: `The neutral collector receives ${drawn.length} buildings: ${drawn.map(buildingLabel).join(', ') || 'none'}.`, data: { neutralDraw: drawn } });
+}
+
+function scoringCardDrawn(state: CYState, card: string, log: LogEntry[]): void {
+  const round: ScoringRound = card === SCORING_A ? 'A' : 'B';
+  log.push({ message: `The scoring ${round} card is revealed.` });
+  runScoring(state, round, log);
+  if (!state.neutral) return;
+  if (round === 'A') neutralDraws(state, NEUTRAL_AFTER_A_BUILDINGS, log);
+  else neutralDraws(state, Math.floor(state.buildingDeck.length / NEUTRAL_AFTER_B_DIVISOR), log);
+}
+
+/** Complete the money display to four; scoring cards score at once; an empty deck takes the reshuffled discard. */
+export function refillMoney(state: CYState, rng: Rng, log: LogEntry[]): void {
+  while (state.moneyDisplay.length < DISPLAY_SIZE) {
+    if (state.moneyDeck.length === 0) {
+      if (state.discard.length === 0) break;
+      state.moneyDeck = rng.shuffle(state.discard);
+      state.discard = [];
+      log.push({ message: `The money deck is empty: the discard pile (${state.moneyDeck.length} cards) is shuffled into a new deck.` });
+    }
+    const card = state.moneyDeck.shift()!;
+    if (card === SCORING_A || card === SCORING_B) scoringCardDrawn(state, card, log);
+    else {
+      state.moneyDisplay.push(card);
+      log.push({ message: `A ${moneyLabel(card)} is laid out on the money display.` });
+    }
+  }
+}
+
+/** End of game: each face-up building goes to the seat holding the most money of its currency (nobody on a tie). */
+function assignRemainingBuildings(state: CYState, log: LogEntry[]): void {
+  state.yard.forEach((building, slot) => {
+    if (building === null) return;
+    const currency = CURRENCIES[slot]!;
+    const totals = state.hands.map((hand) => currencyTotal(hand, currency));
+    const best = Math.max(...totals);
+    const leaders = totals.map((total, seat) => (total === best ? seat : -1)).filter((seat) => seat >= 0);
+    const collector = best > 0 && leaders.length === 1 ? leaders[0]! : null;
+    state.finalAssignments.push({ slot, building, collector });
+    if (collector !== null) {
+      state.owned[collector]!.push(building);
+      state.yard[slot] = null;
+    }
+    const who = collector === null ? 'nobody (tie)' : `seat ${collector}`;
+    log.push({
+      message: `Final assignment: the ${buildingLabel(building)} on the ${currency} position goes to ${who}; ${currency} money held: ${totals.join(', ')}.`,
+      data: { slot, building, collector, totals },
+    });
+  });
+}
+
+function endGame(state: CYState, log: LogEntry[]): void {
+  log.push({ message: 'The building deck cannot refill the yard to four: the game ends.' });
+  assignRemainingBuildings(state, log);
+  runScoring(state, 'C', log);
+  state.over = true;
+  state.pending = null;
+}
+
+/**
+ * After a turn: buildings refilled left to right (the game ends if a position stays empty), then the money
+ * display refilled to four, then the next seat clockwise. Returns whether hidden cards were revealed.
+ */
+export function endTurn(state: CYState, rng: Rng, log: LogEntry[]): void {
+  for (let slot = 0; slot < state.yard.length; slot++) {
+    if (state.yard[slot] !== null || state.buildingDeck.length === 0) continue;
+    const building = state.buildingDeck.shift()!;
+    state.yard[slot] = building;
+    log.push({ message: `A ${buildingLabel(building)} is laid out on the ${CURRENCIES[slot]} position.` });
+  }
+  if (state.yard.some((building) => building === null)) {
+    endGame(state, log);
+    return;
+  }
+  refillMoney(state, rng, log);
+  state.current = (state.current + 1) % state.seats;
+  state.actionsThisTurn = 0;
+  state.turn += 1;
+}

@@ -1,0 +1,50 @@
+import type { GameDefinition } from '../../engine/types.js';
+import { actionSchema, optionsSchema, type CYAction, type CYOptions } from './actions.js';
+import { bestTake, greedyBot } from './bots.js';
+import { legalActions } from './legal.js';
+import { meta } from './meta.js';
+import { applyAction } from './rules.js';
+import { setupGame } from './setup.js';
+import type { CYState } from './state.js';
+import { viewFor, type CYView } from './view.js';
+
+export type { CYAction, CYOptions } from './actions.js';
+export type { CYState } from './state.js';
+export type { CYView } from './view.js';
+
+export const constructionYardGame: GameDefinition<CYState, CYAction, CYView, CYOptions> = {
+  id: meta.id,
+  title: meta.title,
+  rulesVersion: meta.rulesVersion,
+  players: { ...meta.players },
+  optionsSchema,
+  actionSchema,
+  setup: setupGame,
+  activeSeats: (state) => (state.over ? [] : [state.current]),
+  apply: applyAction,
+  legalActions,
+  view: viewFor,
+  outcome(state) {
+    if (!state.over) return null;
+    const scores = state.scores.slice(0, state.seats);
+    const best = Math.max(...scores);
+    const ranking = scores.map((_, seat) => seat).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    return {
+      scores,
+      winners: ranking.filter((seat) => scores[seat] === best),
+      ranking,
+      details: {
+        scorings: state.scorings,
+        finalAssignments: state.finalAssignments,
+        neutralScore: state.neutral ? state.scores[state.seats]! : null,
+        buildings: state.owned.map((owned) => owned.length),
+      },
+    };
+  },
+  timeoutAction(state, seat) {
+    const legal = legalActions(state, seat);
+    if (state.pending) return { type: 'cancel' };
+    return bestTake(state) ?? legal[0] ?? { type: 'pass' };
+  },
+  bots: { greedy: (state, seat) => greedyBot(state, seat) },
+};

@@ -1,0 +1,7 @@
+/** Identity of the game in the catalog. */
+export const meta = {
+  id: 'construction-yard',
+  title: 'Construction Yard',
+  rulesVersion: 1,
+  players: { min: 2, max: 6 },
+} as const;

@@ -1,0 +1,60 @@
+import type { RngState } from '../../engine/rng.js';
+import type { Seat } from '../../engine/types.js';
+import type { ScoringRound } from './data.js';
+
+/** A purchase under way: the building's yard position and the cards paid so far (money ids). */
+export interface PendingPurchase {
+  slot: number;
+  paid: string[];
+  /** Two players: the building goes to the neutral collector instead of the buyer. */
+  toNeutral: boolean;
+}
+
+/** Points one scoring gave, per collector (seats, then the neutral collector with two players). */
+export interface ScoringRecord {
+  round: ScoringRound;
+  points: number[];
+}
+
+/** A building left face up at the end and who received it (null: tie, nobody). */
+export interface FinalAssignment {
+  slot: number;
+  building: number;
+  collector: number | null;
+}
+
+/**
+ * The whole game, plain JSON. Ordered things are arrays; the first element of a deck is its top.
+ * Collectors are the seats 0..seats-1 and, with two players, the neutral collector at index `seats`.
+ */
+export interface CYState {
+  seats: number;
+  /** True with two players: the neutral third collector takes part. */
+  neutral: boolean;
+  /** Money card ids held per seat (secret), kept sorted. */
+  hands: string[][];
+  /** Money deck, top first: money ids and the scoring cards (secret order). */
+  moneyDeck: string[];
+  /** Face-up money cards, left to right (at most four). */
+  moneyDisplay: string[];
+  /** Paid money, face up, oldest first. */
+  discard: string[];
+  /** Building deck, top first (secret order). */
+  buildingDeck: number[];
+  /** The four face-up buildings on the yard's currency positions (null = empty position). */
+  yard: (number | null)[];
+  /** Buildings owned per collector, in order of acquisition. */
+  owned: number[][];
+  /** Points per collector. */
+  scores: number[];
+  scorings: ScoringRecord[];
+  finalAssignments: FinalAssignment[];
+  startPlayer: Seat;
+  current: Seat;
+  /** Actions completed in the current turn (a turn continues only after exact payments, up to five). */
+  actionsThisTurn: number;
+  turn: number;
+  pending: PendingPurchase | null;
+  over: boolean;
+  rng: RngState;
+}
