@@ -1,0 +1,50 @@
+import type { GameDefinition, Outcome } from '../../engine/types.js';
+import { actionSchema, optionsSchema, type UrbanizationAction } from './actions.js';
+import { greedyBot } from './bots.js';
+import { currentSeat, newestFactory } from './helpers.js';
+import { meta } from './meta.js';
+import { applyAction, legalActionsOf } from './rules.js';
+import { setupState, type UrbanizationOptions, type UrbanizationState } from './state.js';
+import { viewOf, type UrbanizationView } from './view.js';
+
+export type { UrbanizationAction } from './actions.js';
+export type { UrbanizationState, UrbanizationOptions } from './state.js';
+export type { UrbanizationView } from './view.js';
+
+export function outcomeOf(state: UrbanizationState): Outcome | null {
+  if (state.phase !== 'over') return null;
+  const scores = state.players.map((p) => p.points);
+  const newest = state.players.map((p) => newestFactory(p) ?? 0);
+  const ranking = scores.map((_, seat) => seat).sort((a, b) => scores[b]! - scores[a]! || newest[b]! - newest[a]! || a - b);
+  const best = Math.max(...scores);
+  const tied = ranking.filter((seat) => scores[seat] === best);
+  const bestNewest = Math.max(...tied.map((seat) => newest[seat]!));
+  const winners = tied.filter((seat) => newest[seat] === bestNewest).sort((a, b) => a - b);
+  return { scores, winners, ranking, details: state.final };
+}
+
+export const urbanizationGame: GameDefinition<UrbanizationState, UrbanizationAction, UrbanizationView, UrbanizationOptions> = {
+  ...meta,
+  players: { ...meta.players },
+  optionsSchema,
+  actionSchema,
+  setup: ({ seats, options }) => setupState(seats, { inventions: options.inventions === true }),
+  activeSeats(state) {
+    const seat = currentSeat(state);
+    return seat === null ? [] : [seat];
+  },
+  apply: applyAction,
+  legalActions: legalActionsOf,
+  view: viewOf,
+  outcome: outcomeOf,
+  timeoutAction(state, seat) {
+    const legal = legalActionsOf(state, seat);
+    const safe =
+      legal.find((a) => a.type === 'pass') ??
+      legal.find((a) => a.type === 'done') ??
+      legal.find((a) => a.type === 'steamEngine' && !a.exchange) ??
+      legal[0];
+    return safe ?? { type: 'pass' };
+  },
+  bots: { greedy: greedyBot },
+};

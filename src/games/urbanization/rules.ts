@@ -1,0 +1,240 @@
+import { schemaErrors } from '../../engine/schema.js';
+import type { ApplyResult, RuleError } from '../../engine/types.js';
+import { actionSchema, type ActionOf, type UrbanizationAction } from './actions.js';
+import { CHARACTERS, TERRITORY_COUNT } from './data.js';
+import { activeCard, currentSeat, err, holds, type Check, type Log } from './helpers.js';
+import { advance, afterSteam } from './rules-flow.js';
+import {
+  checkAttract,
+  checkBuyGrain,
+  checkMillWorker,
+  checkPlaceFactory,
+  checkProduce,
+  checkProduceUnion,
+  checkSellGrain,
+  checkTakeOrders,
+  checkTaxes,
+  goodsCount,
+  runAttract,
+  runBuyGrain,
+  runMillWorker,
+  runPlaceFactory,
+  runProduce,
+  runProduceUnion,
+  runSellGrain,
+  runTakeOrders,
+  runTaxes,
+} from './rules-industry.js';
+import {
+  checkAcquireInvention,
+  checkHire,
+  checkRemoveMarker,
+  checkSteam,
+  checkTakeInvention,
+  runAcquireInvention,
+  runHire,
+  runRemoveMarker,
+  runSteam,
+  runTakeInvention,
+} from './rules-inventions.js';
+import {
+  checkBuyLand,
+  checkErect,
+  checkMovePrice,
+  checkPlace,
+  checkSow,
+  checkSowFarmer,
+  checkSwapPrice,
+  runBuyLand,
+  runErect,
+  runMovePrice,
+  runPlace,
+  runSow,
+  runSowFarmer,
+  runSwapPrice,
+} from './rules-land.js';
+import type { UrbanizationState } from './state.js';
+
+type ActionType = UrbanizationAction['type'];
+interface Handler<T extends ActionType> {
+  check: (s: UrbanizationState, seat: number, a: ActionOf<T>) => Check;
+  run: (s: UrbanizationState, seat: number, a: ActionOf<T>, log: Log) => void;
+}
+const none = (): Check => null;
+const HANDLERS: { [K in ActionType]: Handler<K> } = {
+  place: { check: checkPlace, run: runPlace },
+  movePrice: { check: checkMovePrice, run: runMovePrice },
+  hire: { check: checkHire, run: runHire },
+  pass: { check: none, run: (_s, seat, _a, log) => log.push({ message: `Seat ${seat} passes.` }) },
+  done: { check: none, run: (s) => void (s.pending = null) },
+  buyLand: { check: checkBuyLand, run: runBuyLand },
+  swapPrice: { check: checkSwapPrice, run: runSwapPrice },
+  erect: { check: checkErect, run: runErect },
+  buyGrain: { check: checkBuyGrain, run: runBuyGrain },
+  sellGrain: { check: (s, seat) => checkSellGrain(s, seat), run: (s, seat, _a, log) => runSellGrain(s, seat, log) },
+  millWorker: { check: (s, seat) => checkMillWorker(s, seat), run: (s, seat, _a, log) => runMillWorker(s, seat, log) },
+  sow: { check: checkSow, run: runSow },
+  sowFarmer: { check: (s, seat) => checkSowFarmer(s, seat), run: (s, seat, _a, log) => runSowFarmer(s, seat, log) },
+  takeOrders: { check: checkTakeOrders, run: runTakeOrders },
+  attractIndustry: { check: checkAttract, run: runAttract },
+  placeFactory: { check: checkPlaceFactory, run: runPlaceFactory },
+  produce: { check: checkProduce, run: runProduce },
+  produceUnion: { check: checkProduceUnion, run: runProduceUnion },
+  collectTaxes: { check: checkTaxes, run: runTaxes },
+  acquireInvention: { check: checkAcquireInvention, run: runAcquireInvention },
+  takeInvention: { check: checkTakeInvention, run: runTakeInvention },
+  removeInventionMarker: { check: checkRemoveMarker, run: runRemoveMarker },
+  steamEngine: { check: checkSteam, run: runSteam },
+};
+
+const START_ACTIONS: ActionType[] = [
+  'buyLand',
+  'erect',
+  'buyGrain',
+  'sellGrain',
+  'millWorker',
+  'sow',
+  'sowFarmer',
+  'takeOrders',
+  'attractIndustry',
+  'produce',
+  'produceUnion',
+  'collectTaxes',
+  'acquireInvention',
+  'removeInventionMarker',
+  'pass',
+];
+
+/** The action types that fit the current step, and a sentence saying what is expected. */
+export function allowedTypes(s: UrbanizationState): { types: ActionType[]; expected: string } {
+  if (s.phase === 'placement') {
+    return s.pending?.kind === 'price'
+      ? { types: ['movePrice'], expected: 'Move your price markers (movePrice).' }
+      : { types: ['place'], expected: 'Place your first house (place).' };
+  }
+  if (s.phase === 'hire') return { types: ['hire'], expected: 'Hire a character (hire).' };
+  if (s.phase === 'steam') return { types: ['steamEngine'], expected: 'Decide on the Steam Engine exchange (steamEngine).' };
+  if (s.phase === 'over') return { types: [], expected: 'The game is over.' };
+  const pending = s.pending;
+  if (pending === null) return { types: START_ACTIONS, expected: 'Take an action or pass.' };
+  switch (pending.kind) {
+    case 'price':
+      return { types: ['movePrice'], expected: 'Move the price markers of the territory you bought (movePrice).' };
+    case 'broker':
+      return { types: ['swapPrice'], expected: 'Choose the territory to exchange price markers with (swapPrice).' };
+    case 'erect':
+      return { types: ['erect', 'done'], expected: `Erect another ${pending.building} or finish (done).` };
+    case 'trade':
+      return pending.mode === 'buy'
+        ? { types: ['buyGrain', 'millWorker', 'done'], expected: 'Buy more grain or finish (done).' }
+        : { types: ['sellGrain', 'millWorker', 'done'], expected: 'Sell more grain or finish (done).' };
+    case 'sow':
+      return { types: ['sow', 'sowFarmer', 'done'], expected: 'Sow another seed or finish (done).' };
+    case 'produce':
+      return { types: ['produce', 'produceUnion', 'done'], expected: 'Produce at another factory or finish (done).' };
+    case 'factory':
+      return { types: ['placeFactory'], expected: 'Build or upgrade a factory with the card you attracted (placeFactory).' };
+    case 'invention':
+      return { types: ['takeInvention'], expected: 'Take an invention card at the docking space (takeInvention).' };
+  }
+}
+
+function check(s: UrbanizationState, seat: number, action: UrbanizationAction): RuleError | null {
+  if (s.phase === 'over') return err('GAME_OVER', 'The game is over.');
+  if (seat !== currentSeat(s)) return err('NOT_YOUR_TURN', `It is seat ${currentSeat(s)}'s turn.`);
+  const allowed = allowedTypes(s);
+  if (!allowed.types.includes(action.type)) return err('WRONG_STEP', allowed.expected);
+  if (action.type === 'removeInventionMarker' || action.type === 'acquireInvention') {
+    if (!s.options.inventions) return err('NO_INVENTIONS', 'This game is played without the Inventions expansion.');
+  }
+  return (HANDLERS[action.type] as Handler<ActionType>).check(s, seat, action);
+}
+
+export function applyAction(state: UrbanizationState, seat: number, input: unknown): ApplyResult<UrbanizationState> | RuleError {
+  const problems = schemaErrors(actionSchema, input, 1);
+  if (problems.length > 0) return err('BAD_ACTION', `That is not a valid action: ${problems[0]}`);
+  const action = input as UrbanizationAction;
+  const refused = check(state, seat, action);
+  if (refused) return refused;
+  const s = structuredClone(state);
+  const log: Log = [];
+  const phase = s.phase;
+  (HANDLERS[action.type] as Handler<ActionType>).run(s, seat, action, log);
+  if (phase === 'steam') afterSteam(s, log);
+  else if (action.type !== 'removeInventionMarker' && s.pending === null) advance(s, log);
+  return { state: s, log };
+}
+
+function candidates(s: UrbanizationState, seat: number, type: ActionType): UrbanizationAction[] {
+  const p = s.players[seat]!;
+  const territories = Array.from({ length: TERRITORY_COUNT }, (_, id) => id);
+  const owned = s.territories.filter((t) => t.owner === seat);
+  const flag = (id: (typeof CHARACTERS)[number]): boolean[] => (s.pending === null && holds(p, id) ? [false, true] : [false]);
+  const grounds = owned.flatMap((t) => t.grounds.map((_, ground) => ({ territory: t.id, ground })));
+  const markerChoices = p.inventionMarkers.map((pos, i) => (p.inventionMarkers.indexOf(pos) === i ? i : -2)).filter((i) => i >= 0);
+  switch (type) {
+    case 'place':
+      return territories.map((territory) => ({ type, territory }));
+    case 'movePrice':
+    case 'swapPrice':
+      return territories.map((territory) => ({ type, territory }));
+    case 'hire':
+      return CHARACTERS.map((character) => ({ type, character }));
+    case 'pass':
+    case 'done':
+    case 'sellGrain':
+    case 'millWorker':
+    case 'sowFarmer':
+      return [{ type }];
+    case 'buyLand':
+      return territories.flatMap((territory) => flag('realEstateBroker').map((broker) => ({ type, territory, broker })));
+    case 'erect': {
+      const kinds = s.pending?.kind === 'erect' ? [s.pending.building] : (['house', 'skyscraper', 'admin'] as const);
+      return kinds.flatMap((building) =>
+        (building === 'admin' ? owned.map((t) => ({ territory: t.id, ground: 0 })) : grounds).flatMap((g) =>
+          flag('architect').map((architect) => ({ type, building, ...g, architect })),
+        ),
+      );
+    }
+    case 'buyGrain':
+      return [0, 1, 2, 3, 4].map((source) => ({ type, source }));
+    case 'sow':
+    case 'placeFactory':
+      return grounds.map((g) => ({ type, ...g }));
+    case 'takeOrders':
+      return [0, 1, 2].flatMap((slot) => flag('foreman').map((foreman) => ({ type, slot, foreman })));
+    case 'attractIndustry':
+      return [0, 1, 2].flatMap((slot) => flag('industryBoss').map((industryBoss) => ({ type, slot, industryBoss })));
+    case 'produce':
+      return p.factories.map((_, factory) => ({ type, factory }));
+    case 'produceUnion': {
+      if (!holds(p, 'unionLeader')) return [];
+      const out: UrbanizationAction[] = [];
+      p.factories.forEach((f, factory) => {
+        const n = goodsCount(p, activeCard(f));
+        for (let white = 0; white <= n; white++)
+          for (let grey = 0; white + grey <= n; grey++) out.push({ type, factory, white, grey, orange: n - white - grey });
+      });
+      return out;
+    }
+    case 'collectTaxes':
+      return flag('taxCollector').map((taxCollector) => ({ type, taxCollector }));
+    case 'acquireInvention':
+      if (!s.options.inventions) return [];
+      return [-1, ...markerChoices].flatMap((marker) =>
+        [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((space) => flag('professor').map((professor) => ({ type, marker, space, professor }))),
+      );
+    case 'takeInvention':
+      return s.pending?.kind === 'invention' ? s.docks[s.pending.space]!.map((invention) => ({ type, invention })) : [];
+    case 'removeInventionMarker':
+      return markerChoices.map((marker) => ({ type, marker }));
+    case 'steamEngine':
+      return [true, false].map((exchange) => ({ type, exchange }));
+  }
+}
+
+export function legalActionsOf(s: UrbanizationState, seat: number): UrbanizationAction[] {
+  if (s.phase === 'over' || seat !== currentSeat(s)) return [];
+  return allowedTypes(s).types.flatMap((type) => candidates(s, seat, type).filter((a) => check(s, seat, a) === null));
+}
+

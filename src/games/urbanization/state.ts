@@ -1,0 +1,184 @@
+import {
+  COVERED,
+  DOCKS,
+  factoryCard,
+  factoryDeckFor,
+  GRAIN_MARKERS,
+  groundCount,
+  ORDERS_PER_COLOUR,
+  POOLS,
+  PRICE_MARKERS,
+  START,
+  TERRITORY_COUNT,
+  type CharacterId,
+  type Colour,
+  type InventionId,
+} from './data.js';
+
+export interface UrbanizationOptions {
+  inventions: boolean;
+}
+
+export type Orders = Record<Colour, number>;
+export type BuildingKind = 'house' | 'skyscraper' | 'factory';
+
+export interface Ground {
+  building: BuildingKind | null;
+  /** Seeds sown on this ground (1, or 2 with the Iron Plow). */
+  grain: number;
+}
+
+export interface Territory {
+  id: number;
+  covered: boolean;
+  owner: number | null;
+  price: number;
+  grounds: Ground[];
+  /** Administrative buildings standing on this territory. */
+  admin: number;
+}
+
+export interface Factory {
+  territory: number;
+  ground: number;
+  /** Factory cards, oldest first; the last one is active. */
+  cards: number[];
+  producedThisTurn: boolean;
+  /** Work orders on the production space, returned in the factories phase. */
+  output: Orders;
+}
+
+export interface Player {
+  money: number;
+  points: number;
+  grain: number;
+  orders: Orders;
+  houseLine: number;
+  citizens: number;
+  taxLine: number;
+  character: CharacterId | null;
+  characterUsed: boolean;
+  mayor: boolean;
+  /** Seeds on the Farmer card, harvested with the rest. */
+  farmerSeeds: number;
+  factories: Factory[];
+  inventions: InventionId[];
+  /** Docking-space index of each of this player's action markers on the invention track. */
+  inventionMarkers: number[];
+}
+
+export interface Slot {
+  card: number | null;
+  /** Who placed an action marker on each work-order space (left to right). */
+  spaces: (number | null)[];
+}
+
+export type Pending =
+  | { kind: 'price'; count: number; placement: boolean }
+  | { kind: 'broker'; territory: number }
+  | { kind: 'erect'; building: 'house' | 'skyscraper' | 'admin'; architect: boolean }
+  | { kind: 'trade'; mode: 'buy' | 'sell'; barnsUsed: boolean[] }
+  | { kind: 'sow'; farmer: boolean }
+  | { kind: 'produce' }
+  | { kind: 'factory'; card: number }
+  | { kind: 'invention'; space: number };
+
+export type Phase = 'placement' | 'hire' | 'actions' | 'steam' | 'over';
+
+export interface FinalDetails {
+  factorySums: number[];
+  factoryBonus: number | null;
+  inventionBonus: number[];
+  newestFactory: (number | null)[];
+}
+
+export interface UrbanizationState {
+  seats: number;
+  options: UrbanizationOptions;
+  phase: Phase;
+  /** Game turn 1..6 (the placement round happens before turn 1). */
+  turn: number;
+  /** Action phase 1..4 during 'actions'. */
+  actionPhase: number;
+  startPlayer: number;
+  /** Position in the clockwise order from the start player of the seat to act. */
+  step: number;
+  pending: Pending | null;
+  /** Seats still to answer the Steam Engine question in the factories phase. */
+  steamQueue: number[];
+  players: Player[];
+  territories: Territory[];
+  display: Slot[];
+  deck: number[];
+  removedCards: number[];
+  grainArea: { barns: number[]; field: number; returnArea: number; outOfPlay: number };
+  supply: Orders;
+  pool: { houses: number; skyscrapers: number; admin: number; factories: number };
+  priceOutOfPlay: number;
+  docks: InventionId[][];
+  final: FinalDetails | null;
+}
+
+export const emptyOrders = (): Orders => ({ white: 0, grey: 0, orange: 0 });
+
+export function slotFor(card: number | null): Slot {
+  return { card, spaces: card === null ? [] : factoryCard(card).spaces.map(() => null) };
+}
+
+export function setupState(seats: number, options: UrbanizationOptions): UrbanizationState {
+  const deck = factoryDeckFor(seats);
+  const display: Slot[] = [0, 1, 2].map(() => slotFor(deck.shift() ?? null));
+  const covered = COVERED[seats] ?? [];
+  const territories: Territory[] = Array.from({ length: TERRITORY_COUNT }, (_, id) => ({
+    id,
+    covered: covered.includes(id),
+    owner: null,
+    price: covered.includes(id) ? 0 : 1,
+    grounds: Array.from({ length: groundCount(id) }, () => ({ building: null, grain: 0 })),
+    admin: 0,
+  }));
+  const players: Player[] = Array.from({ length: seats }, () => ({
+    money: START.money,
+    points: START.points,
+    grain: START.grain,
+    orders: { white: 0, grey: 0, orange: START.orange },
+    houseLine: START.houseLine,
+    citizens: START.citizens,
+    taxLine: START.taxLine,
+    character: null,
+    characterUsed: false,
+    mayor: false,
+    farmerSeeds: 0,
+    factories: [],
+    inventions: [],
+    inventionMarkers: [],
+  }));
+  const onBoard = 7 * seats;
+  return {
+    seats,
+    options,
+    phase: 'placement',
+    turn: 1,
+    actionPhase: 1,
+    startPlayer: 0,
+    step: 0,
+    pending: null,
+    steamQueue: [],
+    players,
+    territories,
+    display,
+    deck,
+    removedCards: [],
+    grainArea: {
+      barns: [seats, seats, seats, seats],
+      field: seats,
+      returnArea: 2 * seats,
+      outOfPlay: GRAIN_MARKERS - onBoard - seats * START.grain,
+    },
+    supply: { white: ORDERS_PER_COLOUR, grey: ORDERS_PER_COLOUR, orange: ORDERS_PER_COLOUR - seats * START.orange },
+    pool: { ...POOLS },
+    priceOutOfPlay: PRICE_MARKERS - (TERRITORY_COUNT - covered.length),
+    docks: options.inventions ? DOCKS.map((dock) => [...dock]) : DOCKS.map(() => []),
+    final: null,
+  };
+}
