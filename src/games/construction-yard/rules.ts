@@ -8,6 +8,25 @@ import type { CYState } from './state.js';
 
 type Result = ApplyResult<CYState> | RuleError;
 
+/** A deep copy to work on (the input state is never touched). */
+export function cloneState(state: CYState): CYState {
+  return {
+    ...state,
+    hands: state.hands.map((hand) => hand.slice()),
+    moneyDeck: state.moneyDeck.slice(),
+    moneyDisplay: state.moneyDisplay.slice(),
+    discard: state.discard.slice(),
+    buildingDeck: state.buildingDeck.slice(),
+    yard: state.yard.slice(),
+    owned: state.owned.map((owned) => owned.slice()),
+    scores: state.scores.slice(),
+    scorings: state.scorings.map((record) => ({ ...record, points: record.points.slice() })),
+    finalAssignments: state.finalAssignments.map((assignment) => ({ ...assignment })),
+    pending: state.pending === null ? null : { ...state.pending, paid: state.pending.paid.slice() },
+    rng: state.rng.slice(),
+  };
+}
+
 const isSlot = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3;
 
 /** Seat may take some money now: the display is not empty. */
@@ -26,7 +45,7 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
   if (state.over) return ruleError('GAME_OVER', 'The game is over.');
   if (seat !== state.current) return ruleError('NOT_YOUR_TURN', `It is seat ${state.current}'s turn.`);
   if (typeof action !== 'object' || action === null) return ruleError('UNKNOWN_ACTION', 'That is not an action of this game.');
-  const draft = structuredClone(state);
+  const draft = cloneState(state);
   const log: LogEntry[] = [];
   const rng = openRng(draft.rng);
   let turnEnds = false;
