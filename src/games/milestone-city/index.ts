@@ -1,0 +1,29 @@
+import type { GameDefinition } from '../../engine/types.js';
+import { META } from './meta.js';
+import { actionSchema, optionsSchema, type MilestoneCityAction } from './actions.js';
+import { setup, type MilestoneCityOptions, type MilestoneCityState } from './state.js';
+import { apply } from './rules.js';
+import { activeSeats, legalActions, timeoutAction } from './legal.js';
+import { outcome } from './rules-end.js';
+import { view, type MilestoneCityView } from './view.js';
+import { greedy } from './bots.js';
+
+export type { MilestoneCityAction, MilestoneCityOptions, MilestoneCityState, MilestoneCityView };
+
+/** Milestone City: a cooperative district-building game (see docs/games/milestone-city.md). */
+export const milestoneCityGame: GameDefinition<MilestoneCityState, MilestoneCityAction, MilestoneCityView, MilestoneCityOptions> = {
+  id: META.id,
+  title: META.title,
+  rulesVersion: META.rulesVersion,
+  players: { min: META.players.min, max: META.players.max },
+  optionsSchema,
+  actionSchema,
+  setup,
+  activeSeats,
+  apply,
+  legalActions,
+  view,
+  outcome,
+  timeoutAction,
+  bots: { greedy },
+};

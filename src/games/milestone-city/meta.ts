@@ -1,0 +1,7 @@
+/** Identity of the game, apart from its rules. */
+export const META = {
+  id: 'milestone-city',
+  title: 'Milestone City',
+  rulesVersion: 1,
+  players: { min: 1, max: 4 },
+} as const;

@@ -1,0 +1,189 @@
+import { openRng } from '../../engine/rng.js';
+import { ruleError, type ApplyResult, type LogEntry, type RuleError } from '../../engine/types.js';
+import { BAR_MAX, BAR_NAMES, MILESTONES, PIECES, STAGE_TWO_AT, type Effects } from './data.js';
+import { footprint, tileById, tileIndex } from './board.js';
+import type { MilestoneCityAction } from './actions.js';
+import { type BoardContext, boardContext, benefitApplies, hasAnchor, placementError, playError, tileFits, tileOptions } from './rules-place.js';
+import { affordablePieces, eligiblePieces, milestoneError, taxes } from './rules-end.js';
+import { cardIds, cardKind, type Bars, type MilestoneCityState } from './state.js';
+
+type Result = ApplyResult<MilestoneCityState> | RuleError;
+
+const next = (state: MilestoneCityState, seat: number): number => (seat + 1) % state.seats;
+
+function applyEffects(bars: Bars, treasury: number, effects: Effects): { bars: Bars; treasury: number } {
+  const out = { ...bars };
+  for (const bar of BAR_NAMES) out[bar] = Math.min(BAR_MAX, out[bar] + (effects[bar] ?? 0));
+  return { bars: out, treasury: treasury + (effects.money ?? 0) };
+}
+
+/** Draw one card for `seat` if the deck has one (the draw order is hidden, so this is irreversible). */
+function draw(hands: string[][], deck: string[], seat: number, log: LogEntry[]): string[] {
+  if (deck.length === 0) return deck;
+  const [card, ...rest] = deck;
+  hands[seat] = [...hands[seat]!, card!];
+  log.push({ message: `Seat ${seat} draws ${card}.`, data: { seat, card } });
+  return rest;
+}
+
+export function apply(state: MilestoneCityState, seat: number, action: MilestoneCityAction): Result {
+  if (state.phase === 'over') return ruleError('GAME_OVER', 'The game is over.');
+  if (!Number.isInteger(seat) || seat !== state.active) return ruleError('NOT_YOUR_TURN', `It is seat ${state.active}'s turn.`);
+  switch (action.type) {
+    case 'choosePiece':
+      return choosePiece(state, seat, action.piece);
+    case 'play':
+    case 'chooseTile':
+    case 'orient':
+    case 'place':
+    case 'cancel':
+      if (state.phase !== 'turn') return ruleError('CHOOSE_PIECE_FIRST', 'First the starting player chooses the board piece for this milestone.');
+      return playStep(state, seat, action);
+    case 'exchange':
+    case 'endMilestone':
+    case 'pass': {
+      if (state.phase !== 'turn') return ruleError('CHOOSE_PIECE_FIRST', 'First the starting player chooses the board piece for this milestone.');
+      if (state.pending) return ruleError('CARD_IN_PLAY', 'Finish placing the card you slid forward, or cancel it.');
+      if (action.type === 'exchange') return exchange(state, seat, action.card);
+      if (action.type === 'endMilestone') return endMilestone(state, seat);
+      return pass(state, seat);
+    }
+  }
+}
+
+function choosePiece(state: MilestoneCityState, seat: number, piece: number): Result {
+  if (state.phase !== 'piece') return ruleError('NOT_CHOOSING_PIECE', 'A board piece is chosen only at the start of a milestone.');
+  const data = PIECES[piece];
+  if (!Number.isInteger(piece) || !data) return ruleError('UNKNOWN_PIECE', 'There is no such board piece.');
+  if (state.faceUp[piece]) return ruleError('PIECE_FACE_UP', `Board piece ${data.id} is already face up.`);
+  if (!eligiblePieces(state).includes(piece)) return ruleError('PIECE_NOT_ADJACENT', `Board piece ${data.id} must border a face-up piece.`);
+  if (data.cost > state.treasury) return ruleError('NOT_ENOUGH_MONEY', `Board piece ${data.id} costs ${data.cost}; the treasury holds ${state.treasury}.`);
+  const faceUp = state.faceUp.map((up, p) => up || p === piece);
+  const log = [{ message: `Seat ${seat} pays ${data.cost} and turns board piece ${data.id} face up.`, data: { seat, piece: data.id, cost: data.cost } }];
+  return { state: { ...state, faceUp, treasury: state.treasury - data.cost, phase: 'turn' }, log };
+}
+
+function playStep(state: MilestoneCityState, seat: number, action: MilestoneCityAction): Result {
+  const pending = state.pending;
+  if (action.type === 'play') {
+    if (pending) return ruleError('CARD_IN_PLAY', 'Finish placing the card you slid forward, or cancel it.');
+    if (!state.hands[seat]!.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', `You hold no card ${action.card}.`);
+    const card = cardKind(action.card)!;
+    const error = playError(state, boardContext(state), card);
+    if (error) return error;
+    const tile = card.type === 'zone' ? null : card.tile;
+    return { state: { ...state, pending: { card: action.card, tile, orientation: null } }, log: [] };
+  }
+  if (!pending) return ruleError('NO_CARD_IN_PLAY', 'Slide a construction card forward first.');
+  if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [] };
+  const card = cardKind(pending.card)!;
+  const ctx = boardContext(state);
+  if (action.type === 'chooseTile') {
+    if (pending.tile !== null) return ruleError('TILE_ALREADY_CHOSEN', 'The tile for this card is already chosen.');
+    if (!tileOptions(state, card).some((tile) => tile.id === action.tile)) {
+      return ruleError('WRONG_TILE', `The ${card.name} takes a ${card.type === 'zone' ? card.category : 'printed'} tile that is still in the supply.`);
+    }
+    if (!tileFits(state, ctx, action.tile, card)) return ruleError('NO_ROOM', 'That tile fits nowhere on the face-up board.');
+    return { state: { ...state, pending: { ...pending, tile: action.tile } }, log: [] };
+  }
+  if (pending.tile === null) return ruleError('CHOOSE_TILE_FIRST', 'Choose a tile of the card\'s zone category first.');
+  const tile = tileById(pending.tile)!;
+  const utility = card.type === 'utility';
+  if (action.type === 'orient') {
+    if (pending.orientation !== null) return ruleError('ALREADY_ORIENTED', 'The tile is already turned; place it or cancel.');
+    if (!Number.isInteger(action.orientation) || action.orientation < 0 || action.orientation > 7) {
+      return ruleError('UNKNOWN_ORIENTATION', 'Orientations are 0 to 7.');
+    }
+    if (!hasAnchor(state, ctx, tile, action.orientation, utility)) return ruleError('NO_ROOM', 'Turned that way, the tile fits nowhere.');
+    return { state: { ...state, pending: { ...pending, orientation: action.orientation } }, log: [] };
+  }
+  if (action.type !== 'place') return ruleError('UNKNOWN_ACTION', 'Unknown action.');
+  if (pending.orientation === null) return ruleError('ORIENT_FIRST', 'Choose how to turn the tile first.');
+  if (!Number.isInteger(action.x) || !Number.isInteger(action.y)) return ruleError('OFF_THE_EDGE', 'Squares are whole numbers.');
+  const error = placementError(state, ctx, tile, pending.orientation, action.x, action.y, utility);
+  if (error) return error;
+  const squares = footprint(tile, pending.orientation, action.x, action.y)!;
+  return build(state, seat, ctx, pending.card, tile.id, squares);
+}
+
+function build(state: MilestoneCityState, seat: number, ctx: BoardContext, cardId: string, tileId: string, squares: number[]): Result {
+  const card = cardKind(cardId)!;
+  const log: LogEntry[] = [];
+  let { bars, treasury } = applyEffects(state.bars, state.treasury - (card.type === 'zone' ? 0 : card.cost), card.effects);
+  let used = false;
+  if (card.type === 'zone' && benefitApplies(state, ctx, card, squares)) {
+    used = true;
+    ({ bars, treasury } = applyEffects(bars, treasury, card.benefit.effects));
+  }
+  const supply = state.supply.slice();
+  supply[tileIndex(tileId)]! -= 1;
+  const hands = state.hands.map((hand) => hand.slice());
+  hands[seat] = hands[seat]!.filter((id) => id !== cardId);
+  log.push({
+    message: `Seat ${seat} builds the ${card.name} (${tileId})${used ? ` and uses the ${card.type === 'zone' ? card.benefit.service : ''} service` : ''}.`,
+    data: { seat, card: cardId, tile: tileId, squares, benefit: used },
+  });
+  const deck = draw(hands, state.deck, seat, log);
+  const tiles = [...state.tiles, { tile: tileId, card: cardId, squares }];
+  const nextState: MilestoneCityState = {
+    ...state, bars, treasury, supply, hands, deck, tiles, discard: [...state.discard, cardId],
+    pending: null, passes: 0, active: next(state, seat), turns: state.turns + 1,
+  };
+  return { state: nextState, log, irreversible: deck.length !== state.deck.length };
+}
+
+function exchange(state: MilestoneCityState, seat: number, cardId: string): Result {
+  if (!state.hands[seat]!.includes(cardId)) return ruleError('CARD_NOT_IN_HAND', `You hold no card ${cardId}.`);
+  if (state.deck.length === 0) return ruleError('DECK_EMPTY', 'The draw pile is empty: no card can be exchanged.');
+  const hands = state.hands.map((hand) => hand.slice());
+  hands[seat] = hands[seat]!.filter((id) => id !== cardId);
+  const log: LogEntry[] = [{ message: `Seat ${seat} exchanges ${cardId}.`, data: { seat, card: cardId } }];
+  const deck = draw(hands, state.deck, seat, log);
+  return {
+    state: { ...state, hands, deck, discard: [...state.discard, cardId], passes: 0, active: next(state, seat), turns: state.turns + 1 },
+    log,
+    irreversible: true,
+  };
+}
+
+function pass(state: MilestoneCityState, seat: number): Result {
+  if (state.deck.length > 0) return ruleError('PASS_NOT_ALLOWED', 'You may pass only once the draw pile is empty.');
+  const passes = state.passes + 1;
+  const log: LogEntry[] = [{ message: `Seat ${seat} passes.`, data: { seat } }];
+  if (passes >= state.seats) {
+    log.push({ message: 'Every player passed in a row with the draw pile empty: the city\'s term is over.' });
+    return { state: { ...state, passes, phase: 'over', result: 'outOfCards', active: seat, turns: state.turns + 1 }, log };
+  }
+  return { state: { ...state, passes, active: next(state, seat), turns: state.turns + 1 }, log };
+}
+
+function endMilestone(state: MilestoneCityState, seat: number): Result {
+  const error = milestoneError(state);
+  if (error) return error;
+  const income = taxes(state);
+  const milestone = state.milestone + 1;
+  const log: LogEntry[] = [
+    { message: `Seat ${seat} ends the ${MILESTONES[state.milestone]!.name} milestone; the city collects ${income} in taxes.`, data: { seat, milestone, taxes: income } },
+  ];
+  const base = { ...state, milestone, treasury: state.treasury + income, passes: 0, turns: state.turns + 1 };
+  if (milestone >= state.goal) {
+    log.push({ message: 'Every milestone is reached: the city is a success!' });
+    return { state: { ...base, phase: 'over', result: 'won' }, log };
+  }
+  const rng = openRng(state.rng);
+  let deck = state.deck;
+  if (milestone === STAGE_TWO_AT) {
+    deck = rng.shuffle([...deck, ...cardIds(2)]);
+    log.push({ message: 'The Stage II construction cards are shuffled into the draw pile.' });
+  }
+  const hands = state.hands.map((hand) => hand.slice());
+  for (let s = 0; s < state.seats; s++) while (hands[s]!.length < state.handSize && deck.length > 0) deck = draw(hands, deck, s, log);
+  const starter = next(state, seat);
+  const started: MilestoneCityState = { ...base, deck, hands, rng: rng.state(), starter, active: starter, phase: 'piece' };
+  if (affordablePieces(started).length === 0) {
+    log.push({ message: 'The treasury cannot pay for any board piece next to the city: the city is bankrupt.' });
+    return { state: { ...started, phase: 'over', result: 'bankrupt' }, log, irreversible: true };
+  }
+  log.push({ message: `Seat ${starter} is the starting player of the ${MILESTONES[milestone]!.name} milestone and chooses its board piece.` });
+  return { state: started, log, irreversible: deck.length !== state.deck.length || milestone === STAGE_TWO_AT };
+}

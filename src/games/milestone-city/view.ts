@@ -1,0 +1,58 @@
+import { MILESTONES, PIECES, TILES } from './data.js';
+import { districtsOf } from './board.js';
+import { emptyDistricts, score } from './rules-end.js';
+import type { Bars, MilestoneCityState, Pending, PlacedTile, Phase, Result } from './state.js';
+
+export interface MilestoneCityView {
+  seat: number | null;
+  phase: Phase;
+  active: number | null;
+  starter: number;
+  milestone: number;
+  goal: number;
+  nextMilestone: { name: string; needs: Partial<Bars> } | null;
+  pieces: Array<{ id: string; cost: number; faceUp: boolean }>;
+  treasury: number;
+  bars: Bars;
+  tiles: PlacedTile[];
+  supply: Array<{ tile: string; left: number }>;
+  /** Hands lie open on the table: everybody sees them. */
+  hands: string[][];
+  deckSize: number;
+  discard: string[];
+  pending: Pending | null;
+  districts: Array<{ id: number; squares: number[]; empty: boolean }>;
+  passes: number;
+  result: Result | null;
+  score: number;
+  turns: number;
+}
+
+/** Everything but the draw order and the RNG: hands are open in this cooperative game. */
+export function view(state: MilestoneCityState, seat: number | null): MilestoneCityView {
+  const empty = emptyDistricts(state);
+  const milestone = MILESTONES[state.milestone];
+  return {
+    seat,
+    phase: state.phase,
+    active: state.phase === 'over' ? null : state.active,
+    starter: state.starter,
+    milestone: state.milestone,
+    goal: state.goal,
+    nextMilestone: state.phase === 'over' || !milestone ? null : { name: milestone.name, needs: milestone.needs },
+    pieces: PIECES.map((piece, p) => ({ id: piece.id, cost: piece.cost, faceUp: state.faceUp[p]! })),
+    treasury: state.treasury,
+    bars: state.bars,
+    tiles: state.tiles,
+    supply: TILES.map((tile, i) => ({ tile: tile.id, left: state.supply[i]! })),
+    hands: state.hands,
+    deckSize: state.deck.length,
+    discard: state.discard,
+    pending: state.pending,
+    districts: districtsOf(state.faceUp).map((d) => ({ id: d.id, squares: d.squares, empty: empty.includes(d.id) })),
+    passes: state.passes,
+    result: state.result,
+    score: score(state).total,
+    turns: state.turns,
+  };
+}
