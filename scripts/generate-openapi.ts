@@ -11,7 +11,7 @@ export const OPENAPI_PATH = join(import.meta.dirname, '..', 'openapi', 'openapi.
 
 export async function servedOpenApi(): Promise<unknown> {
   // Building the app opens no connection until a query runs: any URL will do.
-  const app = await buildApp({ config: loadConfig({ JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' }), databaseUrl: 'postgresql://unused@127.0.0.1:1/unused' });
+  const app = await buildApp({ config: loadConfig({ JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', WORKERS: 'false' }), databaseUrl: 'postgresql://unused@127.0.0.1:1/unused' });
   await app.ready();
   const document = app.swagger();
   await app.close();

@@ -7,16 +7,22 @@ import type { Config } from './config.js';
 import type { AnyGameDefinition } from './engine/types.js';
 import { games } from './games/index.js';
 import { registerGraphql } from './graphql/index.js';
-import { topicOf } from './graphql/updates.js';
+import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { principalFromHeader } from './http/auth.js';
 import { createMetrics, instrument } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
+import { asyncPlayRoutes } from './http/routes/async-play.js';
 import { gameRoutes } from './http/routes/games.js';
 import { opsRoutes } from './http/routes/ops.js';
-import { GameDetail, GameSummary, LogEntry, PlayerEvent, Problem, User } from './http/schemas.js';
+import { GameDetail, GameSummary, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
+import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
+import { runBots } from './services/bots.js';
+import { fireDeadline, warnDeadline, type DeadlineJob } from './services/deadlines.js';
+import { sweep } from './services/sweeper.js';
+import { startQueue, type Queue } from './store/queue.js';
 import type { ServiceContext } from './services/context.js';
 import { createDb } from './store/db.js';
 
@@ -26,12 +32,16 @@ export interface AppOptions {
   databaseUrl: string;
   /** The games served; tests pass their own. Defaults to the real catalog. */
   catalog?: Record<string, AnyGameDefinition>;
+  /** The clock; tests of time controls pass their own. */
+  now?: () => Date;
+  /** Start the job queue and its workers (deadlines, bots, webhook deliveries). Default: config.workers. */
+  workers?: boolean;
 }
 
 export const API_VERSION = '0.1.0';
 
 /** Builds the whole service without listening (main.ts listens; tests inject). */
-export async function buildApp({ config, databaseUrl, catalog = games }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -44,16 +54,44 @@ export async function buildApp({ config, databaseUrl, catalog = games }: AppOpti
   const metrics = createMetrics();
   instrument(app, metrics.requests);
 
+  let queue: Queue | null = null;
   const ctx: ServiceContext = {
     db,
     catalog,
     tokens: createTokenService(config.jwtSecret, config.jwtIssuer, config.jwtTtlSeconds),
-    publish: (gameId, version) => {
-      if (version > 0) metrics.actions.inc();
-      app.graphql.pubsub.publish({ topic: topicOf(gameId), payload: { gameId, version } });
+    events: {
+      gameChanged(gameId, version) {
+        if (version > 0) metrics.actions.inc();
+        app.graphql.pubsub.publish({ topic: topicOf(gameId), payload: { gameId, version } });
+      },
+      account(userId, event) {
+        app.graphql.pubsub.publish({ topic: accountTopicOf(userId), payload: event });
+      },
     },
+    jobs: {
+      async send(name, data, options) {
+        if (!queue) throw new Error(`job "${name}" not sent: the job queue is not running in this process`);
+        await queue.send(name, data, options);
+      },
+    },
+    now,
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   };
+  if (workers) {
+    let sweepTimer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      queue = await startQueue(databaseUrl, (error) => app.log.error({ err: error }, 'job queue error'));
+      await queue.work('deadline', async (data) => void (await fireDeadline(ctx, data as unknown as DeadlineJob)));
+      await queue.work('deadline-near', async (data) => void (await warnDeadline(ctx, data as unknown as DeadlineJob)));
+      await queue.work('bots', async (data) => void (await runBots(ctx, String(data.gameId))));
+      sweepTimer = setInterval(() => void sweep(ctx).catch((error: unknown) => app.log.error({ err: error }, 'sweep failed')), config.sweepIntervalSeconds * 1000);
+      sweepTimer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(sweepTimer);
+      await queue?.stop();
+    });
+  }
 
   await app.register(swagger, {
     openapi: {
@@ -68,6 +106,8 @@ export async function buildApp({ config, databaseUrl, catalog = games }: AppOpti
         { name: 'accounts', description: 'Register, log in' },
         { name: 'games', description: 'Game types, lobby, game state' },
         { name: 'play', description: 'Legal actions, submitting actions, the log' },
+        { name: 'lobby', description: 'Open games, invitations, seats for bots and invitees' },
+        { name: 'take-backs', description: 'Taking back moves, undo requests, resigning' },
         { name: 'admin', description: 'Full state and audits (admin role)' },
         { name: 'ops', description: 'Health, readiness, metrics' },
       ],
@@ -76,7 +116,7 @@ export async function buildApp({ config, databaseUrl, catalog = games }: AppOpti
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [Problem, User, GameSummary, GameDetail, LogEntry, PlayerEvent]) app.addSchema(schema);
+  for (const schema of [Problem, User, GameSummary, GameDetail, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest]) app.addSchema(schema);
   registerProblemHandlers(app);
 
   app.decorateRequest('principal', null);
@@ -90,6 +130,7 @@ export async function buildApp({ config, databaseUrl, catalog = games }: AppOpti
   await app.register(accountRoutes(ctx));
   await app.register(gameRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(asyncPlayRoutes(ctx));
   registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

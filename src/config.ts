@@ -23,6 +23,9 @@ export interface Config {
   logLevel: string;
   graphqlMaxDepth: number;
   bodyLimitBytes: number;
+  /** Run the job workers (deadlines, bots, webhook deliveries) in this process. */
+  workers: boolean;
+  sweepIntervalSeconds: number;
   production: boolean;
 }
 
@@ -36,6 +39,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -80,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     graphqlMaxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 8, 2, 50),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    workers: flag(env, 'WORKERS', true),
+    sweepIntervalSeconds: integer(env, 'SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
     production,
   };
 }

@@ -6,6 +6,8 @@ import { findEvent } from '../store/games.js';
 
 /** Only `(gameId, version)` travels through pub/sub; each subscriber computes what it may see. */
 export const topicOf = (gameId: string) => `game:${gameId}`;
+/** A user's account stream: every change in their games (GraphQL `myTurn`, the SSE stream). */
+export const accountTopicOf = (userId: string) => `user:${userId}`;
 
 export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number }, principal: Principal | null) {
   const game = await loadGame(ctx, payload.gameId);

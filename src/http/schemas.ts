@@ -34,8 +34,17 @@ const gameFields = {
   options: Type.Unknown(),
   version: Type.Integer({ description: 'Seq of the last event; 0 before the first action' }),
   seatCount: Type.Integer(),
-  seats: Type.Array(Type.Object({ seat: Type.Integer(), username: Type.Union([Type.String(), Type.Null()]) })),
+  private: Type.Boolean({ description: 'Hidden from the lobby and from spectators' }),
+  timeControl: Type.Unknown({ description: 'The time control chosen at creation (see TimeControl)' }),
+  seats: Type.Array(Type.Object({
+    seat: Type.Integer(),
+    username: Type.Union([Type.String(), Type.Null()]),
+    bot: Type.Union([Type.String(), Type.Null()], { description: 'The bot playing this seat, if any' }),
+    reservedFor: Type.Union([Type.String(), Type.Null()], { description: 'The invited user this open seat is held for' }),
+    resigned: Type.Boolean(),
+  })),
   activeSeats: Type.Array(Type.Integer(), { description: 'Seats that may act now' }),
+  deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'The earliest deadline of the seats to act' }),
   yourSeat: Type.Union([Type.Integer(), Type.Null()]),
   result: Type.Unknown({ description: 'The outcome once finished: scores, winners, ranking' }),
   createdAt: Type.String({ format: 'date-time' }),
@@ -51,6 +60,8 @@ export const PlayerEvent = Type.Object(
   {
     seq: Type.Integer(),
     seat: Type.Union([Type.Integer(), Type.Null()]),
+    kind: Type.Union([Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign')]),
+    undoesSeq: Type.Union([Type.Integer(), Type.Null()], { description: 'For an undo: the event taken back (with all after it)' }),
     action: Type.Unknown({ description: 'The action, only on your own events' }),
     log: Type.Array(Type.Ref('LogEntry')),
     createdAt: Type.String({ format: 'date-time' }),
@@ -59,8 +70,31 @@ export const PlayerEvent = Type.Object(
 );
 
 export const CreateGameBody = Type.Object(
-  { type: Type.String({ maxLength: 64 }), seats: Type.Integer({ minimum: 1, maximum: 16 }), options: Type.Optional(Type.Object({}, { additionalProperties: true })) },
+  {
+    type: Type.String({ maxLength: 64 }),
+    seats: Type.Integer({ minimum: 1, maximum: 16 }),
+    options: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    private: Type.Optional(Type.Boolean({ default: false })),
+    timeControl: Type.Optional(Type.Ref('TimeControl')),
+  },
   { additionalProperties: false },
+);
+export const SeatConfigBody = Type.Union(
+  [
+    Type.Object({ fill: Type.Literal('open') }, { additionalProperties: false }),
+    Type.Object({ fill: Type.Literal('bot'), bot: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }),
+    Type.Object({ fill: Type.Literal('reserved'), username: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
+  ],
+  { description: 'Leave the seat open, give it to a bot, or hold it for a named user (an invitation)' },
+);
+export const GameSeat = Type.Object({ id: Type.String({ format: 'uuid' }), seat: Type.Integer({ minimum: 0, maximum: 15 }) });
+export const UndoRequest = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }), seq: Type.Integer(), version: Type.Integer(), seat: Type.Integer(),
+    approvals: Type.Array(Type.Integer()), status: Type.Union([Type.Literal('open'), Type.Literal('approved'), Type.Literal('declined'), Type.Literal('void')]),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'UndoRequest' },
 );
 export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15 })) }, { additionalProperties: false });
 export const SubmitActionBody = Type.Object(

@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+
 /**
  * Time controls and clock arithmetic: pure functions of `now`, so tests drive them with any clock.
  *
@@ -72,3 +74,24 @@ export function nextDeadline(control: TimeControl, clocks: Clocks | null, active
   const all = deadlines(control, clocks, active).map((deadline) => deadline.at.getTime());
   return all.length === 0 ? null : new Date(Math.min(...all));
 }
+
+/** The accepted shapes, as a schema: the REST body, GraphQL input and service all check this one. */
+export const TimeControlSchema = Type.Union(
+  [
+    Type.Object({ kind: Type.Literal('none') }, { additionalProperties: false }),
+    Type.Object(
+      { kind: Type.Literal('per-move'), moveSeconds: Type.Integer({ minimum: 1, maximum: 30 * 86_400 }), timeoutsBeforeBot: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('budget'),
+        initialSeconds: Type.Integer({ minimum: 1, maximum: 365 * 86_400 }),
+        incrementSeconds: Type.Integer({ minimum: 0, maximum: 30 * 86_400 }),
+        timeoutsBeforeBot: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { $id: 'TimeControl', description: 'none; per-move (each turn within moveSeconds); budget (initialSeconds in all plus incrementSeconds per move). timeoutsBeforeBot (default 3): missed deadlines in a row before a bot takes the seat.' },
+);

@@ -1,19 +1,22 @@
 import type { Principal } from '../auth/tokens.js';
 import { canonicalJson } from '../engine/canonical.js';
 import { visibleLog } from '../engine/log.js';
-import { replay, ReplayError } from '../engine/replay.js';
+import { ReplayError } from '../engine/replay.js';
 import type { LogEntry } from '../engine/types.js';
 import { unprocessable } from '../errors.js';
 import { listEvents, type EventRecord, type GameRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
-import { detail, loadGame, seatOf } from './lobby.js';
+import { detail, loadGame, loadVisibleGame, seatOf } from './lobby.js';
+import { setupInputOf, walkLog } from './timeline.js';
 
 export const LOG_PAGE_LIMIT = 500;
 
 export interface PlayerEvent {
   seq: number;
   seat: number | null;
+  kind: string;
+  undoesSeq: number | null;
   /** The action itself only for the seat that took it: others learn of it through the log entries. */
   action: unknown;
   log: LogEntry[];
@@ -24,6 +27,8 @@ export function playerEvent(event: EventRecord, seat: number | null): PlayerEven
   return {
     seq: event.seq,
     seat: event.seat,
+    kind: event.kind,
+    undoesSeq: event.undoesSeq,
     action: seat !== null && event.seat === seat ? event.action : null,
     log: visibleLog(event.log, seat),
     createdAt: event.createdAt.toISOString(),
@@ -32,7 +37,7 @@ export function playerEvent(event: EventRecord, seat: number | null): PlayerEven
 
 /** Events after `after`, with only the log entries the caller's seat may read. */
 export async function gameLog(ctx: ServiceContext, principal: Principal | null, gameId: string, after: number, limit = LOG_PAGE_LIMIT) {
-  const game = await loadGame(ctx, gameId);
+  const game = await loadVisibleGame(ctx, gameId, principal);
   const seat = seatOf(game, principal);
   const events = await listEvents(ctx.db, gameId, after, Math.min(limit, LOG_PAGE_LIMIT));
   return { version: game.version, events: events.map((event) => playerEvent(event, seat)) };
@@ -48,8 +53,6 @@ async function allEvents(ctx: ServiceContext, gameId: string): Promise<EventReco
     if (page.length < 5000) return out;
   }
 }
-
-const setupInputOf = (game: GameRecord) => ({ seats: game.seatCount, options: game.options, seed: game.seed });
 
 export async function adminGame(ctx: ServiceContext, gameId: string) {
   const game = await loadGame(ctx, gameId);
@@ -70,8 +73,7 @@ export async function adminStateAt(ctx: ServiceContext, gameId: string, at: numb
   if (at > game.version) throw unprocessable('NO_SUCH_VERSION', `The game is at version ${game.version}; there is no event ${at}.`);
   const definition = definitionFor(ctx, game);
   const events = (await allEvents(ctx, gameId)).slice(0, at);
-  const state = replay(definition, setupInputOf(game), events.map((event) => ({ seat: event.seat ?? -1, action: event.action })));
-  return { version: at, state };
+  return { version: at, state: walkLog(definition, setupInputOf(game), events).state };
 }
 
 /** Replays the whole log and compares every step's result with what was stored. */
@@ -84,9 +86,10 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
   if (gaps >= 0) return { ok: false, version: game.version, checkedEvents: gaps, divergence: { atEvent: gaps + 1, reason: `the log skips from seq ${gaps} to ${events[gaps]!.seq}` } };
   let divergence: { atEvent: number; reason: string } | null = null;
   try {
-    const final = replay(definition, setupInputOf(game), events.map((event) => ({ seat: event.seat ?? -1, action: event.action })), (index, step) => {
-      if (divergence === null && canonicalJson(step.log) !== canonicalJson(events[index]!.log)) {
-        divergence = { atEvent: index + 1, reason: 'the replayed log entries differ from the stored ones' };
+    const { state: final } = walkLog(definition, setupInputOf(game), events, (event, _state, engineLog) => {
+      // Stored logs may open with the service's own lines (a timeout's "ran out of time"): compare the engine's part.
+      if (divergence === null && engineLog !== null && canonicalJson(event.log.slice(event.log.length - engineLog.length)) !== canonicalJson(engineLog)) {
+        divergence = { atEvent: event.seq, reason: 'the replayed log entries differ from the stored ones' };
       }
     });
     if (divergence === null && events.length !== game.version) {
@@ -97,7 +100,7 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
     }
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
-    divergence = { atEvent: error.index + 1, reason: `the rules refuse this event on replay: ${error.code}: ${error.message}` };
+    divergence = { atEvent: events[error.index]!.seq, reason: `the rules refuse this event on replay: ${error.code}: ${error.message}` };
   }
   return { ok: divergence === null, version: game.version, checkedEvents: events.length, divergence };
 }

@@ -3,9 +3,12 @@ import type { Principal } from '../auth/tokens.js';
 import { schemaErrors, withDefaults } from '../engine/schema.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../errors.js';
-import { findGame, insertGame, listGames as listGameRows, withGameLock, type GameRecord, type GameStatus, type LockedGame } from '../store/games.js';
+import { findGame, insertGame, isFilled, listGames as listGameRows, withGameLock, type GameRecord, type GameStatus, type SeatRecord } from '../store/games.js';
+import { findUserByUsername } from '../store/users.js';
+import { TimeControlSchema, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
+import { afterCommit, commitStart, type Change } from './progress.js';
 
 /** A game as any caller may see it: no state, no seed. `view` is added for the caller's seat. */
 export interface GameSummary {
@@ -14,10 +17,13 @@ export interface GameSummary {
   rulesVersion: number;
   status: GameStatus;
   options: unknown;
+  private: boolean;
+  timeControl: unknown;
   version: number;
   seatCount: number;
-  seats: { seat: number; username: string | null }[];
+  seats: { seat: number; username: string | null; bot: string | null; reservedFor: string | null; resigned: boolean }[];
   activeSeats: number[];
+  deadline: string | null;
   yourSeat: number | null;
   result: unknown;
   createdAt: string;
@@ -31,6 +37,13 @@ export function seatOf(game: GameRecord, principal: Principal | null): number | 
   return game.seats.find((seat) => seat.userId === principal.userId)?.seat ?? null;
 }
 
+/** Private games are seen only by their players, invitees, creator and admins; the rest are open to spectators. */
+function maySee(game: GameRecord, principal: Principal | null): boolean {
+  if (!game.private) return true;
+  if (!principal) return false;
+  return principal.role === 'admin' || game.createdById === principal.userId || game.seats.some((seat) => seat.userId === principal.userId || seat.reservedForId === principal.userId);
+}
+
 export function summarize(game: GameRecord, principal: Principal | null): GameSummary {
   return {
     id: game.id,
@@ -38,10 +51,13 @@ export function summarize(game: GameRecord, principal: Principal | null): GameSu
     rulesVersion: game.rulesVersion,
     status: game.status,
     options: game.options,
+    private: game.private,
+    timeControl: game.timeControl,
     version: game.version,
     seatCount: game.seatCount,
-    seats: game.seats.map((seat) => ({ seat: seat.seat, username: seat.username })),
+    seats: game.seats.map((seat) => ({ seat: seat.seat, username: seat.username, bot: seat.bot, reservedFor: seat.reservedForUsername, resigned: seat.resigned })),
     activeSeats: game.activeSeats,
+    deadline: game.deadline?.toISOString() ?? null,
     yourSeat: seatOf(game, principal),
     result: game.result,
     createdAt: game.createdAt.toISOString(),
@@ -65,16 +81,34 @@ export async function loadGame(ctx: ServiceContext, gameId: string): Promise<Gam
   return game;
 }
 
-export async function createGame(ctx: ServiceContext, principal: Principal, input: { type: string; seats: number; options?: unknown }): Promise<GameRecord> {
+/** A game the caller may look at (a private game is "not found" for outsiders: its existence is private too). */
+export async function loadVisibleGame(ctx: ServiceContext, gameId: string, principal: Principal | null): Promise<GameRecord> {
+  const game = await loadGame(ctx, gameId);
+  if (!maySee(game, principal)) throw notFound('Game');
+  return game;
+}
+
+export interface CreateGameInput {
+  type: string;
+  seats: number;
+  options?: unknown;
+  private?: boolean;
+  timeControl?: unknown;
+}
+
+export async function createGame(ctx: ServiceContext, principal: Principal, input: CreateGameInput): Promise<GameRecord> {
   const definition = ctx.catalog[input.type];
   if (!definition) throw badRequest('UNKNOWN_GAME_TYPE', `There is no game type "${input.type}". GET /v1/game-types lists them.`);
   const { min, max } = definition.players;
-  if (input.seats < min || input.seats > max) {
+  if (!Number.isInteger(input.seats) || input.seats < min || input.seats > max) {
     throw badRequest('INVALID_SEAT_COUNT', `${definition.title} takes ${min} to ${max} players, not ${input.seats}.`);
   }
   const options = withDefaults(definition.optionsSchema, input.options ?? {});
   const errors = schemaErrors(definition.optionsSchema, options);
   if (errors.length > 0) throw badRequest('INVALID_OPTIONS', `The options are not valid for ${definition.title}: ${errors.join('; ')}`, { errors });
+  const timeControl = input.timeControl ?? { kind: 'none' };
+  const timeErrors = schemaErrors(TimeControlSchema, timeControl);
+  if (timeErrors.length > 0) throw badRequest('INVALID_TIME_CONTROL', `The time control is not valid: ${timeErrors.join('; ')}`, { errors: timeErrors });
   return insertGame(ctx.db, {
     type: definition.id,
     rulesVersion: definition.rulesVersion,
@@ -82,51 +116,89 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
     seed: randomBytes(16).toString('hex'),
     seatCount: input.seats,
     createdById: principal.userId,
+    private: input.private ?? false,
+    timeControl: timeControl as TimeControl,
   });
 }
 
-async function startLocked(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame): Promise<void> {
-  const seatUserIds = game.seats.flatMap((seat) => (seat.userId ? [seat.userId] : []));
-  const state = definition.setup({ seats: seatUserIds.length, options: game.options, seed: game.seed });
-  await locked.start({ seatUserIds, state, activeSeats: definition.activeSeats(state) });
+/** The bots a game offers: `random` for every game, plus the game's own. */
+export const botNames = (definition: AnyGameDefinition) => ['random', ...Object.keys(definition.bots ?? {})];
+
+/** Inside the lock: start if every seat is filled (by a person or a bot). */
+async function startIfFull(ctx: ServiceContext, game: GameRecord, locked: Parameters<Parameters<typeof withGameLock>[2]>[1]): Promise<Change | null> {
+  if (!game.seats.every(isFilled)) return null;
+  return commitStart(ctx, definitionFor(ctx, game), game, locked, game.seats);
+}
+
+function replaceSeat(game: GameRecord, seat: number, change: Partial<SeatRecord>): GameRecord {
+  return { ...game, seats: game.seats.map((entry) => (entry.seat === seat ? { ...entry, ...change } : entry)) };
 }
 
 export async function joinGame(ctx: ServiceContext, principal: Principal, gameId: string, wanted?: number): Promise<GameRecord> {
-  let started = false;
-  await withGameLock(ctx.db, gameId, async (game, locked) => {
+  const started = await withGameLock(ctx.db, gameId, async (game, locked) => {
+    if (!maySee(game, principal)) throw notFound('Game');
     if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'This game has already started; seats can no longer be taken.');
     if (seatOf(game, principal) !== null) throw conflict('ALREADY_SEATED', 'You already hold a seat in this game.');
-    const free = game.seats.filter((seat) => seat.userId === null).map((seat) => seat.seat);
-    if (wanted !== undefined && (wanted < 0 || wanted >= game.seatCount)) {
-      throw unprocessable('NO_SUCH_SEAT', `Seats are numbered 0 to ${game.seatCount - 1}.`);
-    }
-    const seat = wanted ?? free[0];
-    if (seat === undefined) throw conflict('GAME_FULL', 'Every seat of this game is taken.');
-    if (!free.includes(seat)) throw conflict('SEAT_TAKEN', `Seat ${seat} is already taken.`);
-    await locked.setSeat(seat, principal.userId);
-    if (free.length === 1) {
-      const definition = definitionFor(ctx, game);
-      const seats = game.seats.map((s) => (s.seat === seat ? { ...s, userId: principal.userId } : s));
-      await startLocked(ctx, definition, { ...game, seats }, locked);
-      started = true;
-    }
+    if (wanted !== undefined && (wanted < 0 || wanted >= game.seatCount)) throw unprocessable('NO_SUCH_SEAT', `Seats are numbered 0 to ${game.seatCount - 1}.`);
+    const mayTake = (seat: SeatRecord) => !isFilled(seat) && (seat.reservedForId === null || seat.reservedForId === principal.userId);
+    const free = game.seats.filter((seat) => !isFilled(seat));
+    const choice = wanted ?? (free.find((seat) => seat.reservedForId === principal.userId) ?? free.find(mayTake))?.seat;
+    if (choice === undefined) throw conflict('GAME_FULL', 'No seat of this game is free for you.');
+    const target = game.seats[choice]!;
+    if (isFilled(target)) throw conflict('SEAT_TAKEN', `Seat ${choice} is already taken.`);
+    if (!mayTake(target)) throw forbidden('SEAT_RESERVED', `Seat ${choice} is reserved for another player.`);
+    await locked.updateSeat(choice, { userId: principal.userId, reservedForId: null });
+    return startIfFull(ctx, replaceSeat(game, choice, { userId: principal.userId, username: principal.username, reservedForId: null, reservedForUsername: null }), locked);
   });
-  if (started) ctx.publish(gameId, 0);
+  if (started) await afterCommit(ctx, started);
+  return loadGame(ctx, gameId);
+}
+
+export type SeatConfig = { fill: 'open' } | { fill: 'bot'; bot?: string } | { fill: 'reserved'; username: string };
+
+/** The creator leaves a seat open, reserves it for a named user (an invitation), or gives it to a bot. */
+export async function configureSeat(ctx: ServiceContext, principal: Principal, gameId: string, seat: number, config: SeatConfig): Promise<GameRecord> {
+  const invitee = config.fill === 'reserved' ? await findUserByUsername(ctx.db, config.username) : null;
+  if (config.fill === 'reserved' && !invitee) throw unprocessable('UNKNOWN_USER', `There is no user "${config.username}".`);
+  const started = await withGameLock(ctx.db, gameId, async (game, locked) => {
+    if (!maySee(game, principal)) throw notFound('Game');
+    if (game.createdById !== principal.userId && principal.role !== 'admin') throw forbidden('NOT_GAME_CREATOR', 'Only the creator of the game can arrange its seats.');
+    if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'Seats can only be arranged before the game starts.');
+    const target = game.seats[seat];
+    if (!target) throw unprocessable('NO_SUCH_SEAT', `Seats are numbered 0 to ${game.seatCount - 1}.`);
+    if (target.userId !== null) throw conflict('SEAT_TAKEN', `Seat ${seat} is held by ${target.username}; they must leave it first.`);
+    const definition = definitionFor(ctx, game);
+    if (config.fill === 'bot') {
+      const bot = config.bot ?? 'random';
+      if (!botNames(definition).includes(bot)) throw unprocessable('UNKNOWN_BOT', `${definition.title} has these bots: ${botNames(definition).join(', ')}.`);
+      await locked.updateSeat(seat, { bot, reservedForId: null });
+      return startIfFull(ctx, replaceSeat(game, seat, { bot, reservedForId: null, reservedForUsername: null }), locked);
+    }
+    if (config.fill === 'reserved') {
+      if (game.seats.some((entry) => entry.userId === invitee!.id)) throw conflict('ALREADY_SEATED', `${invitee!.username} already holds a seat in this game.`);
+      await locked.updateSeat(seat, { bot: null, reservedForId: invitee!.id });
+    } else {
+      await locked.updateSeat(seat, { bot: null, reservedForId: null });
+    }
+    return null;
+  });
+  if (started) await afterCommit(ctx, started);
   return loadGame(ctx, gameId);
 }
 
 export async function startGame(ctx: ServiceContext, principal: Principal, gameId: string): Promise<GameRecord> {
-  await withGameLock(ctx.db, gameId, async (game, locked) => {
+  const started = await withGameLock(ctx.db, gameId, async (game, locked) => {
+    if (!maySee(game, principal)) throw notFound('Game');
     if (game.createdById !== principal.userId && principal.role !== 'admin') throw forbidden('NOT_GAME_CREATOR', 'Only the creator of the game can start it.');
     if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'This game has already started.');
     const definition = definitionFor(ctx, game);
-    const seated = game.seats.filter((seat) => seat.userId !== null).length;
-    if (seated < definition.players.min) {
-      throw conflict('NOT_ENOUGH_PLAYERS', `${definition.title} needs at least ${definition.players.min} players; ${seated} have joined.`);
+    const filled = game.seats.filter(isFilled);
+    if (filled.length < definition.players.min) {
+      throw conflict('NOT_ENOUGH_PLAYERS', `${definition.title} needs at least ${definition.players.min} players; ${filled.length} have joined.`);
     }
-    await startLocked(ctx, definition, game, locked);
+    return commitStart(ctx, definition, game, locked, filled);
   });
-  ctx.publish(gameId, 0);
+  await afterCommit(ctx, started);
   return loadGame(ctx, gameId);
 }
 
@@ -135,7 +207,7 @@ export async function leaveGame(ctx: ServiceContext, principal: Principal, gameI
     if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'You can only leave a game before it starts.');
     const seat = seatOf(game, principal);
     if (seat === null) throw conflict('NOT_SEATED', 'You hold no seat in this game.');
-    await locked.setSeat(seat, null);
+    await locked.updateSeat(seat, { userId: null });
   });
   return loadGame(ctx, gameId);
 }
@@ -153,8 +225,20 @@ export async function listGames(ctx: ServiceContext, principal: Principal, input
     status: input.status,
     memberId: input.mine ? principal.userId : undefined,
     awaitingUserId: input.awaitingMe ? principal.userId : undefined,
+    visibleTo: principal.role === 'admin' ? undefined : principal.userId,
     limit: input.limit,
     offset: input.offset,
   });
   return { total, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
+}
+
+/** Open public games with a seat free for anyone, and open games with a seat reserved for the caller. */
+export async function lobby(ctx: ServiceContext, principal: Principal, input: { type?: string; limit: number; offset: number }) {
+  const { total, games } = await listGameRows(ctx.db, { status: 'open', joinableBy: principal.userId, type: input.type, limit: input.limit, offset: input.offset });
+  return { total, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
+}
+
+export async function invitations(ctx: ServiceContext, principal: Principal) {
+  const { games } = await listGameRows(ctx.db, { status: 'open', reservedFor: principal.userId, limit: 100, offset: 0 });
+  return games.map((game) => summarize(game, principal));
 }

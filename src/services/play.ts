@@ -9,6 +9,7 @@ import { findIdempotentResponse, isUniqueViolation, withGameLock, type GameRecor
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { loadGame, seatOf } from './lobby.js';
+import { afterCommit, commitEvent, type Change } from './progress.js';
 
 export interface SubmitInput {
   gameId: string;
@@ -31,12 +32,6 @@ function playerSeat(game: GameRecord, principal: Principal): number {
   return seat;
 }
 
-/** Engines keep their RNG at `state.rng`; a draw from it makes the action irreversible. */
-function rngMoved(before: unknown, after: unknown): boolean {
-  const rng = (state: unknown) => (state !== null && typeof state === 'object' ? (state as { rng?: unknown }).rng : undefined);
-  return canonicalJson(rng(before) ?? null) !== canonicalJson(rng(after) ?? null);
-}
-
 async function storedAnswer(ctx: ServiceContext, principal: Principal, key: string, requestHash: string): Promise<SubmitResult | null> {
   const stored = await findIdempotentResponse(ctx.db, principal.userId, key);
   if (!stored) return null;
@@ -57,8 +52,9 @@ export async function submitAction(ctx: ServiceContext, principal: Principal, in
     if (earlier) return earlier;
   }
   let result: SubmitResult;
+  let change: Change;
   try {
-    result = await withGameLock(ctx.db, input.gameId, async (game, locked) => {
+    [result, change] = await withGameLock(ctx.db, input.gameId, async (game, locked): Promise<[SubmitResult, Change]> => {
       const seat = playerSeat(game, principal);
       if (game.status !== 'active') throw conflict('GAME_NOT_ACTIVE', game.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
       if (input.expectedVersion !== undefined && input.expectedVersion !== game.version) {
@@ -70,15 +66,17 @@ export async function submitAction(ctx: ServiceContext, principal: Principal, in
       if (!game.activeSeats.includes(seat)) throw unprocessable('NOT_YOUR_TURN', `It is not your turn (waiting for seat ${game.activeSeats.join(', ') || 'nobody'}).`);
       const applied = definition.apply(game.state, seat, input.action);
       if (isRuleError(applied)) throw unprocessable(`RULE_VIOLATION/${applied.code}`, applied.message, { rule: applied.code });
-      const seq = game.version + 1;
-      const outcome = definition.outcome(applied.state);
-      await locked.append(
-        { seq, seat, actorId: principal.userId, action: input.action, log: applied.log, irreversible: Boolean(applied.irreversible) || rngMoved(game.state, applied.state) },
-        { state: applied.state, activeSeats: definition.activeSeats(applied.state), result: outcome },
-      );
-      const answer = { version: seq, view: definition.view(applied.state, seat), log: visibleLog(applied.log, seat) };
+      // A player who acts is back: their missed-deadline count restarts and a bot standing in for them steps aside.
+      const held = game.seats[seat]!;
+      let seats = game.seats;
+      if (held.timeouts > 0 || held.bot !== null) {
+        await locked.updateSeat(seat, { timeouts: 0, bot: null });
+        seats = game.seats.map((entry) => (entry.seat === seat ? { ...entry, timeouts: 0, bot: null } : entry));
+      }
+      const moved = await commitEvent(ctx, definition, game, locked, { seat, actorId: principal.userId, kind: 'action', action: input.action, applied, seats });
+      const answer = { version: moved.version, view: definition.view(applied.state, seat), log: visibleLog(applied.log, seat) };
       if (input.idempotencyKey) await locked.saveIdempotentResponse({ userId: principal.userId, key: input.idempotencyKey, requestHash, response: answer });
-      return { ...answer, replayed: false };
+      return [{ ...answer, replayed: false }, moved];
     });
   } catch (error) {
     // Two retries with one key raced: the loser's transaction rolled back; answer as the winner did.
@@ -88,7 +86,7 @@ export async function submitAction(ctx: ServiceContext, principal: Principal, in
     }
     throw error;
   }
-  ctx.publish(input.gameId, result.version);
+  await afterCommit(ctx, change);
   return result;
 }
 

@@ -13,7 +13,16 @@ export interface SeatRecord {
   seat: number;
   userId: string | null;
   username: string | null;
+  /** A bot plays this seat (its name). */
+  bot: string | null;
+  reservedForId: string | null;
+  reservedForUsername: string | null;
+  timeouts: number;
+  resigned: boolean;
 }
+
+/** A seat someone or something plays: a user or a bot. */
+export const isFilled = (seat: SeatRecord) => seat.userId !== null || seat.bot !== null;
 
 export interface GameRecord {
   id: string;
@@ -27,6 +36,10 @@ export interface GameRecord {
   version: number;
   activeSeats: number[];
   result: unknown;
+  private: boolean;
+  timeControl: unknown;
+  clocks: unknown;
+  deadline: Date | null;
   createdById: string;
   createdAt: Date;
   updatedAt: Date;
@@ -39,15 +52,22 @@ export interface EventRecord {
   seq: number;
   seat: number | null;
   actorId: string | null;
+  kind: EventKind;
+  undoesSeq: number | null;
   action: unknown;
   log: LogEntry[];
   irreversible: boolean;
   createdAt: Date;
 }
 
+/** 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'. */
+export type EventKind = 'action' | 'timeout' | 'undo' | 'resign';
+
 type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
-const withSeats = { seats: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true } } } } } as const;
+const withSeats = {
+  seats: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true } }, reservedFor: { select: { username: true } } } },
+} as const;
 
 type GameRow = Prisma.GameGetPayload<{ include: typeof withSeats }>;
 
@@ -57,18 +77,30 @@ function toRecord(row: GameRow): GameRecord {
     ...game,
     state: game.state,
     result: game.result,
-    seats: seats.map((seat) => ({ seat: seat.seat, userId: seat.userId, username: seat.user?.username ?? null })),
+    seats: seats.map((seat) => ({
+      seat: seat.seat,
+      userId: seat.userId,
+      username: seat.user?.username ?? null,
+      bot: seat.bot,
+      reservedForId: seat.reservedForId,
+      reservedForUsername: seat.reservedFor?.username ?? null,
+      timeouts: seat.timeouts,
+      resigned: seat.resignedAt !== null,
+    })),
   };
 }
 
+const toEvent = (row: Prisma.GameEventGetPayload<object>): EventRecord => ({ ...row, kind: row.kind as EventKind, log: row.log as unknown as LogEntry[] });
+
 export async function insertGame(
   db: Db,
-  data: { type: string; rulesVersion: number; options: unknown; seed: string; seatCount: number; createdById: string },
+  data: { type: string; rulesVersion: number; options: unknown; seed: string; seatCount: number; createdById: string; private: boolean; timeControl: unknown },
 ): Promise<GameRecord> {
   const row = await db.game.create({
     data: {
       ...data,
       options: json(data.options),
+      timeControl: json(data.timeControl),
       seats: { create: Array.from({ length: data.seatCount }, (_, seat) => ({ seat, userId: seat === 0 ? data.createdById : null })) },
     },
     include: withSeats,
@@ -86,27 +118,49 @@ export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | nu
 
 export interface GameListFilter {
   status?: GameStatus;
+  type?: string;
   /** Only games where this user holds a seat. */
   memberId?: string;
-  /** Only active games where this user's seat is to act. */
+  /** Only active games where this user's seat is to act (and no bot stands in for it). */
   awaitingUserId?: string;
+  /** Leave out private games this user has no part in. */
+  visibleTo?: string;
+  /** Only games with a seat this user may take: free and unreserved in a public game, or reserved for them. */
+  joinableBy?: string;
+  /** Only games with a seat reserved for this user. */
+  reservedFor?: string;
   limit: number;
   offset: number;
 }
 
 export async function listGames(db: Db, filter: GameListFilter): Promise<{ total: number; games: GameRecord[] }> {
-  const where: Prisma.GameWhereInput = {};
-  if (filter.status) where.status = filter.status;
-  if (filter.memberId) where.seats = { some: { userId: filter.memberId } };
-  let awaitingIds: string[] | undefined;
+  const and: Prisma.GameWhereInput[] = [];
+  if (filter.status) and.push({ status: filter.status });
+  if (filter.type) and.push({ type: filter.type });
+  if (filter.memberId) and.push({ seats: { some: { userId: filter.memberId } } });
+  if (filter.visibleTo) {
+    const me = filter.visibleTo;
+    and.push({ OR: [{ private: false }, { createdById: me }, { seats: { some: { OR: [{ userId: me }, { reservedForId: me }] } } }] });
+  }
+  if (filter.joinableBy) {
+    const me = filter.joinableBy;
+    and.push({ seats: { none: { userId: me } } });
+    and.push({
+      OR: [
+        { private: false, seats: { some: { userId: null, bot: null, reservedForId: null } } },
+        { seats: { some: { userId: null, bot: null, reservedForId: me } } },
+      ],
+    });
+  }
+  if (filter.reservedFor) and.push({ seats: { some: { reservedForId: filter.reservedFor, userId: null } } });
   if (filter.awaitingUserId) {
     // "Is my seat among the active seats?" needs the seat index per game: one SQL join.
     const rows = await db.$queryRaw<{ id: string }[]>`
       SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id
-      WHERE g.status = 'active' AND s.user_id = ${filter.awaitingUserId}::uuid AND s.seat = ANY(g.active_seats)`;
-    awaitingIds = rows.map((row) => row.id);
-    where.id = { in: awaitingIds };
+      WHERE g.status = 'active' AND s.user_id = ${filter.awaitingUserId}::uuid AND s.bot IS NULL AND s.seat = ANY(g.active_seats)`;
+    and.push({ id: { in: rows.map((row) => row.id) } });
   }
+  const where: Prisma.GameWhereInput = { AND: and };
   const [total, rows] = await Promise.all([
     db.game.count({ where }),
     db.game.findMany({ where, include: withSeats, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
@@ -116,22 +170,57 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
 
 export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> {
   const rows = await db.gameEvent.findMany({ where: { gameId, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: limit });
-  return rows.map((row) => ({ ...row, log: row.log as unknown as LogEntry[] }));
+  return rows.map(toEvent);
 }
 
 export async function findEvent(db: Db, gameId: string, seq: number): Promise<EventRecord | null> {
   const row = await db.gameEvent.findUnique({ where: { gameId_seq: { gameId, seq } } });
-  return row ? { ...row, log: row.log as unknown as LogEntry[] } : null;
+  return row ? toEvent(row) : null;
+}
+
+/** The state a game moves to with an event (or at its start). */
+export interface NextState {
+  state: unknown;
+  activeSeats: number[];
+  /** The outcome once over: the game becomes finished. */
+  result: unknown;
+  clocks: unknown;
+  deadline: Date | null;
+}
+
+export interface NewEvent {
+  seq: number;
+  seat: number | null;
+  actorId: string | null;
+  kind: EventKind;
+  undoesSeq?: number | null;
+  action: unknown;
+  log: LogEntry[];
+  irreversible: boolean;
+}
+
+export interface SeatChange {
+  userId?: string | null;
+  bot?: string | null;
+  reservedForId?: string | null;
+  timeouts?: number;
+  resignedAt?: Date | null;
 }
 
 /** Operations allowed on a locked game inside its transaction. */
 export interface LockedGame {
-  setSeat(seat: number, userId: string | null): Promise<void>;
+  updateSeat(seat: number, change: SeatChange): Promise<void>;
   /** Start: drop the unfilled seats, renumber the rest 0..n-1 in order, store the initial state. */
-  start(data: { seatUserIds: string[]; state: unknown; activeSeats: number[] }): Promise<void>;
+  start(seats: SeatRecord[], next: NextState): Promise<void>;
   /** Append event `seq` and move the game to its new state. */
-  append(event: { seq: number; seat: number | null; actorId: string | null; action: unknown; log: LogEntry[]; irreversible: boolean }, next: { state: unknown; activeSeats: number[]; result: unknown }): Promise<void>;
+  append(event: NewEvent, next: NextState): Promise<void>;
   saveIdempotentResponse(data: { userId: string; key: string; requestHash: string; response: unknown }): Promise<void>;
+  /** Outbox: one pending delivery per webhook of these users that asked for `event`. */
+  enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<void>;
+  events(): Promise<EventRecord[]>;
+  createUndoRequest(data: { seq: number; version: number; seat: number }): Promise<UndoRequestRecord>;
+  findUndoRequest(id: string): Promise<UndoRequestRecord | null>;
+  updateUndoRequest(id: string, data: { approvals?: number[]; status?: UndoRequestRecord['status'] }): Promise<UndoRequestRecord>;
 }
 
 export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameRecord, locked: LockedGame) => Promise<T>): Promise<T> {
@@ -147,37 +236,58 @@ export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameR
   );
 }
 
+function nextData(next: NextState, now: Date): Prisma.GameUpdateInput {
+  return {
+    state: json(next.state),
+    activeSeats: next.activeSeats,
+    clocks: next.clocks === null ? Prisma.DbNull : json(next.clocks),
+    deadline: next.deadline,
+    updatedAt: now,
+    ...(next.result !== null ? { status: 'finished', result: json(next.result), finishedAt: now } : {}),
+  };
+}
+
 function lockedOps(tx: Tx, gameId: string): LockedGame {
   return {
-    async setSeat(seat, userId) {
-      await tx.seat.update({ where: { gameId_seat: { gameId, seat } }, data: { userId, joinedAt: new Date() } });
+    async updateSeat(seat, change) {
+      await tx.seat.update({ where: { gameId_seat: { gameId, seat } }, data: { ...change, ...(change.userId ? { joinedAt: new Date() } : {}) } });
     },
-    async start({ seatUserIds, state, activeSeats }) {
+    async start(seats, next) {
       await tx.seat.deleteMany({ where: { gameId } });
-      await tx.seat.createMany({ data: seatUserIds.map((userId, seat) => ({ gameId, seat, userId })) });
+      await tx.seat.createMany({ data: seats.map((seat, index) => ({ gameId, seat: index, userId: seat.userId, bot: seat.bot })) });
       const now = new Date();
-      await tx.game.update({
-        where: { id: gameId },
-        data: { status: 'active', seatCount: seatUserIds.length, state: json(state), activeSeats, startedAt: now, updatedAt: now },
-      });
+      await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, now), status: 'active', seatCount: seats.length, startedAt: now } });
     },
     async append(event, next) {
       await tx.gameEvent.create({ data: { gameId, ...event, action: json(event.action), log: json(event.log) } });
-      const now = new Date();
-      const over = next.result !== null;
-      await tx.game.update({
-        where: { id: gameId },
-        data: {
-          state: json(next.state),
-          version: event.seq,
-          activeSeats: next.activeSeats,
-          updatedAt: now,
-          ...(over ? { status: 'finished', result: json(next.result), finishedAt: now } : {}),
-        },
-      });
+      // Any event voids the open undo requests: they were asked about a game that no longer is.
+      await tx.undoRequest.updateMany({ where: { gameId, status: 'open' }, data: { status: 'void', resolvedAt: new Date() } });
+      await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, new Date()), version: event.seq } });
     },
     async saveIdempotentResponse({ userId, key, requestHash, response }) {
       await tx.idempotencyKey.create({ data: { userId, key, gameId, requestHash, response: json(response) } });
+    },
+    async enqueueWebhooks(userIds, event, payload) {
+      if (userIds.length === 0) return;
+      await tx.$executeRaw`
+        INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
+        SELECT gen_random_uuid(), w.id, ${event}, ${JSON.stringify(payload)}::jsonb
+        FROM webhooks w WHERE w.user_id = ANY(${userIds}::uuid[]) AND ${event} = ANY(w.events)`;
+    },
+    async events() {
+      return (await tx.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map(toEvent);
+    },
+    async createUndoRequest(data) {
+      return toUndoRequest(await tx.undoRequest.create({ data: { gameId, ...data } }));
+    },
+    async findUndoRequest(id) {
+      if (!UUID.test(id)) return null;
+      const row = await tx.undoRequest.findFirst({ where: { id, gameId } });
+      return row ? toUndoRequest(row) : null;
+    },
+    async updateUndoRequest(id, data) {
+      const resolved = data.status !== undefined && data.status !== 'open' ? { resolvedAt: new Date() } : {};
+      return toUndoRequest(await tx.undoRequest.update({ where: { id }, data: { ...data, ...resolved } }));
     },
   };
 }
@@ -189,3 +299,35 @@ export async function findIdempotentResponse(db: Db, userId: string, key: string
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
+
+/** Active games whose earliest deadline passed before `before` (their deadline job may have been lost). */
+export async function overdueGames(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
+  return db.game.findMany({ where: { status: 'active', deadline: { lt: before } }, select: { id: true }, take: limit, orderBy: { deadline: 'asc' } });
+}
+
+/** Active games where a bot is to act and nothing happened since `before` (their wake-up may have been lost). */
+export async function stalledBotGames(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
+  return db.$queryRaw<{ id: string }[]>`
+    SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id
+    WHERE g.status = 'active' AND g.updated_at < ${before} AND s.bot IS NOT NULL AND s.seat = ANY(g.active_seats)
+    LIMIT ${limit}`;
+}
+
+export interface UndoRequestRecord {
+  id: string;
+  gameId: string;
+  seq: number;
+  version: number;
+  seat: number;
+  approvals: number[];
+  status: 'open' | 'approved' | 'declined' | 'void';
+  createdAt: Date;
+  resolvedAt: Date | null;
+}
+
+const toUndoRequest = (row: Prisma.UndoRequestGetPayload<object>): UndoRequestRecord => ({ ...row, status: row.status as UndoRequestRecord['status'] });
+
+export async function listUndoRequests(db: Db, gameId: string): Promise<UndoRequestRecord[]> {
+  return (await db.undoRequest.findMany({ where: { gameId }, orderBy: { createdAt: 'desc' }, take: 50 })).map(toUndoRequest);
+}
+

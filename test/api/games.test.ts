@@ -22,7 +22,8 @@ describe('lobby', () => {
     const alice = await newUser(t);
     const created = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3, options: { rounds: 2 } }).expect(201);
     expect(created.body).toMatchObject({ type: 'toy', status: 'open', version: 0, seatCount: 3, yourSeat: 0, options: { rounds: 2 }, view: null });
-    expect(created.body.seats).toEqual([{ seat: 0, username: alice.username }, { seat: 1, username: null }, { seat: 2, username: null }]);
+    const open = { bot: null, reservedFor: null, resigned: false };
+    expect(created.body.seats).toEqual([{ seat: 0, username: alice.username, ...open }, { seat: 1, username: null, ...open }, { seat: 2, username: null, ...open }]);
     expect(created.body).not.toHaveProperty('seed');
     expect(created.body).not.toHaveProperty('state');
 
@@ -63,7 +64,7 @@ describe('lobby', () => {
     await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({ seat: 3 }).expect(200);
     expect((await t.http.post(`/v1/games/${game.id}/start`).set(bob.auth).expect(403)).body.code).toBe('NOT_GAME_CREATOR');
     const started = await t.http.post(`/v1/games/${game.id}/start`).set(alice.auth).expect(200);
-    expect(started.body).toMatchObject({ status: 'active', seatCount: 2, seats: [{ seat: 0, username: alice.username }, { seat: 1, username: bob.username }] });
+    expect(started.body).toMatchObject({ status: 'active', seatCount: 2, seats: [{ seat: 0, username: alice.username, bot: null }, { seat: 1, username: bob.username, bot: null }] });
     const asBob = await t.http.get(`/v1/games/${game.id}`).set(bob.auth).expect(200);
     expect(asBob.body.yourSeat).toBe(1);
     expect((await t.http.post(`/v1/games/${game.id}/start`).set(alice.auth).expect(409)).body.code).toBe('GAME_NOT_OPEN');

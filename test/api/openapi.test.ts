@@ -33,6 +33,9 @@ describe('openapi/openapi.json', () => {
       'post /v1/games/{id}/join', 'post /v1/games/{id}/start', 'post /v1/games/{id}/leave', 'get /v1/games/{id}/legal-actions',
       'post /v1/games/{id}/actions', 'get /v1/games/{id}/log', 'get /v1/admin/games/{id}', 'get /v1/admin/games/{id}/state',
       'post /v1/admin/games/{id}/verify', 'get /health', 'get /ready', 'get /metrics',
+      'get /v1/lobby', 'get /v1/me/invitations', 'put /v1/games/{id}/seats/{seat}', 'post /v1/games/{id}/take-back', 'get /v1/games/{id}/undo-requests',
+      'post /v1/games/{id}/undo-requests', 'post /v1/games/{id}/undo-requests/{requestId}/approve', 'post /v1/games/{id}/undo-requests/{requestId}/decline',
+      'post /v1/games/{id}/resign',
     ];
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(required.sort());

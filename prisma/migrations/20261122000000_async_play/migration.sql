@@ -18,6 +18,7 @@ CREATE TABLE "undo_requests" (
     "id" UUID NOT NULL,
     "game_id" UUID NOT NULL,
     "seq" INTEGER NOT NULL,
+    "version" INTEGER NOT NULL,
     "seat" INTEGER NOT NULL,
     "approvals" INTEGER[] DEFAULT ARRAY[]::INTEGER[],
     "status" TEXT NOT NULL DEFAULT 'open',

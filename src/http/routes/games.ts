@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { ServiceContext } from '../../services/context.js';
 import { gameTypes } from '../../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../../services/history.js';
-import { createGame, detail, joinGame, leaveGame, listGames, loadGame, startGame } from '../../services/lobby.js';
+import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, startGame } from '../../services/lobby.js';
 import { legalActions, submitAction } from '../../services/play.js';
 import { requireUser } from '../auth.js';
 import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, SubmitActionBody, SubmitActionResult } from '../schemas.js';
@@ -43,7 +43,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['games'], summary: "A game with your seat's view of it (spectator view without a seat or token)", security, params: GameId,
       response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409) },
     },
-  }, async (request) => detail(ctx, await loadGame(ctx, request.params.id), request.principal));
+  }, async (request) => detail(ctx, await loadVisibleGame(ctx, request.params.id, request.principal), request.principal));
 
   app.post('/v1/games/:id/join', {
     schema: { tags: ['games'], summary: 'Take a seat (the first free one unless `seat` is given); the game starts when full', security, params: GameId, body: JoinGameBody, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409, 422) } },

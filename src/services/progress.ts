@@ -1,0 +1,139 @@
+import { canonicalJson } from '../engine/canonical.js';
+import type { AnyGameDefinition, ApplyResult, LogEntry } from '../engine/types.js';
+import type { EventKind, GameRecord, GameStatus, LockedGame, SeatRecord } from '../store/games.js';
+import { advanceClocks, deadlines, nextDeadline, startClocks, type Clocks, type TimeControl } from './clock.js';
+import type { ServiceContext } from './context.js';
+
+/**
+ * How a game moves on, whoever moves it (a player, a bot, a deadline, a take-back): inside the
+ * game's transaction `commitEvent`/`commitStart` store the new state, clocks and outbox rows;
+ * after the commit `afterCommit` tells subscribers, schedules the deadlines and wakes the bots.
+ */
+export interface Change {
+  gameId: string;
+  gameType: string;
+  version: number;
+  status: GameStatus;
+  activeSeats: number[];
+  seats: SeatRecord[];
+  deadlines: { seat: number; at: Date }[];
+  /** Seats whose turn begins with this change (they get "your turn"). */
+  newlyActive: number[];
+  started: boolean;
+  result: unknown;
+}
+
+/** Engines keep their RNG at `state.rng`; a draw from it makes the action irreversible. */
+function rngMoved(before: unknown, after: unknown): boolean {
+  const rng = (state: unknown) => (state !== null && typeof state === 'object' ? (state as { rng?: unknown }).rng : undefined);
+  return canonicalJson(rng(before) ?? null) !== canonicalJson(rng(after) ?? null);
+}
+
+const humanUsers = (seats: SeatRecord[], which: number[]) =>
+  seats.filter((seat) => which.includes(seat.seat) && seat.userId !== null && seat.bot === null).map((seat) => seat.userId!);
+
+async function writeOutbox(locked: LockedGame, change: Change): Promise<void> {
+  const everyone = humanUsers(change.seats, change.seats.map((seat) => seat.seat));
+  const game = { id: change.gameId, type: change.gameType, version: change.version, status: change.status, activeSeats: change.activeSeats };
+  if (change.started) await locked.enqueueWebhooks(everyone, 'game_started', { event: 'game_started', game });
+  if (change.status === 'finished') {
+    await locked.enqueueWebhooks(everyone, 'game_over', { event: 'game_over', game, result: change.result });
+    return;
+  }
+  for (const seat of change.newlyActive) {
+    const deadline = change.deadlines.find((entry) => entry.seat === seat)?.at.toISOString() ?? null;
+    await locked.enqueueWebhooks(humanUsers(change.seats, [seat]), 'your_turn', { event: 'your_turn', game, seat, deadline });
+  }
+}
+
+export async function commitStart(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, seats: SeatRecord[]): Promise<Change> {
+  const state = definition.setup({ seats: seats.length, options: game.options, seed: game.seed });
+  const activeSeats = definition.activeSeats(state);
+  const control = game.timeControl as TimeControl;
+  const clocks = startClocks(control, seats.length, activeSeats, ctx.now());
+  await locked.start(seats, { state, activeSeats, result: null, clocks, deadline: nextDeadline(control, clocks, activeSeats) });
+  const renumbered = seats.map((seat, index) => ({ ...seat, seat: index }));
+  const change: Change = {
+    gameId: game.id, gameType: game.type, version: 0, status: 'active', activeSeats, seats: renumbered,
+    deadlines: deadlines(control, clocks, activeSeats), newlyActive: activeSeats, started: true, result: null,
+  };
+  await writeOutbox(locked, change);
+  return change;
+}
+
+export interface EventInput {
+  /** The seat the event is for (the mover, the timed-out seat, the one taking back); null for system events. */
+  seat: number | null;
+  actorId: string | null;
+  kind: EventKind;
+  action: unknown;
+  applied: ApplyResult<unknown>;
+  /** Extra log lines before the engine's (e.g. "Seat 1 ran out of time."). */
+  preface?: LogEntry[];
+  undoesSeq?: number;
+  /** Seats as they are after this event (bot hand-overs, resignations); default: unchanged. */
+  seats?: SeatRecord[];
+  /** End the game without an outcome (every person has left). */
+  abandon?: boolean;
+}
+
+export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, input: EventInput): Promise<Change> {
+  const { state } = input.applied;
+  const outcome = input.abandon ? { abandoned: true, scores: null, winners: [], ranking: [] } : definition.outcome(state);
+  const activeSeats = outcome === null ? definition.activeSeats(state) : [];
+  const control = game.timeControl as TimeControl;
+  // A take-back gives the turn back without charging anyone's clock.
+  const charged = input.kind === 'undo' ? null : input.seat;
+  const clocks = advanceClocks(control, game.clocks as Clocks | null, charged, activeSeats, ctx.now());
+  const seq = game.version + 1;
+  const log = [...(input.preface ?? []), ...input.applied.log];
+  await locked.append(
+    {
+      seq, seat: input.seat, actorId: input.actorId, kind: input.kind, undoesSeq: input.undoesSeq ?? null, action: input.action, log,
+      irreversible: input.kind === 'action' || input.kind === 'timeout' ? Boolean(input.applied.irreversible) || rngMoved(game.state, state) : true,
+    },
+    { state, activeSeats, result: outcome, clocks, deadline: nextDeadline(control, clocks, activeSeats) },
+  );
+  const seats = input.seats ?? game.seats;
+  const newlyActive = activeSeats.filter((seat) => !game.activeSeats.includes(seat) || seat === input.seat);
+  const change: Change = {
+    gameId: game.id, gameType: game.type, version: seq, status: outcome === null ? 'active' : 'finished', activeSeats, seats,
+    deadlines: deadlines(control, clocks, activeSeats), newlyActive, started: false, result: outcome,
+  };
+  await writeOutbox(locked, change);
+  return change;
+}
+
+/** Warn a player this long before their deadline (at most), if the turn is long enough to bother. */
+const DEADLINE_WARNING_MS = 60 * 60 * 1000;
+
+/** After the commit: never before, so nobody hears of a change that was rolled back. Failures are logged, not thrown. */
+export async function afterCommit(ctx: ServiceContext, change: Change, options: { wakeBots?: boolean } = {}): Promise<void> {
+  try {
+    ctx.events.gameChanged(change.gameId, change.version);
+    const earliest = change.deadlines.reduce<Date | null>((min, entry) => (min === null || entry.at < min ? entry.at : min), null);
+    for (const seat of change.seats) {
+      if (!seat.userId) continue;
+      ctx.events.account(seat.userId, {
+        type: 'game_updated', gameId: change.gameId, gameType: change.gameType, version: change.version, status: change.status,
+        yourTurn: change.activeSeats.includes(seat.seat) && seat.bot === null, deadline: earliest?.toISOString() ?? null,
+      });
+    }
+    if (change.status !== 'active') return;
+    const now = ctx.now().getTime();
+    for (const { seat, at } of change.deadlines) {
+      const key = `${change.gameId}:${change.version}:${seat}`;
+      await ctx.jobs.send('deadline', { gameId: change.gameId, version: change.version, seat }, { startAfter: at, singletonKey: key });
+      const warnAt = at.getTime() - Math.min(DEADLINE_WARNING_MS, (at.getTime() - now) / 4);
+      const human = change.seats[seat]?.userId && !change.seats[seat]?.bot;
+      if (human && warnAt - now > 1000) {
+        await ctx.jobs.send('deadline-near', { gameId: change.gameId, version: change.version, seat }, { startAfter: new Date(warnAt), singletonKey: key });
+      }
+    }
+    if ((options.wakeBots ?? true) && change.activeSeats.some((seat) => change.seats[seat]?.bot)) {
+      await ctx.jobs.send('bots', { gameId: change.gameId }, { singletonKey: change.gameId });
+    }
+  } catch (error) {
+    ctx.log.error(`after-commit work for game ${change.gameId} v${change.version} failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,53 @@
+import { ReplayError } from '../engine/replay.js';
+import { isRuleError, type AnyGameDefinition, type LogEntry, type SetupInput } from '../engine/types.js';
+import type { EventRecord, GameRecord } from '../store/games.js';
+
+/**
+ * What a game's log means. `action` and `timeout` events apply their action for their seat;
+ * `undo` returns to the state before its target move (taking back every move after it too);
+ * `resign` hands a seat over and changes no state. Replays, audits, time travel and take-backs
+ * all read the log through `walkLog`, so they agree by construction.
+ */
+export interface EffectiveMove {
+  seq: number;
+  seat: number;
+  irreversible: boolean;
+  /** The state right after this move. */
+  state: unknown;
+}
+
+export interface Walk {
+  initial: unknown;
+  /** The moves in force (not taken back), oldest first. */
+  moves: EffectiveMove[];
+  state: unknown;
+}
+
+export const setupInputOf = (game: Pick<GameRecord, 'seatCount' | 'options' | 'seed'>): SetupInput<unknown> => ({ seats: game.seatCount, options: game.options, seed: game.seed });
+
+export function walkLog(
+  definition: AnyGameDefinition,
+  setupInput: SetupInput<unknown>,
+  events: readonly EventRecord[],
+  onStep?: (event: EventRecord, state: unknown, engineLog: LogEntry[] | null) => void,
+): Walk {
+  const initial = definition.setup(setupInput);
+  const moves: EffectiveMove[] = [];
+  const current = () => moves.at(-1)?.state ?? initial;
+  events.forEach((event, index) => {
+    if (event.kind === 'undo') {
+      while (moves.length > 0 && moves.at(-1)!.seq >= (event.undoesSeq ?? Infinity)) moves.pop();
+      onStep?.(event, current(), null);
+      return;
+    }
+    if (event.kind === 'resign') {
+      onStep?.(event, current(), null);
+      return;
+    }
+    const result = definition.apply(current(), event.seat ?? -1, event.action);
+    if (isRuleError(result)) throw new ReplayError(index, result.code, result.message);
+    moves.push({ seq: event.seq, seat: event.seat ?? -1, irreversible: event.irreversible, state: result.state });
+    onStep?.(event, result.state, result.log);
+  });
+  return { initial, moves, state: current() };
+}
