@@ -1,0 +1,52 @@
+import { Type } from '@sinclair/typebox';
+import type { GameDefinition, Outcome } from '../../engine/types.js';
+import { actionSchema, type GuildTownAction } from './actions.js';
+import { greedyBot } from './bots.js';
+import { legalActions } from './legal.js';
+import { meta } from './meta.js';
+import { activeSeats, applyAction } from './rules.js';
+import { rankSeats } from './scoring.js';
+import { setupGame, type GuildTownOptions } from './setup.js';
+import type { GuildTownState } from './state.js';
+import { viewState, type GuildTownView } from './view.js';
+
+export type { GuildTownAction, GuildTownOptions, GuildTownState, GuildTownView };
+
+const optionsSchema = Type.Object(
+  { swap: Type.Boolean({ default: true, description: 'Offer the one optional building-card swap before play.' }) },
+  { additionalProperties: false },
+);
+
+function outcome(state: GuildTownState): Outcome | null {
+  if (state.phase !== 'over' || !state.final) return null;
+  const ranking = rankSeats(state);
+  const scores = state.final.map((f) => f.points);
+  const top = state.final[ranking[0]];
+  const winners = ranking.filter((seat) => state.final![seat].points === top.points && state.final![seat].money === top.money).slice(0, 1);
+  return { scores, winners, ranking, details: { final: state.final, years: state.yearScores } };
+}
+
+/** Safest choice for an idle seat: stop (done / fold / pass), else the first legal step. */
+const SAFE: GuildTownAction['type'][] = ['noSwap', 'resign', 'fold', 'done', 'buildDone', 'investDone'];
+
+export const guildTownGame: GameDefinition<GuildTownState, GuildTownAction, GuildTownView, GuildTownOptions> = {
+  ...meta,
+  players: { ...meta.players },
+  optionsSchema,
+  actionSchema,
+  setup: ({ seats, options, seed }) => setupGame(seats, { swap: options?.swap ?? true }, seed),
+  activeSeats,
+  apply: applyAction,
+  legalActions,
+  view: viewState,
+  outcome,
+  timeoutAction(state, seat) {
+    const legal = legalActions(state, seat);
+    for (const type of SAFE) {
+      const found = legal.find((action) => action.type === type);
+      if (found) return found;
+    }
+    return legal[0];
+  },
+  bots: { greedy: greedyBot },
+};

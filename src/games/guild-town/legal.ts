@@ -1,0 +1,147 @@
+import { isRuleError } from '../../engine/types.js';
+import type { GuildTownAction, Target } from './actions.js';
+import { BUILDINGS, GUILDS, MONEY, STORE_GOODS, TRACK_SPACES } from './data.js';
+import { cardsValue } from './money.js';
+import { activeSeats, applyAction } from './rules.js';
+import type { GuildTownState } from './state.js';
+
+/** At most this many opening bids are listed per building (any higher bid is still accepted). */
+const OPENING_BIDS = 12;
+
+/** One card per distinct (colour, value): equivalent cards need not be listed twice. */
+function distinctCards(ids: readonly number[]): number[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => {
+    const key = `${MONEY[id].colour}/${MONEY[id].value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function targets(s: GuildTownState, seat: number, kinds: { market?: boolean; store?: boolean; ship?: boolean; lost?: boolean }): Target[] {
+  const out: Target[] = [];
+  const p = s.players[seat];
+  if (kinds.market) out.push({ kind: 'market' });
+  p.town.forEach((b, building) => b.slots.forEach((filled, slot) => !filled && out.push({ kind: 'slot', building, slot })));
+  if (kinds.store) for (const take of [0, 1, 2]) out.push({ kind: 'store', take });
+  if (kinds.ship)
+    for (let ship = 0; ship < 4; ship++) {
+      out.push({ kind: 'ship', ship });
+      for (const bribe of distinctCards(p.money)) out.push({ kind: 'ship', ship, bribe });
+    }
+  if (kinds.lost) out.push({ kind: 'lost' });
+  return out;
+}
+
+function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
+  const p = s.players[seat];
+  const out: GuildTownAction[] = [];
+  const money = distinctCards(p.money);
+  switch (s.phase) {
+    case 'over':
+      return [];
+    case 'swap':
+      out.push({ type: 'noSwap' });
+      for (const card of p.hand) out.push({ type: 'swap', card });
+      for (const b of p.town) if (BUILDINGS[b.card].tier === 'lumber') for (const other of s.lumberBox) out.push({ type: 'swap', card: b.card, with: other });
+      return out;
+    case 'helpers':
+      out.push({ type: 'resign' });
+      for (let guild = 0; guild < GUILDS.length; guild++)
+        for (let space = 0; space < TRACK_SPACES[s.seats]; space++) {
+          out.push({ type: 'send', guild, space }, { type: 'send', guild, space, pay: 'points' });
+          for (const card of money) out.push({ type: 'send', guild, space, pay: 'card', card });
+        }
+      return out;
+    case 'discard':
+      return money.map((card) => ({ type: 'discard', card }));
+    case 'invest': {
+      out.push({ type: 'investDone' });
+      const byColour = [0, 1, 2, 3].map((c) => money.filter((id) => MONEY[id].colour === c));
+      for (const a of byColour[0]) for (const b of byColour[1]) for (const c of byColour[2]) for (const d of byColour[3]) out.push({ type: 'invest', cards: [a, b, c, d] });
+      return out;
+    }
+    case 'guilds':
+      break;
+  }
+  const a = s.auction;
+  if (a) {
+    out.push({ type: 'fold' });
+    const max = cardsValue(p.money);
+    for (let amount = a.high + 1; amount <= max; amount++) out.push({ type: 'bid', amount });
+    return out;
+  }
+  const turn = s.turn!;
+  const prompt = turn.prompt;
+  switch (prompt.kind) {
+    case 'pay':
+      return money.map((card) => ({ type: 'pay', card }));
+    case 'bankDiscard':
+      return [{ type: 'bankPrivilege' }, ...money.map((card) => ({ type: 'discard' as const, card }))];
+    case 'look':
+      return prompt.cards.map((card) => ({ type: 'keep', card }));
+    case 'build':
+    case 'main':
+      break;
+    case 'notaryAfter':
+      return [{ type: 'done' }, ...(['basic', 'expanded', 'advanced'] as const).map((row) => ({ type: 'look' as const, row }))];
+    case 'hall':
+      return [{ type: 'done' }, { type: 'workToken' }, ...(['privilege', 'work', 'order'] as const).map((choice) => ({ type: 'hall' as const, choice }))];
+  }
+  if (prompt.kind === 'build') out.push({ type: 'buildDone' });
+  else out.push({ type: 'done' }, { type: 'workToken' });
+  if (turn.guild === 'builders')
+    for (const card of p.hand)
+      for (const side of ['left', 'right'] as const) for (const privilege of [false, true]) out.push({ type: 'raise', card, side, privilege });
+  if (prompt.kind !== 'main') return out;
+  switch (turn.guild) {
+    case 'bankers':
+      out.push({ type: 'bankTake', slot: 0 }, { type: 'bankTake', slot: 1 }, { type: 'bankDraw' });
+      break;
+    case 'notary': {
+      const max = Math.min(OPENING_BIDS, cardsValue(p.money));
+      for (const row of ['basic', 'expanded', 'advanced'] as const) {
+        out.push({ type: 'look', row });
+        for (const slot of [0, 1]) {
+          out.push({ type: 'buy', row, slot });
+          for (let bid = 1; bid <= max; bid++) out.push({ type: 'auction', row, slot, bid });
+        }
+      }
+      break;
+    }
+    case 'traders':
+      STORE_GOODS.forEach((good, g) =>
+        p.town.forEach((b, building) =>
+          BUILDINGS[b.card].inputs.forEach((input, slot) => {
+            if (input !== good || b.slots[slot]) return;
+            out.push({ type: 'buyHalf', good: g, building, slot });
+            for (const card of money) out.push({ type: 'buyHalf', good: g, building, slot, card });
+          }),
+        ),
+      );
+      break;
+    case 'craftsmen':
+      out.push({ type: 'craftPrivilege' });
+      break;
+    default:
+      break;
+  }
+  if (turn.wp > 0 || turn.freeRaw > 0) {
+    p.town.forEach((b, building) => {
+      const tier = BUILDINGS[b.card].tier;
+      if (tier === 'basic' || tier === 'lumber') for (const to of targets(s, seat, { market: true })) out.push({ type: 'produceRaw', building, to });
+      if (turn.wp <= 0) return;
+      b.slots.forEach((filled, slot) => !filled && out.push({ type: 'trade', building, slot }));
+      if (tier === 'expanded' && b.slots[0]) for (const to of targets(s, seat, { store: true, ship: true, lost: true })) out.push({ type: 'produceHalf', building, to });
+      if (tier === 'advanced' && b.slots.every(Boolean)) for (const to of targets(s, seat, { ship: true, lost: true })) out.push({ type: 'produceFinal', building, to });
+    });
+  }
+  return out;
+}
+
+/** Every candidate the rules accept (each listed action is checked by `apply` itself). */
+export function legalActions(s: GuildTownState, seat: number): GuildTownAction[] {
+  if (!activeSeats(s).includes(seat)) return [];
+  return candidates(s, seat).filter((action) => !isRuleError(applyAction(s, seat, action)));
+}

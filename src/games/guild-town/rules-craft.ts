@@ -1,0 +1,199 @@
+import { ruleError, type RuleError } from '../../engine/types.js';
+import type { GuildTownAction, Target } from './actions.js';
+import { BUILDINGS, MARKET_LIMIT, MONEY, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
+import type { Ctx } from './flow.js';
+import { drawMoney, giveMoney, refillMoneyRow } from './money.js';
+import { canPrivilege, usePrivilege } from './rules-guilds.js';
+import type { GuildTownState, Turn } from './state.js';
+
+type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
+
+const isRaw = (good: Good): boolean => (RAWS as readonly string[]).includes(good);
+
+function needWork(turn: Turn): RuleError | null {
+  if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
+  if (turn.wp <= 0) return ruleError('NO_WORK_POINTS', 'You have no work point left.');
+  return null;
+}
+
+/** Can `good` (one cube) be placed on this free input icon of one of `seat`'s buildings? */
+export function slotFits(s: GuildTownState, seat: number, building: number, slot: number, good: Good): boolean {
+  const b = s.players[seat].town[building];
+  return !!b && BUILDINGS[b.card].inputs[slot] === good && b.slots[slot] === false;
+}
+
+/** Would a marker of `good` fit on ship `ship` (free space, or a bribe with a money card)? */
+export function shipFits(s: GuildTownState, seat: number, good: Good, ship: number, bribe: number | undefined): boolean {
+  const storage = s.ships[ship]?.[SHIP_GOODS.indexOf(good as Half)];
+  if (!storage) return false;
+  if (storage[0] < 0) return bribe === undefined;
+  return bribe !== undefined && storage[0] !== seat && s.players[seat].money.includes(bribe);
+}
+
+export function anyShipFits(s: GuildTownState, seat: number, good: Good): boolean {
+  const money = s.players[seat].money;
+  return [0, 1, 2, 3].some((ship) => shipFits(s, seat, good, ship, undefined) || (money.length > 0 && shipFits(s, seat, good, ship, money[0])));
+}
+
+/** Check a target for a freshly produced `good`; null when it is allowed. */
+function checkTarget(s: GuildTownState, seat: number, good: Good, to: Target): RuleError | null {
+  switch (to.kind) {
+    case 'market':
+      if (!isRaw(good)) return ruleError('MARKET_RAW_ONLY', 'Only raw materials go to the market.');
+      if (s.players[seat].market >= MARKET_LIMIT) return ruleError('MARKET_LIMIT', 'You may have at most 3 markers in the market.');
+      return null;
+    case 'slot':
+      return slotFits(s, seat, to.building, to.slot, good) ? null : ruleError('NO_SUCH_ICON', `Place the ${good} on a free ${good} icon of another of your buildings.`);
+    case 'store':
+      if (!STORE_GOODS.includes(good as Half)) return ruleError('NOT_FOR_STOREHOUSE', 'Only half-products (not meat) go to the storehouse.');
+      if (to.take < 2 && s.moneyRow[to.take] === null) return ruleError('SLOT_EMPTY', 'That money slot is empty.');
+      return null;
+    case 'ship':
+      if (!SHIP_GOODS.includes(good as Half)) return ruleError('NOT_FOR_SHIPS', 'Only final products and meat are shipped.');
+      if (!shipFits(s, seat, good, to.ship, to.bribe)) {
+        return ruleError('SHIP_STORAGE', 'That storage needs a free space, or a bribe with one of your money cards to remove another player\'s left marker.');
+      }
+      return null;
+    case 'lost':
+      if (isRaw(good) || STORE_GOODS.includes(good as Half)) return ruleError('MUST_PLACE', 'This product must be placed.');
+      if (anyShipFits(s, seat, good)) return ruleError('CAN_SHIP', 'The product can still be shipped.');
+      return null;
+  }
+}
+
+/** Place one cube (already taken from the producer's supply) of `good` at `to`. */
+function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
+  const s = ctx.s;
+  const p = s.players[seat];
+  switch (to.kind) {
+    case 'market':
+      p.market++;
+      return;
+    case 'slot':
+      p.town[to.building].slots[to.slot] = true;
+      return;
+    case 'store': {
+      const storage = s.storehouse[STORE_GOODS.indexOf(good as Half)];
+      if (storage.length >= 2) {
+        const out = storage.shift()!;
+        if (out < 0) s.naturalOff++;
+        else s.players[out].supply++;
+        ctx.log.push({ message: `The oldest ${good} marker is pushed out of the storehouse.` });
+      }
+      storage.push(seat);
+      let card: number | null;
+      if (to.take < 2) {
+        card = s.moneyRow[to.take];
+        s.moneyRow[to.take] = null;
+        refillMoneyRow(s);
+      } else card = drawMoney(s);
+      ctx.irreversible = true;
+      if (card !== null) {
+        giveMoney(s, seat, card);
+        ctx.log.push({ message: `You take a ${MONEY[card].value} (card ${card}).`, visibleTo: [seat] });
+      }
+      return;
+    }
+    case 'ship': {
+      const storage = s.ships[to.ship][SHIP_GOODS.indexOf(good as Half)];
+      if (storage[1] < 0) storage[1] = seat;
+      else if (storage[0] < 0) storage[0] = seat;
+      else {
+        s.players[storage[0]].supply++;
+        p.money = p.money.filter((id) => id !== to.bribe);
+        s.moneyDiscard.push(to.bribe!);
+        ctx.log.push({ message: `Seat ${seat} bribes the captain: seat ${storage[0]}'s ${good} goes back.`, data: { card: to.bribe } });
+        storage[0] = storage[1];
+        storage[1] = seat;
+      }
+      return;
+    }
+    case 'lost':
+      p.supply++;
+      return;
+  }
+}
+
+export function doCraftPrivilege(ctx: Ctx, turn: Turn): RuleError | void {
+  if (turn.guild !== 'craftsmen') return ruleError('WRONG_GUILD', 'This privilege belongs to the Craftsmen\'s guild.');
+  if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
+  if (!canPrivilege(ctx.s, turn)) return ruleError('NO_PRIVILEGE', 'This helper has no privilege to use.');
+  usePrivilege(ctx, turn);
+  turn.freeRaw++;
+  ctx.log.push({ message: `Seat ${turn.seat} uses the privilege: one raw material more without a work point.` });
+}
+
+export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
+  if (turn.wp <= 0 && turn.freeRaw <= 0) return ruleError('NO_WORK_POINTS', 'You have no work point left.');
+  const b = p.town[action.building];
+  if (!b || !(BUILDINGS[b.card].tier === 'basic' || BUILDINGS[b.card].tier === 'lumber')) return ruleError('NOT_BASIC', 'Raw materials are made in basic buildings.');
+  if (p.supply <= 0) return ruleError('NO_CUBES', 'You have no cube left.');
+  const good = BUILDINGS[b.card].product;
+  const bad = checkTarget(s, turn.seat, good, action.to);
+  if (bad) return bad;
+  if (action.to.kind === 'slot' && action.to.building === action.building) return ruleError('NO_SUCH_ICON', 'Place it on another building.');
+  if (turn.freeRaw > 0) turn.freeRaw--;
+  else turn.wp--;
+  p.supply--;
+  place(ctx, turn.seat, good, action.to);
+  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (to ${action.to.kind}).` });
+}
+
+export function doTrade(ctx: Ctx, turn: Turn, action: Of<'trade'>): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const bad = needWork(turn);
+  if (bad) return bad;
+  if (p.market <= 0) return ruleError('NO_MARKET_MARKER', 'You have no marker in the market.');
+  const b = p.town[action.building];
+  const good = b ? BUILDINGS[b.card].inputs[action.slot] : undefined;
+  if (!b || good === undefined || !isRaw(good) || b.slots[action.slot]) return ruleError('NO_SUCH_ICON', 'Choose a free raw-material icon on one of your buildings.');
+  turn.wp--;
+  p.market--;
+  b.slots[action.slot] = true;
+  ctx.log.push({ message: `Seat ${turn.seat} trades a market marker for ${good}.` });
+}
+
+export function doProduceHalf(ctx: Ctx, turn: Turn, action: Of<'produceHalf'>): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const bad = needWork(turn);
+  if (bad) return bad;
+  const b = p.town[action.building];
+  if (!b || BUILDINGS[b.card].tier !== 'expanded') return ruleError('NOT_EXPANDED', 'Half-products are made in expanded buildings.');
+  if (!b.slots[0]) return ruleError('NO_INPUT', `The ${BUILDINGS[b.card].name} needs its raw material first.`);
+  const good = BUILDINGS[b.card].product;
+  const badTarget = checkTarget(s, turn.seat, good, action.to);
+  if (badTarget) return badTarget;
+  turn.wp--;
+  b.slots[0] = false;
+  place(ctx, turn.seat, good, action.to);
+  const points = action.to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
+  p.points += points;
+  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (to ${action.to.kind}) for ${points} points.` });
+}
+
+export function doProduceFinal(ctx: Ctx, turn: Turn, action: Of<'produceFinal'>): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const bad = needWork(turn);
+  if (bad) return bad;
+  const b = p.town[action.building];
+  if (!b || BUILDINGS[b.card].tier !== 'advanced') return ruleError('NOT_ADVANCED', 'Final products are made in advanced buildings.');
+  if (!b.slots.every(Boolean)) return ruleError('NO_INPUT', 'Every input icon needs a marker first.');
+  const good = BUILDINGS[b.card].product;
+  if (action.to.kind !== 'ship' && action.to.kind !== 'lost') return ruleError('NOT_FOR_SHIPS', 'A final product goes onto a ship.');
+  const badTarget = checkTarget(s, turn.seat, good, action.to);
+  if (badTarget) return badTarget;
+  turn.wp--;
+  // All input markers come off the card; one stays as the product.
+  p.supply += b.slots.length - 1;
+  b.slots = b.slots.map(() => false);
+  place(ctx, turn.seat, good, action.to);
+  const points = action.to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
+  p.points += points;
+  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (${action.to.kind === 'lost' ? 'it cannot be shipped' : `ship ${action.to.ship + 1}`}) for ${points} points.` });
+}

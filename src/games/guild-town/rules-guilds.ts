@@ -1,0 +1,392 @@
+import { ruleError, type RuleError } from '../../engine/types.js';
+import type { GuildTownAction } from './actions.js';
+import { BUILD_COST, BUILDINGS, BUY_PRICE, FINALS, HAND_LIMIT, MAYOR_CARDS, MONEY, STORE_GOODS, TOKEN_LIMIT } from './data.js';
+import { endTurn, type Ctx } from './flow.js';
+import { cardsValue, discardMoney, drawMoney, giveMoney, refillMoneyRow } from './money.js';
+import { hasProductionLine } from './production.js';
+import type { GuildTownState, Turn } from './state.js';
+
+type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
+export type RowName = 'basic' | 'expanded' | 'advanced';
+
+/** May this turn's helper use a privilege now (gold space, or a privilege token)? */
+export function canPrivilege(s: GuildTownState, turn: Turn): boolean {
+  return !turn.privUsed && (turn.gold || s.players[turn.seat].privTokens > 0);
+}
+
+export function usePrivilege(ctx: Ctx, turn: Turn): void {
+  turn.privUsed = true;
+  if (!turn.gold) {
+    ctx.s.players[turn.seat].privTokens--;
+    ctx.s.privBank++;
+  }
+}
+
+const noPrivilege = (): RuleError => ruleError('NO_PRIVILEGE', 'This helper has no privilege to use (gold space or privilege token, once per helper).');
+
+// ---------- Bankers ----------
+
+export function doBankTake(ctx: Ctx, turn: Turn, action: Of<'bankTake'>): RuleError | void {
+  const s = ctx.s;
+  if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You are not taking money now.');
+  const card = s.moneyRow[action.slot];
+  if (card === null) return ruleError('SLOT_EMPTY', 'That money slot is empty.');
+  const already = turn.bankTaken;
+  if (already >= 2) return ruleError('TWO_FACE_UP', 'You may take at most 2 of the face-up money cards.');
+  s.players[turn.seat].money.push(card);
+  s.moneyRow[action.slot] = null;
+  turn.bankTaken = already + 1;
+  ctx.log.push({ message: `Seat ${turn.seat} takes the face-up ${MONEY[card].value} (card ${card}).`, data: { card } });
+  if (turn.bankTaken === 2) return doBankDraw(ctx, turn);
+}
+
+export function doBankDraw(ctx: Ctx, turn: Turn): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const count = 4 - (turn.bankTaken);
+  const drawn: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const card = drawMoney(s);
+    if (card !== null) drawn.push(card);
+  }
+  p.money.push(...drawn);
+  refillMoneyRow(s);
+  ctx.irreversible = true;
+  ctx.log.push({ message: `Seat ${turn.seat} draws ${drawn.length} money cards.` });
+  if (drawn.length) ctx.log.push({ message: `You draw ${drawn.map((id) => `${MONEY[id].value} (card ${id})`).join(', ')}.`, visibleTo: [turn.seat], data: { drawn } });
+  turn.prompt = { kind: 'bankDiscard', left: 2, privileged: false };
+  return finishBank(ctx, turn);
+}
+
+function bankLeft(s: GuildTownState, turn: Turn): number {
+  if (turn.prompt.kind !== 'bankDiscard') return 0;
+  return Math.max(turn.prompt.left, s.players[turn.seat].money.length - HAND_LIMIT);
+}
+
+function finishBank(ctx: Ctx, turn: Turn): void {
+  if (bankLeft(ctx.s, turn) <= 0 || ctx.s.players[turn.seat].money.length === 0) endTurn(ctx);
+}
+
+export function doBankPrivilege(ctx: Ctx, turn: Turn): RuleError | void {
+  if (turn.prompt.kind !== 'bankDiscard' || turn.prompt.privileged || turn.prompt.left < 1) return ruleError('WRONG_STEP', 'The privilege is used while discarding.');
+  if (!canPrivilege(ctx.s, turn)) return noPrivilege();
+  usePrivilege(ctx, turn);
+  turn.prompt.privileged = true;
+  turn.prompt.left--;
+  ctx.log.push({ message: `Seat ${turn.seat} uses the privilege: one discard fewer.` });
+  finishBank(ctx, turn);
+}
+
+export function doBankDiscard(ctx: Ctx, turn: Turn, card: number): RuleError | void {
+  if (turn.prompt.kind !== 'bankDiscard') return ruleError('WRONG_STEP', 'You are not discarding now.');
+  if (!ctx.s.players[turn.seat].money.includes(card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
+  discardMoney(ctx.s, turn.seat, card);
+  turn.prompt.left--;
+  ctx.log.push({ message: `Seat ${turn.seat} discards a ${MONEY[card].value} (card ${card}).`, data: { card } });
+  finishBank(ctx, turn);
+}
+
+// ---------- Paying ----------
+
+/** Start a payment of `cost` with cards of `colours` (empty = any); cost 0 finishes at once. */
+export function startPayment(ctx: Ctx, turn: Turn, seat: number, cost: number, colours: number[], reason: string): void {
+  if (cost <= 0) return afterPayment(ctx, turn, reason);
+  turn.prompt = { kind: 'pay', seat, cost, selected: [], colours, reason };
+}
+
+export function payableValue(s: GuildTownState, seat: number, colours: readonly number[]): number {
+  return cardsValue(s.players[seat].money.filter((id) => colours.length === 0 || colours.includes(MONEY[id].colour)));
+}
+
+export function doPay(ctx: Ctx, turn: Turn, card: number): RuleError | void {
+  const prompt = turn.prompt;
+  if (prompt.kind !== 'pay') return ruleError('WRONG_STEP', 'Nothing is to be paid now.');
+  if (!ctx.s.players[prompt.seat].money.includes(card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
+  if (prompt.colours.length > 0 && !prompt.colours.includes(MONEY[card].colour)) return ruleError('WRONG_COLOUR', 'A bought building is paid with money cards of its colours.');
+  discardMoney(ctx.s, prompt.seat, card);
+  prompt.selected.push(card);
+  ctx.log.push({ message: `Seat ${prompt.seat} pays a ${MONEY[card].value} (card ${card}).`, data: { card } });
+  if (cardsValue(prompt.selected) >= prompt.cost) {
+    ctx.log.push({ message: `Paid ${cardsValue(prompt.selected)} for a cost of ${prompt.cost} (no change).` });
+    afterPayment(ctx, turn, prompt.reason);
+  }
+}
+
+function afterPayment(ctx: Ctx, turn: Turn, reason: string): void {
+  if (reason === 'build') return endTurn(ctx);
+  // Notary: the look-at-five privilege may follow the action.
+  if (canPrivilege(ctx.s, turn) && !turn.looked) turn.prompt = { kind: 'notaryAfter' };
+  else endTurn(ctx);
+}
+
+// ---------- Builders ----------
+
+export function buildingRuleOk(town: readonly { card: number }[], card: number, side: 'left' | 'right'): boolean {
+  if (town.length === 0) return true;
+  const nb = BUILDINGS[side === 'left' ? town[0].card : town[town.length - 1].card];
+  const c = BUILDINGS[card];
+  return c.top === nb.top || c.bottom === nb.bottom;
+}
+
+export function doRaise(ctx: Ctx, turn: Turn, action: Of<'raise'>): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const prompt = turn.prompt.kind === 'main' ? { kind: 'build' as const, raised: 0, cost: 0 } : turn.prompt;
+  if (prompt.kind !== 'build') return ruleError('WRONG_STEP', 'You cannot raise a building now.');
+  if (prompt.raised >= 2) return ruleError('TWO_BUILDINGS', 'At most two buildings per helper.');
+  if (!p.hand.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that building card.');
+  const card = BUILDINGS[action.card];
+  const cost = prompt.cost + BUILD_COST[card.tier];
+  if (cardsValue(p.money) < cost) return ruleError('NOT_ENOUGH_MONEY', `Raising costs ${cost} in all; your money cards are not worth that much.`);
+  if (action.privilege) {
+    if (!canPrivilege(s, turn)) return noPrivilege();
+  } else if (!buildingRuleOk(p.town, action.card, action.side)) {
+    return ruleError('BUILDING_RULE', 'The new building must match the upper or lower colour of its neighbour.');
+  }
+  if (action.privilege) usePrivilege(ctx, turn);
+  p.hand = p.hand.filter((id) => id !== action.card);
+  const raised = { card: action.card, slots: card.inputs.map(() => false) };
+  if (action.side === 'left') p.town.unshift(raised);
+  else p.town.push(raised);
+  turn.prompt = { kind: 'build', raised: prompt.raised + 1, cost };
+  ctx.log.push({ message: `Seat ${turn.seat} raises a ${card.name} (#${card.id}) on the ${action.side}${action.privilege ? ' using the privilege' : ''}.`, data: { card: card.id } });
+  FINALS.forEach((fin, f) => {
+    if (s.bonusTaken[f] === null && hasProductionLine(p.town, fin)) {
+      s.bonusTaken[f] = turn.seat;
+      p.bonus.push(fin);
+      ctx.log.push({ message: `Seat ${turn.seat} completes the first ${fin} production line and takes its bonus token.` });
+    }
+  });
+  if (turn.prompt.raised >= 2) return doBuildDone(ctx, turn);
+}
+
+export function doBuildDone(ctx: Ctx, turn: Turn): RuleError | void {
+  if (turn.prompt.kind !== 'build') return ruleError('WRONG_STEP', 'You are not building now.');
+  startPayment(ctx, turn, turn.seat, turn.prompt.cost, [], 'build');
+}
+
+// ---------- Notary ----------
+
+export function doBuy(ctx: Ctx, turn: Turn, action: Of<'buy'>): RuleError | void {
+  const s = ctx.s;
+  if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You cannot buy a building now.');
+  const id = s.rows[action.row][action.slot];
+  if (id === null) return ruleError('SLOT_EMPTY', 'That building slot is empty.');
+  const card = BUILDINGS[id];
+  const colours = [...new Set([card.top, card.bottom])];
+  const price = BUY_PRICE[card.tier];
+  if (payableValue(s, turn.seat, colours) < price) return ruleError('NOT_ENOUGH_MONEY', `This building costs ${price}, paid with cards of its colours.`);
+  s.players[turn.seat].hand.push(id);
+  s.rows[action.row][action.slot] = s.piles[action.row].shift() ?? null;
+  ctx.log.push({ message: `Seat ${turn.seat} buys the ${card.name} (#${id}) for ${price}.`, data: { card: id } });
+  startPayment(ctx, turn, turn.seat, price, colours, 'buy');
+}
+
+export function doLook(ctx: Ctx, turn: Turn, row: RowName): RuleError | void {
+  const s = ctx.s;
+  if (turn.prompt.kind !== 'main' && turn.prompt.kind !== 'notaryAfter') return ruleError('WRONG_STEP', 'You cannot look at cards now.');
+  if (turn.looked) return ruleError('ONE_LOOK', 'You have already looked at five cards.');
+  if (!canPrivilege(s, turn)) return noPrivilege();
+  const faceUp = s.rows[row].filter((id): id is number => id !== null);
+  const drawn = s.piles[row].splice(0, 3);
+  const cards = [...faceUp, ...drawn];
+  if (cards.length === 0) return ruleError('NOTHING_TO_LOOK_AT', 'That pile and its row are empty.');
+  usePrivilege(ctx, turn);
+  turn.looked = true;
+  s.rows[row] = s.rows[row].map(() => null);
+  ctx.irreversible = true;
+  const then = turn.prompt.kind === 'main' ? 'main' : 'end';
+  ctx.log.push({ message: `Seat ${turn.seat} uses the notary's privilege on the ${row} pile.` });
+  ctx.log.push({ message: `You look at ${cards.map((id) => `${BUILDINGS[id].name} (#${id})`).join(', ')}.`, visibleTo: [turn.seat], data: { cards } });
+  turn.prompt = { kind: 'look', row, cards, chosen: 0, then };
+  if (cards.length <= 2) return finishLook(ctx, turn);
+}
+
+export function doKeep(ctx: Ctx, turn: Turn, card: number): RuleError | void {
+  const s = ctx.s;
+  const prompt = turn.prompt;
+  if (prompt.kind !== 'look') return ruleError('WRONG_STEP', 'You are not choosing cards to show now.');
+  if (!prompt.cards.includes(card)) return ruleError('NOT_LOOKED_AT', 'Choose one of the cards you are looking at.');
+  const slot = s.rows[prompt.row].indexOf(null);
+  s.rows[prompt.row][slot] = card;
+  prompt.cards = prompt.cards.filter((id) => id !== card);
+  prompt.chosen++;
+  ctx.log.push({ message: `Seat ${turn.seat} lays out ${BUILDINGS[card].name} (#${card}).`, data: { card } });
+  if (prompt.chosen >= 2 || s.rows[prompt.row].indexOf(null) < 0) return finishLook(ctx, turn);
+}
+
+function finishLook(ctx: Ctx, turn: Turn): void {
+  const s = ctx.s;
+  const prompt = turn.prompt;
+  if (prompt.kind !== 'look') return;
+  // Fewer than 3 cards left to choose from: lay out what there is.
+  while (prompt.cards.length > 0 && s.rows[prompt.row].indexOf(null) >= 0 && prompt.chosen < 2) {
+    s.rows[prompt.row][s.rows[prompt.row].indexOf(null)] = prompt.cards.shift()!;
+    prompt.chosen++;
+  }
+  s.piles[prompt.row].unshift(...prompt.cards);
+  if (prompt.then === 'main') turn.prompt = { kind: 'main' };
+  else endTurn(ctx);
+}
+
+export function doAuction(ctx: Ctx, turn: Turn, action: Of<'auction'>): RuleError | void {
+  const s = ctx.s;
+  if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You cannot start an auction now.');
+  const id = s.rows[action.row][action.slot];
+  if (id === null) return ruleError('SLOT_EMPTY', 'That building slot is empty.');
+  if (action.bid > cardsValue(s.players[turn.seat].money)) return ruleError('BID_TOO_HIGH', 'You cannot bid more than your money cards are worth.');
+  const bidders: number[] = [];
+  for (let i = 1; i <= s.seats; i++) bidders.push((turn.seat + i) % s.seats);
+  s.auction = { row: action.row, slot: action.slot, card: id, initiator: turn.seat, high: action.bid, highSeat: turn.seat, bidders, toAct: bidders[0], raised: false, mayor: null };
+  ctx.log.push({ message: `Seat ${turn.seat} auctions the ${BUILDINGS[id].name} (#${id}) with a bid of ${action.bid}.`, data: { card: id, bid: action.bid } });
+  turn.prompt = { kind: 'main' };
+}
+
+export function doBid(ctx: Ctx, turn: Turn, amount: number): RuleError | void {
+  const s = ctx.s;
+  const a = s.auction!;
+  if (amount <= a.high) return ruleError('BID_TOO_LOW', `Bid more than ${a.high}.`);
+  if (amount > cardsValue(s.players[ctx.seat].money)) return ruleError('BID_TOO_HIGH', 'You cannot bid more than your money cards are worth.');
+  a.high = amount;
+  a.highSeat = ctx.seat;
+  ctx.log.push({ message: `Seat ${ctx.seat} bids ${amount}.`, data: { amount } });
+  if (a.mayor !== null) return settle(ctx, turn, ctx.seat);
+  a.raised = true;
+  return nextBidder(ctx, turn);
+}
+
+export function doFold(ctx: Ctx, turn: Turn): RuleError | void {
+  const s = ctx.s;
+  const a = s.auction!;
+  ctx.log.push({ message: `Seat ${ctx.seat} gives up bidding.` });
+  if (a.mayor !== null) {
+    ctx.log.push({ message: `The ${BUILDINGS[a.card].name} goes to the bottom of its pile.` });
+    s.piles[a.row].push(a.card);
+    s.rows[a.row][a.slot] = s.piles[a.row].shift() ?? null;
+    s.auction = null;
+    return afterPayment(ctx, turn, 'auction');
+  }
+  const at = a.bidders.indexOf(ctx.seat);
+  a.bidders.splice(at, 1);
+  a.toAct = a.bidders[(at - 1 + a.bidders.length) % a.bidders.length];
+  return nextBidder(ctx, turn);
+}
+
+function nextBidder(ctx: Ctx, turn: Turn): RuleError | void {
+  const s = ctx.s;
+  const a = s.auction!;
+  const others = a.bidders.filter((seat) => seat !== a.highSeat);
+  if (others.length === 0) {
+    if (a.raised) return settle(ctx, turn, a.highSeat);
+    // Nobody raised the opening bid: the mayor bids with 1/2/3 drawn cards at their highest value.
+    const drawn: number[] = [];
+    for (let i = 0; i < MAYOR_CARDS[BUILDINGS[a.card].tier]; i++) {
+      const card = drawMoney(s);
+      if (card !== null) drawn.push(card);
+    }
+    a.mayor = cardsValue(drawn);
+    a.high = Math.max(a.high, a.mayor);
+    s.moneyDiscard.push(...drawn);
+    a.toAct = a.initiator;
+    ctx.irreversible = true;
+    ctx.log.push({ message: `Nobody raised: the mayor bids ${a.mayor}.`, data: { mayor: drawn } });
+    return;
+  }
+  const at = a.bidders.indexOf(a.toAct);
+  for (let i = 1; i <= a.bidders.length; i++) {
+    const seat = a.bidders[(at + i) % a.bidders.length];
+    if (seat !== a.highSeat || i === a.bidders.length) {
+      a.toAct = seat;
+      break;
+    }
+  }
+}
+
+function settle(ctx: Ctx, turn: Turn, winner: number): void {
+  const s = ctx.s;
+  const a = s.auction!;
+  s.players[winner].hand.push(a.card);
+  s.rows[a.row][a.slot] = s.piles[a.row].shift() ?? null;
+  s.auction = null;
+  ctx.log.push({ message: `Seat ${winner} wins the ${BUILDINGS[a.card].name} (#${a.card}) for ${a.high}.`, data: { card: a.card, price: a.high } });
+  startPayment(ctx, turn, winner, a.high, [], 'auction');
+}
+
+// ---------- Traders ----------
+
+export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You cannot buy now.');
+  const storage = s.storehouse[action.good];
+  if (!storage || storage.length === 0) return ruleError('STORE_EMPTY', 'No such half-product in the storehouse.');
+  const good = STORE_GOODS[action.good];
+  const b = p.town[action.building];
+  if (!b || BUILDINGS[b.card].inputs[action.slot] !== good || b.slots[action.slot]) return ruleError('NO_SUCH_ICON', `Place it on a free ${good} icon of one of your buildings.`);
+  if (p.supply <= 0) return ruleError('NO_CUBES', 'You have no cube left to mark it.');
+  const seller = storage[0];
+  if (action.card === undefined) {
+    if (!canPrivilege(s, turn)) return noPrivilege();
+    if (p.market <= 0) return ruleError('NO_MARKET_MARKER', 'The privilege pays with one of your markers from the market.');
+    usePrivilege(ctx, turn);
+    p.market--;
+    p.supply++;
+    if (seller >= 0 && seller !== turn.seat) {
+      const other = s.players[seller];
+      if (other.market < 3 && other.supply > 0) {
+        other.market++;
+        other.supply--;
+      }
+    }
+  } else {
+    if (!p.money.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
+    p.money = p.money.filter((id) => id !== action.card);
+    if (seller >= 0 && seller !== turn.seat) giveMoney(s, seller, action.card);
+    else s.moneyDiscard.push(action.card);
+  }
+  storage.shift();
+  if (seller < 0) s.naturalOff++;
+  else s.players[seller].supply++;
+  p.supply--;
+  b.slots[action.slot] = true;
+  ctx.log.push({ message: `Seat ${turn.seat} buys ${good} from the storehouse${action.card === undefined ? ' with the privilege' : ''}.`, data: { good, seller } });
+  endTurn(ctx);
+}
+
+// ---------- Town hall ----------
+
+export function doHall(ctx: Ctx, turn: Turn, choice: 'privilege' | 'work' | 'order'): RuleError | void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  if (turn.prompt.kind !== 'hall') return ruleError('WRONG_STEP', 'You are not in the town hall.');
+  if (turn.prompt.done.includes(choice)) return ruleError('ALREADY_DONE', 'You have already taken that action.');
+  if (choice === 'privilege') {
+    if (s.privBank <= 0) return ruleError('NO_TOKENS', 'No privilege token is left in the bank.');
+    if (p.privTokens >= TOKEN_LIMIT) return ruleError('TOKEN_LIMIT', 'You may hold at most 3 privilege tokens.');
+    s.privBank--;
+    p.privTokens++;
+  } else if (choice === 'work') {
+    if (s.workBank <= 0) return ruleError('NO_TOKENS', 'No work token is left on the board.');
+    if (p.workTokens >= TOKEN_LIMIT) return ruleError('TOKEN_LIMIT', 'You may hold at most 3 work tokens.');
+    s.workBank--;
+    p.workTokens++;
+  } else {
+    if (s.seats === 2) return ruleError('NO_ORDER_CHANGE', 'With two players the order simply alternates.');
+    if (s.changeOrder.includes(turn.seat)) return ruleError('ALREADY_ON_TRACK', 'Your disc is already on the changing order track.');
+    if (s.changeOrder.length >= 3) return ruleError('TRACK_FULL', 'The changing order track is full.');
+    s.changeOrder.push(turn.seat);
+  }
+  turn.prompt.done.push(choice);
+  ctx.log.push({ message: `Seat ${turn.seat} takes the town hall's ${choice} action.` });
+  if (s.seats > 2 || turn.prompt.done.length >= 2) endTurn(ctx);
+}
+
+export function doWorkToken(ctx: Ctx, turn: Turn): RuleError | void {
+  const p = ctx.s.players[turn.seat];
+  if (p.workTokens <= 0) return ruleError('NO_WORK_TOKEN', 'You have no work token.');
+  if (turn.prompt.kind !== 'main' && turn.prompt.kind !== 'hall') return ruleError('WRONG_STEP', 'Finish the current step first.');
+  p.workTokens--;
+  ctx.s.workBank++;
+  turn.wp++;
+  ctx.log.push({ message: `Seat ${turn.seat} spends a work token for one work point.` });
+}

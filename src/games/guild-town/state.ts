@@ -1,0 +1,129 @@
+import type { RngState } from '../../engine/rng.js';
+import type { GuildId } from './data.js';
+
+/** One helper disc on a guild track. `priv` = it used a privilege this round (stays on the board). */
+export interface Helper {
+  seat: number;
+  priv: boolean;
+}
+
+/** A raised building: its card and which input icons (top of the card) hold one of the owner's cubes. */
+export interface Raised {
+  card: number;
+  slots: boolean[];
+}
+
+export interface PlayerState {
+  /** Money card ids in hand (secret). */
+  money: number[];
+  /** Building card ids in hand (secret). */
+  hand: number[];
+  /** Raised buildings, left to right. */
+  town: Raised[];
+  /** Cubes not on the board. */
+  supply: number;
+  /** This player's markers in the market (raw materials, of any kind). */
+  market: number;
+  points: number;
+  privTokens: number;
+  workTokens: number;
+  /** Helpers in front of the player (not sent this round). */
+  helpers: number;
+  passed: boolean;
+  /** Bonus tokens won (final products). */
+  bonus: string[];
+}
+
+/** What the acting player of a guild turn is in the middle of. */
+export type Prompt =
+  | { kind: 'main' }
+  | { kind: 'bankDiscard'; left: number; privileged: boolean }
+  | { kind: 'build'; raised: number; cost: number }
+  | { kind: 'pay'; seat: number; cost: number; selected: number[]; colours: number[]; reason: string }
+  | { kind: 'notaryAfter' }
+  | { kind: 'look'; row: 'basic' | 'expanded' | 'advanced'; cards: number[]; chosen: number; then: 'main' | 'end' }
+  | { kind: 'hall'; done: string[] };
+
+export interface Turn {
+  seat: number;
+  guild: GuildId;
+  /** The helper stands on the gold space (its privilege is free). */
+  gold: boolean;
+  /** This helper has used its one privilege. */
+  privUsed: boolean;
+  /** Work points available now (unused ones are lost at the end of the turn). */
+  wp: number;
+  /** Extra raw-material productions from the Craftsmen's privilege. */
+  freeRaw: number;
+  /** Index of the helper disc on the guild track (null in winter). */
+  helper: [number, number] | null;
+  /** Face-up money cards taken at the Bankers. */
+  bankTaken: number;
+  /** The notary's look-at-five privilege was used. */
+  looked: boolean;
+  prompt: Prompt;
+}
+
+export interface Auction {
+  row: 'basic' | 'expanded' | 'advanced';
+  slot: number;
+  card: number;
+  initiator: number;
+  high: number;
+  highSeat: number;
+  /** Seats still bidding, in bidding order (the initiator's left first). */
+  bidders: number[];
+  toAct: number;
+  raised: boolean;
+  /** Set once the mayor has bid (value of the drawn cards). */
+  mayor: number | null;
+}
+
+export type Phase = 'swap' | 'helpers' | 'guilds' | 'discard' | 'invest' | 'over';
+
+export interface GuildTownState {
+  seats: number;
+  year: number;
+  season: number;
+  phase: Phase;
+  /** Player order track: seats from first to last. */
+  order: number[];
+  /** Index into `order` of the player to act in swap / helpers / discard / invest phases. */
+  cursor: number;
+  rng: RngState;
+  moneyDeck: number[];
+  moneyDiscard: number[];
+  moneyRow: (number | null)[];
+  piles: { basic: number[]; expanded: number[]; advanced: number[] };
+  rows: { basic: (number | null)[]; expanded: (number | null)[]; advanced: (number | null)[] };
+  /** Lumber mills not dealt (in the box, face up). */
+  lumberBox: number[];
+  /** Building cards out of the game (tabled auctions go to the pile bottom, so this stays empty). */
+  players: PlayerState[];
+  /** guilds[g][space] = stack of helpers, bottom first. */
+  guilds: Helper[][][];
+  changeOrder: number[];
+  /** storehouse[i] (STORE_GOODS order) = markers bottom first; -1 is a natural cube. */
+  storehouse: number[][];
+  /** Natural cubes bought and set next to the board (they return at the granary refill). */
+  naturalOff: number;
+  /** ships[s][g] (SHIP_GOODS order) = markers left to right (seat numbers). */
+  ships: number[][][];
+  /** bonusTaken[f] (FINALS order) = seat holding the bonus token, or null. */
+  bonusTaken: (number | null)[];
+  privBank: number;
+  workBank: number;
+  /** Guild phase: index into the season's guild list, and the queue of helper turns of that stage. */
+  stage: number;
+  queue: { seat: number; gold: boolean; helper: [number, number] | null }[];
+  turn: Turn | null;
+  auction: Auction | null;
+  /** Final per-seat scoring breakdown, filled when the game ends. */
+  final: { seat: number; points: number; bonus: number; money: number }[] | null;
+  /** Scoring history by year (public). */
+  yearScores: { year: number; ships: number[]; colours: number[]; storehouse: number[]; invest: number[] }[];
+}
+
+export function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
