@@ -66,7 +66,7 @@ export function checkInvariants(raw: unknown): void {
   });
 }
 
-const GAMES = Number(process.env.PROPERTY_GAMES ?? 8);
+const GAMES = Number(process.env.PROPERTY_GAMES ?? 6);
 
 describe('urbanization: random legal games', () => {
   for (const seats of [2, 3, 4]) {
