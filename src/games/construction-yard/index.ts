@@ -41,10 +41,13 @@ export const constructionYardGame: GameDefinition<CYState, CYAction, CYView, CYO
       },
     };
   },
+  /**
+   * An idle seat finishes a purchase it started (cheapest payment), else takes the most money it may,
+   * else buys or passes. (Cancelling would let a game of idle seats loop for ever.)
+   */
   timeoutAction(state, seat) {
-    const legal = legalActions(state, seat);
-    if (state.pending) return { type: 'cancel' };
-    return bestTake(state) ?? legal[0] ?? { type: 'pass' };
+    if (state.pending) return greedyBot(state, seat);
+    return bestTake(state) ?? legalActions(state, seat)[0] ?? { type: 'pass' };
   },
   bots: { greedy: (state, seat) => greedyBot(state, seat) },
 };

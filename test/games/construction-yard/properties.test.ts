@@ -12,7 +12,7 @@ import { expectNoLeak, playRandomGame } from '../../support/engine-properties.js
  */
 const GAMES = Number(process.env.PROPERTY_GAMES ?? 20);
 
-const EXPECTED_MONEY = new Map([2, 3].map((seats) => [seats, moneyCardsFor(seats).sort().join(',')]));
+const EDITION_MONEY = new Map([2, 3, 4, 5, 6].map((seats) => [seats, new Set(moneyCardsFor(seats))]));
 
 function fail(message: string): never {
   throw new Error(message);
@@ -22,21 +22,44 @@ function fail(message: string): never {
 function checkInvariants(state: CYState): void {
   // Conservation: every money card of the edition is in exactly one place, every building too.
   const pendingPaid = state.pending ? state.pending.paid : [];
-  const money = [...state.hands.flat(), ...state.moneyDeck, ...state.moneyDisplay, ...state.discard, ...pendingPaid];
-  const cards = money.filter((id) => id !== SCORING_A && id !== SCORING_B);
+  const edition = EDITION_MONEY.get(state.seats)!;
+  const seen = new Set<string>();
+  let cards = 0;
+  let scoringCards = 0;
+  for (const list of [...state.hands, state.moneyDeck, state.moneyDisplay, state.discard, pendingPaid]) {
+    for (const id of list) {
+      if (id === SCORING_A || id === SCORING_B) scoringCards++;
+      else if (!edition.has(id)) fail(`${id} is not a card of this edition`);
+      else {
+        seen.add(id);
+        cards++;
+      }
+    }
+  }
+  if (cards !== edition.size || seen.size !== cards) fail(`${cards} money cards, ${seen.size} distinct, of ${edition.size}`);
+  if (edition.size !== (state.seats === 2 ? 72 : 108)) fail('wrong edition size');
   const scored = state.scorings.filter((record) => record.round !== 'C').length;
-  if (money.length - cards.length + scored !== 2) fail('a scoring card is lost or duplicated');
-  if (cards.length !== (state.seats === 2 ? 72 : 108)) fail(`${cards.length} money cards`);
-  if (cards.sort().join(',') !== EXPECTED_MONEY.get(Math.min(state.seats, 3))) fail('money cards are not the edition\'s');
+  if (scoringCards + scored !== 2) fail('a scoring card is lost or duplicated');
   const buildings = [...state.buildingDeck, ...state.yard.filter((id): id is number => id !== null), ...state.owned.flat()];
   if (buildings.length !== BUILDING_CARDS.length || new Set(buildings).size !== BUILDING_CARDS.length) fail('buildings not conserved');
   // Shape: at most four face-up money cards, no negative score, hands sorted, the turn's action limit.
   if (state.moneyDisplay.length > 4) fail('more than four face-up money cards');
   if (state.scores.some((score) => score < 0)) fail('negative score');
-  if (state.hands.some((hand) => hand.join(',') !== [...hand].sort().join(','))) fail('unsorted hand');
+  if (state.hands.some((hand) => hand.some((id, i) => i > 0 && hand[i - 1]! > id))) fail('unsorted hand');
   if (state.actionsThisTurn >= 5) fail('a sixth action in one turn');
   // Between turns the yard is full; it has gaps only within a turn (after purchases) or at the end.
   if (!state.over && state.actionsThisTurn === 0 && state.pending === null && state.yard.some((id) => id === null)) fail('yard not refilled');
+}
+
+/** Every seat's view (and a spectator's) names no card id of another seat's hand, at every step. */
+function viewsHideOtherHands(state: CYState): void {
+  for (let seat = -1; seat < state.seats; seat++) {
+    const text = JSON.stringify(constructionYardGame.view(state, seat < 0 ? null : seat));
+    state.hands.forEach((hand, owner) => {
+      if (owner !== seat) for (const id of hand) if (text.includes(id)) fail(`seat ${seat} sees ${id} of seat ${owner}`);
+    });
+    if (text.includes('scoring-') || text.includes('"rng"')) fail('a view shows the deck or the RNG');
+  }
 }
 
 describe.each([2, 3, 4, 5, 6])('construction-yard random games with %i players', (seats) => {
@@ -49,7 +72,10 @@ describe.each([2, 3, 4, 5, 6])('construction-yard random games with %i players',
         seed,
         deep,
         checkAllLegal: deep,
-        check: (state) => checkInvariants(state as CYState),
+        check: (state) => {
+          checkInvariants(state as CYState);
+          if (deep) viewsHideOtherHands(state as CYState);
+        },
       });
       const final = result.state as CYState;
       expect(final.over).toBe(true);

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../../src/engine/canonical.js';
+import { replay } from '../../../src/engine/replay.js';
+import { isRuleError, type Outcome } from '../../../src/engine/types.js';
+import type { CYState } from '../../../src/games/construction-yard/state.js';
+import { playRandomGame } from '../../support/engine-properties.js';
+import { fresh, game } from './helpers.js';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+
+interface Fixture {
+  seed: string;
+  seats: number;
+  options: Record<string, never>;
+  actions: { seat: number; action: unknown }[];
+  stateHash: string;
+  outcome: Outcome;
+}
+
+/** Play a game where every seat uses `choose`; each choice must apply. */
+function playWith(seats: number, seed: string, choose: (state: CYState, seat: number, step: number) => unknown): CYState {
+  let state = fresh(seats, seed);
+  for (let step = 0; !state.over; step++) {
+    if (step > 5000) throw new Error(`no end after 5000 actions (${seed})`);
+    const seat = game.activeSeats(state)[0]!;
+    const action = choose(state, seat, step);
+    const result = game.apply(state, seat, action as never);
+    if (isRuleError(result)) throw new Error(`${JSON.stringify(action)} refused: ${result.code}`);
+    state = result.state;
+  }
+  return state;
+}
+
+describe('bots and timeouts', () => {
+  it('the greedy bot always chooses a legal action and finishes games for every player count', () => {
+    const greedy = game.bots!.greedy!;
+    for (const seats of [2, 3, 4, 5, 6]) {
+      for (const seed of ['g1', 'g2']) {
+        const final = playWith(seats, `${seed}-${seats}`, (state, seat, step) => greedy(state, seat, `${seed}/${step}`));
+        expect(game.outcome(final)?.scores).toHaveLength(seats);
+      }
+    }
+  });
+
+  it('a game of idle seats (timeout actions only) ends', () => {
+    for (const seats of [2, 4, 6]) {
+      const final = playWith(seats, `idle-${seats}`, (state, seat) => game.timeoutAction(state, seat));
+      expect(final.over).toBe(true);
+    }
+  });
+
+  it('the greedy bot beats random play more often than not', () => {
+    let wins = 0;
+    for (let i = 0; i < 10; i++) {
+      const final = playWith(3, `duel-${i}`, (state, seat, step) =>
+        seat === 0 ? game.bots!.greedy!(state, seat, `${i}/${step}`) : game.legalActions(state, seat)[step % game.legalActions(state, seat).length],
+      );
+      if (game.outcome(final)!.winners.includes(0)) wins++;
+    }
+    expect(wins).toBeGreaterThan(5);
+  });
+});
+
+describe('fixture replays', () => {
+  const record = process.env.RECORD_FIXTURES === '1';
+  it.runIf(record)('records fixtures (RECORD_FIXTURES=1)', () => {
+    for (const [seats, seed] of [[2, 'fixture-two'], [4, 'fixture-four'], [6, 'fixture-six']] as const) {
+      const { state, actions, outcome } = playRandomGame(game, { seats, seed });
+      const fixture: Fixture = { seed, seats, options: {}, actions, stateHash: stateHash(state), outcome };
+      writeFileSync(join(FIXTURES, `${seed}.json`), `${JSON.stringify(fixture)}\n`);
+    }
+  });
+
+  const files = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((file) => file.endsWith('.json')) : [];
+  it('has recorded fixtures', () => {
+    expect(files.length).toBeGreaterThanOrEqual(3);
+  });
+  it.each(files)('%s replays to the recorded state and outcome', (file) => {
+    const fixture = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
+    const state = replay(game, { seats: fixture.seats, options: fixture.options, seed: fixture.seed }, fixture.actions);
+    expect(stateHash(state)).toBe(fixture.stateHash);
+    expect(game.outcome(state as CYState)).toEqual(fixture.outcome);
+  });
+});
