@@ -1,12 +1,14 @@
 import { isRuleError } from '../../engine/types.js';
 import type { GuildTownAction, Target } from './actions.js';
-import { BUILDINGS, GUILDS, MONEY, STORE_GOODS, TRACK_SPACES } from './data.js';
+import { BUILDINGS, GUILD_CAPACITY, GUILDS, MONEY, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
 import { cardsValue } from './money.js';
+import { buildingRuleOk, canPrivilege } from './rules-guilds.js';
 import { activeSeats, applyAction } from './rules.js';
 import type { GuildTownState } from './state.js';
 
 /** At most this many opening bids are listed per building (any higher bid is still accepted). */
 const OPENING_BIDS = 12;
+const RAW_SET = new Set<string>(RAWS);
 
 /** One card per distinct (colour, value): equivalent cards need not be listed twice. */
 function distinctCards(ids: readonly number[]): number[] {
@@ -19,22 +21,26 @@ function distinctCards(ids: readonly number[]): number[] {
   });
 }
 
-function targets(s: GuildTownState, seat: number, kinds: { market?: boolean; store?: boolean; ship?: boolean; lost?: boolean }): Target[] {
+function targets(s: GuildTownState, seat: number, good: Good, kinds: { market?: boolean; store?: boolean; ship?: boolean; lost?: boolean }): Target[] {
   const out: Target[] = [];
   const p = s.players[seat];
-  if (kinds.market) out.push({ kind: 'market' });
-  p.town.forEach((b, building) => b.slots.forEach((filled, slot) => !filled && out.push({ kind: 'slot', building, slot })));
-  if (kinds.store) for (const take of [0, 1, 2]) out.push({ kind: 'store', take });
-  if (kinds.ship)
+  if (kinds.market && p.market < 3) out.push({ kind: 'market' });
+  p.town.forEach((b, building) =>
+    b.slots.forEach((filled, slot) => !filled && BUILDINGS[b.card].inputs[slot] === good && out.push({ kind: 'slot', building, slot })),
+  );
+  if (kinds.store && STORE_GOODS.includes(good as Half)) for (const take of [0, 1, 2]) out.push({ kind: 'store', take });
+  const g = SHIP_GOODS.indexOf(good as Half);
+  if (kinds.ship && g >= 0)
     for (let ship = 0; ship < 4; ship++) {
-      out.push({ kind: 'ship', ship });
-      for (const bribe of distinctCards(p.money)) out.push({ kind: 'ship', ship, bribe });
+      const storage = s.ships[ship][g];
+      if (storage[0] < 0) out.push({ kind: 'ship', ship });
+      else if (storage[0] !== seat) for (const bribe of distinctCards(p.money)) out.push({ kind: 'ship', ship, bribe });
     }
-  if (kinds.lost) out.push({ kind: 'lost' });
+  if (kinds.lost && g >= 0) out.push({ kind: 'lost' });
   return out;
 }
 
-function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
+export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
   const p = s.players[seat];
   const out: GuildTownAction[] = [];
   const money = distinctCards(p.money);
@@ -46,14 +52,31 @@ function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
       for (const card of p.hand) out.push({ type: 'swap', card });
       for (const b of p.town) if (BUILDINGS[b.card].tier === 'lumber') for (const other of s.lumberBox) out.push({ type: 'swap', card: b.card, with: other });
       return out;
-    case 'helpers':
+    case 'helpers': {
       out.push({ type: 'resign' });
-      for (let guild = 0; guild < GUILDS.length; guild++)
-        for (let space = 0; space < TRACK_SPACES[s.seats]; space++) {
-          out.push({ type: 'send', guild, space }, { type: 'send', guild, space, pay: 'points' });
-          for (const card of money) out.push({ type: 'send', guild, space, pay: 'card', card });
+      if (p.helpers <= 0) return out;
+      for (let guild = 0; guild < GUILDS.length; guild++) {
+        const track = s.guilds[guild];
+        const own = track.reduce((n, stack) => n + stack.filter((h) => h.seat === seat).length, 0);
+        const total = track.reduce((n, stack) => n + stack.length, 0);
+        if (own >= 2 || total >= GUILD_CAPACITY[s.seats]) continue;
+        const firstFree = track.findIndex((stack) => stack.length === 0);
+        if (firstFree >= 0) {
+          out.push({ type: 'send', guild, space: firstFree });
+          continue;
         }
+        track.forEach((stack, space) => {
+          if (stack.length !== 1) return;
+          const free = stack[0].seat === seat || s.seats === 2 || space === track.length - 1;
+          if (free) out.push({ type: 'send', guild, space });
+          else {
+            if (p.points >= s.year) out.push({ type: 'send', guild, space, pay: 'points' });
+            for (const card of money) out.push({ type: 'send', guild, space, pay: 'card', card });
+          }
+        });
+      }
       return out;
+    }
     case 'discard':
       return money.map((card) => ({ type: 'discard', card }));
     case 'invest': {
@@ -91,9 +114,12 @@ function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
   }
   if (prompt.kind === 'build') out.push({ type: 'buildDone' });
   else out.push({ type: 'done' }, { type: 'workToken' });
-  if (turn.guild === 'builders')
+  if (turn.guild === 'builders' && (prompt.kind === 'main' || prompt.raised < 2))
     for (const card of p.hand)
-      for (const side of ['left', 'right'] as const) for (const privilege of [false, true]) out.push({ type: 'raise', card, side, privilege });
+      for (const side of ['left', 'right'] as const) {
+        if (buildingRuleOk(p.town, card, side)) out.push({ type: 'raise', card, side, privilege: false });
+        else if (canPrivilege(s, turn)) out.push({ type: 'raise', card, side, privilege: true });
+      }
   if (prompt.kind !== 'main') return out;
   switch (turn.guild) {
     case 'bankers':
@@ -104,6 +130,7 @@ function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
       for (const row of ['basic', 'expanded', 'advanced'] as const) {
         out.push({ type: 'look', row });
         for (const slot of [0, 1]) {
+          if (s.rows[row][slot] === null) continue;
           out.push({ type: 'buy', row, slot });
           for (let bid = 1; bid <= max; bid++) out.push({ type: 'auction', row, slot, bid });
         }
@@ -112,10 +139,11 @@ function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
     }
     case 'traders':
       STORE_GOODS.forEach((good, g) =>
+        s.storehouse[g].length > 0 && p.supply > 0 &&
         p.town.forEach((b, building) =>
           BUILDINGS[b.card].inputs.forEach((input, slot) => {
             if (input !== good || b.slots[slot]) return;
-            out.push({ type: 'buyHalf', good: g, building, slot });
+            if (p.market > 0) out.push({ type: 'buyHalf', good: g, building, slot });
             for (const card of money) out.push({ type: 'buyHalf', good: g, building, slot, card });
           }),
         ),
@@ -129,12 +157,14 @@ function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
   }
   if (turn.wp > 0 || turn.freeRaw > 0) {
     p.town.forEach((b, building) => {
-      const tier = BUILDINGS[b.card].tier;
-      if (tier === 'basic' || tier === 'lumber') for (const to of targets(s, seat, { market: true })) out.push({ type: 'produceRaw', building, to });
+      const card = BUILDINGS[b.card];
+      const tier = card.tier;
+      if ((tier === 'basic' || tier === 'lumber') && p.supply > 0)
+        for (const to of targets(s, seat, card.product, { market: true })) out.push({ type: 'produceRaw', building, to });
       if (turn.wp <= 0) return;
-      b.slots.forEach((filled, slot) => !filled && out.push({ type: 'trade', building, slot }));
-      if (tier === 'expanded' && b.slots[0]) for (const to of targets(s, seat, { store: true, ship: true, lost: true })) out.push({ type: 'produceHalf', building, to });
-      if (tier === 'advanced' && b.slots.every(Boolean)) for (const to of targets(s, seat, { ship: true, lost: true })) out.push({ type: 'produceFinal', building, to });
+      if (p.market > 0) b.slots.forEach((filled, slot) => !filled && RAW_SET.has(card.inputs[slot]) && out.push({ type: 'trade', building, slot }));
+      if (tier === 'expanded' && b.slots[0]) for (const to of targets(s, seat, card.product, { store: true, ship: true, lost: true })) out.push({ type: 'produceHalf', building, to });
+      if (tier === 'advanced' && b.slots.every(Boolean)) for (const to of targets(s, seat, card.product, { ship: true, lost: true })) out.push({ type: 'produceFinal', building, to });
     });
   }
   return out;
