@@ -40,6 +40,12 @@ export interface AppOptions {
 
 export const API_VERSION = '0.1.0';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ServiceContext;
+  }
+}
+
 /** Builds the whole service without listening (main.ts listens; tests inject). */
 export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -77,6 +83,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     now,
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   };
+  // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.
+  app.decorate('services', ctx);
   if (workers) {
     let sweepTimer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

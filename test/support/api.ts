@@ -57,10 +57,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { catalog?: Record<string, AnyGameDefinition>; config?: Partial<Config>; listen?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export interface TestAppOptions {
+  catalog?: Record<string, AnyGameDefinition>;
+  config?: Partial<Config>;
+  listen?: boolean;
+  /** A controllable clock for the services. */
+  now?: () => Date;
+  workers?: boolean;
+  /** An existing database (a second server process on the same data); default: a fresh one. */
+  databaseUrl?: string;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   await migrate(database.url);
-  const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame } });
+  const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
