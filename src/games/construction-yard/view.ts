@@ -72,7 +72,7 @@ export function viewFor(state: CYState, seat: Seat | null): CYView {
             total: pending.paid.reduce((sum, id) => sum + moneyCard(id).value, 0),
             toNeutral: pending.toNeutral,
           },
-    scorings: state.scorings,
-    finalAssignments: state.finalAssignments,
+    scorings: state.scorings.map((record) => ({ round: record.round, points: record.points.slice() })),
+    finalAssignments: state.finalAssignments.map((assignment) => ({ ...assignment })),
   };
 }
