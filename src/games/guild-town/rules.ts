@@ -79,6 +79,7 @@ function guildAction(ctx: Ctx, action: GuildTownAction): RuleError | void {
       return onlyIn('bankers', 'take money') ?? doBankTake(ctx, turn, action);
     case 'bankDraw':
       if (prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You are not taking money now.');
+      if (turn.bankTaken === 0 && s.moneyRow.some((card) => card !== null)) return ruleError('TAKE_FACE_UP_FIRST', 'Take 1 or 2 of the face-up money cards first.');
       return onlyIn('bankers', 'draw money') ?? doBankDraw(ctx, turn);
     case 'bankPrivilege':
       return doBankPrivilege(ctx, turn);
