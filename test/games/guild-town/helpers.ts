@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { isRuleError } from '../../../src/engine/types.js';
-import { type GuildId, SEASON_GUILDS } from '../../../src/games/guild-town/data.js';
+import { BUILDINGS, type GuildId, SEASON_GUILDS } from '../../../src/games/guild-town/data.js';
 import { guildTownGame, type GuildTownAction, type GuildTownState } from '../../../src/games/guild-town/index.js';
 import type { Turn } from '../../../src/games/guild-town/state.js';
 
@@ -46,4 +46,9 @@ export function cubesOf(s: GuildTownState, seat: number): number {
   for (const st of s.storehouse) n += st.filter((m) => m === seat).length;
   for (const ship of s.ships) for (const st of ship) n += st.filter((m) => m === seat).length;
   return n;
+}
+
+/** Id of a building card by tier and product (the `copy`-th such card). */
+export function cardOf(tier: string, product: string, copy = 0): number {
+  return BUILDINGS.filter((b) => b.tier === tier && b.product === product)[copy].id;
 }
