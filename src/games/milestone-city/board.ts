@@ -135,7 +135,10 @@ export function orient(cells: Shape, orientation: number): Array<[number, number
 }
 
 /** Orientation indices giving distinct footprints for a tile (the first index of each). */
+const DISTINCT = new Map<string, number[]>();
 export function distinctOrientations(tile: TileType): number[] {
+  const known = DISTINCT.get(tile.id);
+  if (known) return known;
   const seen: string[] = [];
   const out: number[] = [];
   for (let o = 0; o < 8; o++) {
@@ -145,13 +148,24 @@ export function distinctOrientations(tile: TileType): number[] {
       out.push(o);
     }
   }
+  DISTINCT.set(tile.id, out);
   return out;
 }
 
 /** Squares a tile covers with its footprint's top-left corner at (x, y), or null past the grid. */
+const ORIENTED = new Map<string, Array<Array<[number, number]>>>();
+function oriented(tile: TileType, orientation: number): Array<[number, number]> {
+  let all = ORIENTED.get(tile.id);
+  if (!all) {
+    all = Array.from({ length: 8 }, (_, o) => orient(tile.cells, o));
+    ORIENTED.set(tile.id, all);
+  }
+  return all[orientation] ?? [];
+}
+
 export function footprint(tile: TileType, orientation: number, x: number, y: number): number[] | null {
   const out: number[] = [];
-  for (const [dx, dy] of orient(tile.cells, orientation)) {
+  for (const [dx, dy] of oriented(tile, orientation)) {
     const cx = x + dx;
     const cy = y + dy;
     if (cx < 0 || cy < 0 || cx >= WIDTH || cy >= HEIGHT) return null;

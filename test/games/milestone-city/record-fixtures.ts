@@ -1,0 +1,33 @@
+/**
+ * Records complete games as replay fixtures: `npx tsx test/games/milestone-city/record-fixtures.ts`.
+ * Re-record only when a rules change is intended (and bump rulesVersion): the fixtures exist to
+ * catch every unintended change of behaviour.
+ */
+import { writeFileSync } from 'node:fs';
+import { randomBot } from '../../../src/engine/bots.js';
+import { stateHash } from '../../../src/engine/canonical.js';
+import type { RecordedAction } from '../../../src/engine/replay.js';
+import { isRuleError } from '../../../src/engine/types.js';
+import { milestoneCityGame as game, type MilestoneCityAction } from '../../../src/games/milestone-city/index.js';
+
+const runs = [
+  { name: 'solo-random', seats: 1, seed: 'fixture-solo', options: { milestones: 4 }, bot: 'random' },
+  { name: 'three-greedy', seats: 3, seed: 'fixture-three', options: { milestones: 4 }, bot: 'greedy' },
+  { name: 'four-random-short', seats: 4, seed: 'fixture-four', options: { milestones: 2 }, bot: 'random' },
+] as const;
+
+for (const run of runs) {
+  let state = game.setup({ seats: run.seats, options: run.options, seed: run.seed });
+  const actions: RecordedAction[] = [];
+  for (let step = 0; game.outcome(state) === null; step++) {
+    const seat = game.activeSeats(state)[0]!;
+    const action = (run.bot === 'greedy' ? game.bots!.greedy!(state, seat, `${run.seed}/${step}`) : randomBot(game, state, seat, `${run.seed}/${step}`)) as MilestoneCityAction;
+    const result = game.apply(state, seat, action);
+    if (isRuleError(result)) throw new Error(`${run.name}: ${result.code}`);
+    state = result.state;
+    actions.push({ seat, action });
+  }
+  const fixture = { game: game.id, rulesVersion: game.rulesVersion, seats: run.seats, seed: run.seed, options: run.options, actions, stateHash: stateHash(state), outcome: game.outcome(state) };
+  writeFileSync(new URL(`./fixtures/${run.name}.json`, import.meta.url), `${JSON.stringify(fixture, null, 1)}\n`);
+  console.log(run.name, actions.length, 'actions', state.result, 'milestones', state.milestone);
+}
