@@ -185,9 +185,7 @@ export function advanceInvest(ctx: Ctx): void {
       return;
     }
   }
-  // The granary is refilled with natural cubes; then the round's money limit applies.
-  s.storehouse = s.storehouse.map(() => [-1, -1]);
-  s.naturalOff = 0;
+  // Then the round's money limit applies.
   startDiscard(ctx);
 }
 
@@ -207,7 +205,9 @@ function yearEndScoring(ctx: Ctx): void {
   for (const ship of s.ships) for (const storage of ship) for (const m of storage) if (m >= 0) s.players[m].supply++;
   for (const storage of s.storehouse) for (const m of storage) if (m >= 0) s.players[m].supply++;
   s.ships = s.ships.map((ship) => ship.map(() => [-1, -1]));
-  s.storehouse = s.storehouse.map(() => []);
+  // The storehouse is emptied and the granary refilled with the 14 natural cubes.
+  s.storehouse = s.storehouse.map(() => [-1, -1]);
+  s.naturalOff = 0;
   s.yearScores.push({ year: s.year, ships: ships.total, colours, storehouse: store, invest: s.players.map(() => 0) });
   ctx.log.push({ message: `The ships sail (${ships.total.join('/')}), the town grows (${colours.join('/')}), the storehouse counts (${store.join('/')}).`, data: { ships, colours, store } });
 }

@@ -22,7 +22,7 @@ function outcome(state: GuildTownState): Outcome | null {
   const ranking = rankSeats(state);
   const scores = state.final.map((f) => f.points);
   const top = state.final[ranking[0]];
-  const winners = ranking.filter((seat) => state.final![seat].points === top.points && state.final![seat].money === top.money).slice(0, 1);
+  const winners = ranking.filter((seat) => state.final![seat].points === top.points && state.final![seat].moneyCards === top.moneyCards).slice(0, 1);
   return { scores, winners, ranking, details: { final: state.final, years: state.yearScores } };
 }
 

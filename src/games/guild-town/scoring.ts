@@ -77,12 +77,12 @@ export function finishGame(s: GuildTownState): void {
   s.auction = null;
   s.final = s.players.map((p, seat) => {
     const bonus = bonusValue(p.bonus);
-    return { seat, points: p.points + bonus, bonus, money: p.money.length };
+    return { seat, points: p.points + bonus, bonus, moneyCards: p.money.length };
   });
 }
 
 /** Ranking: most points, then most money cards, then earlier on the player order track. */
 export function rankSeats(s: GuildTownState): number[] {
   const fin = s.final ?? [];
-  return [...s.order].sort((a, b) => fin[b].points - fin[a].points || fin[b].money - fin[a].money || s.order.indexOf(a) - s.order.indexOf(b));
+  return [...s.order].sort((a, b) => fin[b].points - fin[a].points || fin[b].moneyCards - fin[a].moneyCards || s.order.indexOf(a) - s.order.indexOf(b));
 }

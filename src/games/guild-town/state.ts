@@ -119,7 +119,7 @@ export interface GuildTownState {
   turn: Turn | null;
   auction: Auction | null;
   /** Final per-seat scoring breakdown, filled when the game ends. */
-  final: { seat: number; points: number; bonus: number; money: number }[] | null;
+  final: { seat: number; points: number; bonus: number; moneyCards: number }[] | null;
   /** Scoring history by year (public). */
   yearScores: { year: number; ships: number[]; colours: number[]; storehouse: number[]; invest: number[] }[];
 }
