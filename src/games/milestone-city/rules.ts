@@ -49,6 +49,7 @@ export function apply(state: MilestoneCityState, seat: number, action: Milestone
       return pass(state, seat);
     }
   }
+  return ruleError('UNKNOWN_ACTION', 'That is not an action of this game.');
 }
 
 function choosePiece(state: MilestoneCityState, seat: number, piece: number): Result {

@@ -144,6 +144,15 @@ describe('ending a milestone', () => {
   });
 });
 
+describe('malformed actions', () => {
+  it('are refused with a rule error, never a throw', () => {
+    const state = twoSeats();
+    const bad = [{ type: 'fly' }, { type: 'play' }, { type: 'choosePiece', piece: -1 }, { type: 'exchange', card: 7 }];
+    for (const action of bad) expect(isRuleError(game.apply(state, 0, action as never))).toBe(true);
+    expect(isRuleError(game.apply(state, 7, { type: 'pass' }))).toBe(true);
+  });
+});
+
 describe('views and timeouts', () => {
   it('hide the draw order and the RNG but show the open hands', () => {
     const state = twoSeats();

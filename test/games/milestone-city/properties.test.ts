@@ -38,7 +38,7 @@ describe('random legal games', () => {
 
   it('the greedy bot always picks a legal action and finishes games', () => {
     let won = 0;
-    for (let i = 0; i < Math.max(8, GAMES / 2); i++) {
+    for (let i = 0; i < Math.max(25, GAMES / 2); i++) {
       const seats = 1 + (i % 4);
       let state = game.setup({ seats, options: { milestones: 4 }, seed: `greedy-${i}` });
       for (let step = 0; game.outcome(state) === null; step++) {
