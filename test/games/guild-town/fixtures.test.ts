@@ -1,0 +1,56 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../../src/engine/canonical.js';
+import { replay, type RecordedAction } from '../../../src/engine/replay.js';
+import type { Outcome } from '../../../src/engine/types.js';
+import type { GuildTownState } from '../../../src/games/guild-town/index.js';
+import { playRandomGame } from '../../support/engine-properties.js';
+import { game } from './helpers.js';
+import { playBotGame } from './record.js';
+
+interface Fixture {
+  seed: string;
+  seats: number;
+  options: { swap: boolean };
+  bot: 'random' | 'greedy';
+  actions: RecordedAction[];
+  stateHash: string;
+  outcome: Outcome;
+}
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const RECORDS: { name: string; seats: number; seed: string; bot: 'random' | 'greedy' }[] = [
+  { name: 'two-players-random', seats: 2, seed: 'fixture-2', bot: 'random' },
+  { name: 'three-players-greedy', seats: 3, seed: 'fixture-3', bot: 'greedy' },
+  { name: 'five-players-greedy', seats: 5, seed: 'fixture-5', bot: 'greedy' },
+];
+
+/** Re-record with RECORD_FIXTURES=1 (only after a deliberate rules change and a rulesVersion bump). */
+if (process.env.RECORD_FIXTURES === '1') {
+  for (const record of RECORDS) {
+    const options = { swap: true };
+    const played =
+      record.bot === 'random'
+        ? playRandomGame(game, { seats: record.seats, seed: record.seed, options, deep: false })
+        : playBotGame(record.seats, record.seed, 'greedy', () => undefined, options);
+    const fixture: Fixture = {
+      seed: record.seed, seats: record.seats, options, bot: record.bot, actions: played.actions,
+      stateHash: stateHash(played.state), outcome: game.outcome(played.state as GuildTownState)!,
+    };
+    writeFileSync(join(dir, `${record.name}.json`), JSON.stringify(fixture) + '\n');
+  }
+}
+
+describe('fixture replays', () => {
+  it.each(RECORDS.map((r) => r.name))('%s replays to the recorded state and outcome', (name) => {
+    const file = join(dir, `${name}.json`);
+    expect(existsSync(file)).toBe(true);
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as Fixture;
+    const state = replay(game, { seats: fixture.seats, options: fixture.options, seed: fixture.seed }, fixture.actions) as GuildTownState;
+    expect(stateHash(state)).toBe(fixture.stateHash);
+    expect(game.outcome(state)).toEqual(fixture.outcome);
+    expect(state.phase).toBe('over');
+  });
+});
