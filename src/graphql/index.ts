@@ -10,7 +10,7 @@ import { login, me, register } from '../services/accounts.js';
 import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
-import { createGame, detail, joinGame, leaveGame, listGames, loadGame, startGame, type GameSummary } from '../services/lobby.js';
+import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, startGame, type GameSummary } from '../services/lobby.js';
 import { legalActions, submitAction } from '../services/play.js';
 import { depthLimit } from './depth.js';
 import { gameUpdateFor, topicOf } from './updates.js';
@@ -69,7 +69,11 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
         if (limit < 1 || limit > 100 || offset < 0) throw new ServiceError(400, 'VALIDATION_FAILED', 'limit is 1 to 100 and offset at least 0.');
         return listGames(ctx, user(context), { status: filter?.status, mine: filter?.mine, awaitingMe: filter?.awaitingMe, limit, offset });
       },
-      game: async (_root, { id }: { id: string }, context: Context) => detail(ctx, await loadGame(ctx, id), who(context)),
+      // A private game is NOT_FOUND for outsiders, as in REST.
+      game: async (_root, { id }: { id: string }, context: Context) => {
+        const principal = who(context);
+        return detail(ctx, await loadVisibleGame(ctx, id, principal), principal);
+      },
     },
     Game: {
       // Lists carry summaries without the state: the caller's view is then computed on demand.
@@ -128,8 +132,8 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
       gameUpdated: {
         subscribe: async (_root: unknown, { gameId }: { gameId: string }, context: Context) => {
           try {
-            who(context); // a bad token: INVALID_TOKEN, as REST
-            await loadGame(ctx, gameId); // 404 for unknown games before anything is opened
+            // A bad token: INVALID_TOKEN; an unknown game, or a private one of others: NOT_FOUND; as in REST.
+            await loadVisibleGame(ctx, gameId, who(context));
           } catch (error) {
             // Mercurius sends a refused subscription as the raw error, without our errorFormatter:
             // carry the code in `extensions`, which graphql-js keeps.

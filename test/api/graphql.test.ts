@@ -533,6 +533,22 @@ describe('game(id): view, legalActions, log', () => {
     );
   });
 
+  it('hides a private game from outsiders (NOT_FOUND, not listed), as REST does', async () => {
+    const [alice, outsider] = await Promise.all([newUser(t, 'gql_private'), newUser(t, 'gql_outsider')]);
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, private: true }).expect(201);
+    for (const auth of [outsider.token, undefined]) {
+      const response = await gql(GAME, { id: game.id }, auth);
+      expect(response.data).toBeNull();
+      expect(refusal(response)).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    }
+    expect((await t.http.get(`/v1/games/${game.id}`).set(outsider.auth)).body.code).toBe('NOT_FOUND');
+    const listed = await gql(GAMES, { filter: { status: 'open', limit: 100 } }, outsider.token);
+    expect(listed.data.games.games.map((entry: { id: string }) => entry.id)).not.toContain(game.id);
+    const own = await gql(GAME, { id: game.id }, alice.token);
+    expect(own.errors).toBeUndefined();
+    expect(own.data.game).toMatchObject({ id: game.id, yourSeat: 0 });
+  });
+
   it('refuses unknown games and bad tokens', async () => {
     const { gameId } = await startedToyGame(t);
     const user = await newUser(t, 'gql_nf');

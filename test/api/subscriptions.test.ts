@@ -281,6 +281,21 @@ describe('gameUpdated', () => {
     expect((await t.http.get(`/v1/games/${gameId}`).expect(200)).body.view).toEqual(update.view);
   });
 
+  it('refuses a subscription to a private game of others with NOT_FOUND', async () => {
+    const [alice, outsider] = await Promise.all([newUser(t, 'private'), newUser(t, 'outsider')]);
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, private: true }).expect(201);
+    for (const authorization of [`Bearer ${outsider.token}`, undefined]) {
+      const subscriber = subscribe(game.id, authorization);
+      const error = (await subscriber.failed()) as { extensions?: Record<string, unknown> }[];
+      expect(Array.isArray(error), JSON.stringify(error)).toBe(true);
+      expect(error[0]!.extensions).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      expect(subscriber.received).toEqual([]);
+    }
+    const creator = subscribe(game.id, `Bearer ${alice.token}`);
+    await creator.established();
+    expect(creator.received[0]!.data!.gameUpdated).toMatchObject({ gameId: game.id, status: 'open' });
+  });
+
   it('refuses a subscription to an unknown game with NOT_FOUND', async () => {
     const user = await newUser(t, 'sub_nf');
     for (const gameId of [randomUUID(), 'not-a-uuid']) {
