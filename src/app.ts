@@ -14,14 +14,17 @@ import { registerProblemHandlers } from './http/problems.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { asyncPlayRoutes } from './http/routes/async-play.js';
+import { integrationRoutes } from './http/routes/integrations.js';
 import { gameRoutes } from './http/routes/games.js';
 import { opsRoutes } from './http/routes/ops.js';
 import { GameDetail, GameSummary, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
+import { authenticate } from './services/api-tokens.js';
 import { runBots } from './services/bots.js';
 import { fireDeadline, warnDeadline, type DeadlineJob } from './services/deadlines.js';
 import { sweep } from './services/sweeper.js';
+import { deliverDue, type WebhookSettings } from './services/webhooks.js';
 import { startQueue, type Queue } from './store/queue.js';
 import type { ServiceContext } from './services/context.js';
 import { createDb } from './store/db.js';
@@ -83,10 +86,15 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     now,
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   };
+  const webhookSettings: WebhookSettings = {
+    allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs, maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs,
+  };
   // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.
   app.decorate('services', ctx);
   if (workers) {
     let sweepTimer: NodeJS.Timeout | undefined;
+    let deliveryTimer: NodeJS.Timeout | undefined;
+    let delivering: Promise<void> | null = null;
     app.addHook('onReady', async () => {
       queue = await startQueue(databaseUrl, (error) => app.log.error({ err: error }, 'job queue error'));
       await queue.work('deadline', async (data) => void (await fireDeadline(ctx, data as unknown as DeadlineJob)));
@@ -94,9 +102,18 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
       await queue.work('bots', async (data) => void (await runBots(ctx, String(data.gameId))));
       sweepTimer = setInterval(() => void sweep(ctx).catch((error: unknown) => app.log.error({ err: error }, 'sweep failed')), config.sweepIntervalSeconds * 1000);
       sweepTimer.unref();
+      deliveryTimer = setInterval(() => {
+        if (delivering) return;
+        delivering = deliverDue(ctx, webhookSettings)
+          .catch((error: unknown) => void app.log.error({ err: error }, 'webhook delivery pass failed'))
+          .then(() => void (delivering = null));
+      }, config.webhookPollMs);
+      deliveryTimer.unref();
     });
     app.addHook('onClose', async () => {
       clearInterval(sweepTimer);
+      clearInterval(deliveryTimer);
+      await delivering;
       await queue?.stop();
     });
   }
@@ -116,6 +133,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         { name: 'play', description: 'Legal actions, submitting actions, the log' },
         { name: 'lobby', description: 'Open games, invitations, seats for bots and invitees' },
         { name: 'take-backs', description: 'Taking back moves, undo requests, resigning' },
+        { name: 'integrations', description: 'API tokens, webhooks and the account event stream for third-party clients' },
         { name: 'admin', description: 'Full state and audits (admin role)' },
         { name: 'ops', description: 'Health, readiness, metrics' },
       ],
@@ -131,7 +149,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   app.addHook('onRequest', async (request) => {
     // GraphQL reports bad tokens in its own error format (see graphql/index.ts).
     if (request.url.startsWith('/graphql')) return;
-    request.principal = await principalFromHeader(ctx.tokens, request.headers.authorization);
+    request.principal = await principalFromHeader((bearer) => authenticate(ctx, bearer), request.headers.authorization);
   });
 
   await app.register(opsRoutes(db, metrics.registry));
@@ -139,6 +157,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(gameRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(asyncPlayRoutes(ctx));
+  await app.register(integrationRoutes(ctx, webhookSettings));
   registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

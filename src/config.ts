@@ -26,6 +26,12 @@ export interface Config {
   /** Run the job workers (deadlines, bots, webhook deliveries) in this process. */
   workers: boolean;
   sweepIntervalSeconds: number;
+  /** Let webhooks reach private, loopback and link-local addresses (tests, private deployments). */
+  webhookAllowPrivate: boolean;
+  webhookTimeoutMs: number;
+  webhookMaxAttempts: number;
+  webhookRetryBaseMs: number;
+  webhookPollMs: number;
   production: boolean;
 }
 
@@ -93,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     workers: flag(env, 'WORKERS', true),
     sweepIntervalSeconds: integer(env, 'SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
+    webhookMaxAttempts: integer(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
+    webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 50, 60_000),
     production,
   };
 }

@@ -5,15 +5,23 @@ import { jwtVerify, SignJWT, errors } from 'jose';
  * `alg: none` or an RS/HS confusion is refused), the issuer and the expiry.
  */
 export type Role = 'player' | 'admin';
+/** What a credential allows: `read` games and logs, `play` (act, create, join…), `admin` endpoints (admins only). */
+export type Scope = 'read' | 'play' | 'admin';
+export const SCOPES: readonly Scope[] = ['read', 'play', 'admin'];
 
 export interface Principal {
   userId: string;
   username: string;
   role: Role;
+  /** A login token carries every scope its role allows; a personal API token only the ones chosen for it. */
+  scopes: Scope[];
+  via: 'login' | 'api-token';
 }
 
+export const loginScopes = (role: Role): Scope[] => (role === 'admin' ? ['read', 'play', 'admin'] : ['read', 'play']);
+
 export interface TokenService {
-  issue(principal: Principal): Promise<string>;
+  issue(principal: Pick<Principal, 'userId' | 'username' | 'role'>): Promise<string>;
   /** The principal, or null for any invalid, expired, forged or malformed token. */
   verify(token: string): Promise<Principal | null>;
 }
@@ -36,7 +44,7 @@ export function createTokenService(secret: string, issuer: string, ttlSeconds: n
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer, requiredClaims: ['sub', 'exp'] });
         const role = payload.role;
         if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || (role !== 'player' && role !== 'admin')) return null;
-        return { userId: payload.sub, username: payload.username, role };
+        return { userId: payload.sub, username: payload.username, role, scopes: loginScopes(role), via: 'login' };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -6,6 +6,7 @@ import mqemitterRedis from 'mqemitter-redis';
 import type { Principal } from '../auth/tokens.js';
 import { ServiceError, unauthenticated } from '../errors.js';
 import { principalFromHeader } from '../http/auth.js';
+import { authenticate } from '../services/api-tokens.js';
 import { login, me, register } from '../services/accounts.js';
 import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
@@ -155,7 +156,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
     validationRules: [depthLimit(options.maxDepth)],
     context: async (request: FastifyRequest) => {
       try {
-        return { principal: await principalFromHeader(ctx.tokens, request.headers.authorization), authError: null };
+        return { principal: await principalFromHeader((bearer) => authenticate(ctx, bearer), request.headers.authorization), authError: null };
       } catch (error) {
         if (error instanceof ServiceError) return { principal: null, authError: error };
         throw error;
@@ -171,7 +172,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
       onConnect: async ({ payload }: { payload?: Record<string, unknown> }) => {
         const header = typeof payload?.authorization === 'string' ? payload.authorization : undefined;
         try {
-          return { principal: await principalFromHeader(ctx.tokens, header), authError: null };
+          return { principal: await principalFromHeader((bearer) => authenticate(ctx, bearer), header), authError: null };
         } catch (error) {
           if (error instanceof ServiceError) return { principal: null, authError: error };
           return false;

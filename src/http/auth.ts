@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import type { Principal, TokenService } from '../auth/tokens.js';
+import type { Principal, Scope } from '../auth/tokens.js';
 import { forbidden, ServiceError, unauthenticated } from '../errors.js';
 
-/** Reads `Authorization: Bearer <jwt>`. No header: null. A bad token is always an error, never anonymous. */
-export async function principalFromHeader(tokens: TokenService, header: string | undefined): Promise<Principal | null> {
+/**
+ * Reads `Authorization: Bearer <login JWT or personal API token>`. No header: null (anonymous).
+ * A bad credential is always an error, never anonymous.
+ */
+export async function principalFromHeader(authenticate: (bearer: string) => Promise<Principal | null>, header: string | undefined): Promise<Principal | null> {
   if (header === undefined || header === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new ServiceError(401, 'INVALID_TOKEN', 'The Authorization header must be "Bearer <token>".');
-  const principal = await tokens.verify(match[1]!);
-  if (!principal) throw new ServiceError(401, 'INVALID_TOKEN', 'The token is invalid or expired; log in again.');
+  const principal = await authenticate(match[1]!);
+  if (!principal) throw new ServiceError(401, 'INVALID_TOKEN', 'The token is invalid, expired or revoked.');
   return principal;
 }
 
@@ -18,13 +21,22 @@ declare module 'fastify' {
   }
 }
 
-export function requireUser(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthenticated();
-  return request.principal;
+/** The caller, who must be signed in with a credential that carries `scope`. */
+export function requirePrincipal(principal: Principal | null, scope: Scope): Principal {
+  if (!principal) throw unauthenticated();
+  if (!principal.scopes.includes(scope)) throw forbidden('INSUFFICIENT_SCOPE', `This needs a token with the "${scope}" scope.`);
+  return principal;
+}
+
+export const requireUser = (request: FastifyRequest, scope: Scope): Principal => requirePrincipal(request.principal, scope);
+
+/** Optional sign-in (spectators welcome), but a signed-in caller still needs `read`. */
+export function optionalUser(request: FastifyRequest): Principal | null {
+  return request.principal ? requirePrincipal(request.principal, 'read') : null;
 }
 
 export function requireAdmin(request: FastifyRequest): Principal {
-  const principal = requireUser(request);
+  const principal = requirePrincipal(request.principal, 'admin');
   if (principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'This needs an admin account.');
   return principal;
 }

@@ -12,7 +12,7 @@ export interface PublicUser {
 }
 
 export const publicUser = (user: UserRecord): PublicUser => ({ id: user.id, username: user.username, role: user.role, createdAt: user.createdAt.toISOString() });
-const principalOf = (user: UserRecord): Principal => ({ userId: user.id, username: user.username, role: user.role });
+const principalOf = (user: UserRecord) => ({ userId: user.id, username: user.username, role: user.role });
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 

@@ -36,6 +36,8 @@ describe('openapi/openapi.json', () => {
       'get /v1/lobby', 'get /v1/me/invitations', 'put /v1/games/{id}/seats/{seat}', 'post /v1/games/{id}/take-back', 'get /v1/games/{id}/undo-requests',
       'post /v1/games/{id}/undo-requests', 'post /v1/games/{id}/undo-requests/{requestId}/approve', 'post /v1/games/{id}/undo-requests/{requestId}/decline',
       'post /v1/games/{id}/resign',
+      'post /v1/me/tokens', 'get /v1/me/tokens', 'delete /v1/me/tokens/{id}', 'post /v1/me/webhooks', 'get /v1/me/webhooks', 'delete /v1/me/webhooks/{id}',
+      'get /v1/me/webhooks/{id}/deliveries', 'get /v1/me/events',
     ];
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(required.sort());

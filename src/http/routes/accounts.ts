@@ -22,5 +22,5 @@ export const accountRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox =>
 
   app.get('/v1/me', {
     schema: { tags: ['accounts'], summary: 'The account behind the token', security: [{ bearerAuth: [] }], response: { 200: Type.Ref('User'), ...errorResponses(401) } },
-  }, async (request) => me(ctx, requireUser(request)));
+  }, async (request) => me(ctx, requireUser(request, 'read')));
 };

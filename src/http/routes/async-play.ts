@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../services/context.js';
 import { configureSeat, detail, invitations, lobby } from '../../services/lobby.js';
 import { resign } from '../../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../../services/takebacks.js';
-import { requireUser } from '../auth.js';
+import { optionalUser, requireUser } from '../auth.js';
 import { GameId, GameSeat, SeatConfigBody, SubmitActionResult } from '../schemas.js';
 import { errorResponses } from './common.js';
 
@@ -18,11 +18,11 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       querystring: Type.Object({ type: Type.Optional(Type.String({ maxLength: 64 })), limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }), offset: Type.Integer({ minimum: 0, default: 0 }) }, { additionalProperties: false }),
       response: { 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) }), ...errorResponses(400, 401) },
     },
-  }, async (request) => lobby(ctx, requireUser(request), request.query));
+  }, async (request) => lobby(ctx, requireUser(request, 'read'), request.query));
 
   app.get('/v1/me/invitations', {
     schema: { tags: ['lobby'], summary: 'Open games with a seat reserved for you', security, response: { 200: Type.Array(Type.Ref('GameSummary')), ...errorResponses(401) } },
-  }, async (request) => invitations(ctx, requireUser(request)));
+  }, async (request) => invitations(ctx, requireUser(request, 'read')));
 
   app.put('/v1/games/:id/seats/:seat', {
     schema: {
@@ -30,7 +30,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       params: GameSeat, body: SeatConfigBody, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
   }, async (request) => {
-    const principal = requireUser(request);
+    const principal = requireUser(request, 'play');
     return detail(ctx, await configureSeat(ctx, principal, request.params.id, request.params.seat, request.body), principal);
   });
 
@@ -41,18 +41,18 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       description: '409 TAKE_BACK_NEEDS_APPROVAL when another player moved since (ask with an undo request); 422 TAKE_BACK_NOT_ALLOWED past hidden information or randomness; 422 NOTHING_TO_TAKE_BACK.',
       response: { 201: SubmitActionResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
-  }, async (request, reply) => reply.code(201).send(await takeBack(ctx, requireUser(request), request.params.id)));
+  }, async (request, reply) => reply.code(201).send(await takeBack(ctx, requireUser(request, 'play'), request.params.id)));
 
   app.get('/v1/games/:id/undo-requests', {
     schema: { tags: ['take-backs'], summary: 'Recent undo requests of a game', security, params: GameId, response: { 200: Type.Array(Type.Ref('UndoRequest')), ...errorResponses(400, 401, 404) } },
-  }, async (request) => undoRequestsOf(ctx, request.principal, request.params.id));
+  }, async (request) => undoRequestsOf(ctx, optionalUser(request), request.params.id));
 
   app.post('/v1/games/:id/undo-requests', {
     schema: {
       tags: ['take-backs'], summary: 'Ask the other players to let you take back your last move (and every move after it)', security, params: GameId,
       response: { 201: Type.Ref('UndoRequest'), ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
-  }, async (request, reply) => reply.code(201).send(await requestUndo(ctx, requireUser(request), request.params.id)));
+  }, async (request, reply) => reply.code(201).send(await requestUndo(ctx, requireUser(request, 'play'), request.params.id)));
 
   for (const answer of ['approve', 'decline'] as const) {
     app.post(`/v1/games/:id/undo-requests/:requestId/${answer}`, {
@@ -60,13 +60,13 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
         tags: ['take-backs'], summary: answer === 'approve' ? 'Approve an undo request (applied once every other player approved)' : 'Decline an undo request', security,
         params: UndoRequestParams, response: { 200: Type.Ref('UndoRequest'), ...errorResponses(400, 401, 403, 404, 409) },
       },
-    }, async (request) => answerUndo(ctx, requireUser(request), request.params.id, request.params.requestId, answer === 'approve'));
+    }, async (request) => answerUndo(ctx, requireUser(request, 'play'), request.params.id, request.params.requestId, answer === 'approve'));
   }
 
   app.post('/v1/games/:id/resign', {
     schema: { tags: ['take-backs'], summary: 'Resign: a bot plays your seat on; a game with no person left is closed', security, params: GameId, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 403, 404, 409) } },
   }, async (request) => {
-    const principal = requireUser(request);
+    const principal = requireUser(request, 'play');
     return detail(ctx, await resign(ctx, principal, request.params.id), principal);
   });
 };

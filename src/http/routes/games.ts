@@ -4,7 +4,7 @@ import { gameTypes } from '../../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../../services/history.js';
 import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, startGame } from '../../services/lobby.js';
 import { legalActions, submitAction } from '../../services/play.js';
-import { requireUser } from '../auth.js';
+import { optionalUser, requireUser } from '../auth.js';
 import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, SubmitActionBody, SubmitActionResult } from '../schemas.js';
 import { errorResponses } from './common.js';
 
@@ -26,7 +26,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   app.post('/v1/games', {
     schema: { tags: ['games'], summary: 'Create a game; you take seat 0', security, body: CreateGameBody, response: { 201: Type.Ref('GameDetail'), ...errorResponses(400, 401) } },
   }, async (request, reply) => {
-    const principal = requireUser(request);
+    const principal = requireUser(request, 'play');
     const game = await createGame(ctx, principal, request.body);
     return reply.code(201).send(detail(ctx, game, principal));
   });
@@ -36,14 +36,17 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['games'], summary: 'List games (filters: status, mine, awaitingMe), newest activity first', security, querystring: ListGamesQuery,
       response: { 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) }), ...errorResponses(400, 401) },
     },
-  }, async (request) => listGames(ctx, requireUser(request), request.query));
+  }, async (request) => listGames(ctx, requireUser(request, 'read'), request.query));
 
   app.get('/v1/games/:id', {
     schema: {
       tags: ['games'], summary: "A game with your seat's view of it (spectator view without a seat or token)", security, params: GameId,
       response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409) },
     },
-  }, async (request) => detail(ctx, await loadVisibleGame(ctx, request.params.id, request.principal), request.principal));
+  }, async (request) => {
+    const principal = optionalUser(request);
+    return detail(ctx, await loadVisibleGame(ctx, request.params.id, principal), principal);
+  });
 
   app.post('/v1/games/:id/join', {
     schema: { tags: ['games'], summary: 'Take a seat (the first free one unless `seat` is given); the game starts when full', security, params: GameId, body: JoinGameBody, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409, 422) } },
@@ -52,21 +55,21 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       request.body ??= {};
     },
   }, async (request) => {
-    const principal = requireUser(request);
+    const principal = requireUser(request, 'play');
     return detail(ctx, await joinGame(ctx, principal, request.params.id, request.body.seat), principal);
   });
 
   app.post('/v1/games/:id/start', {
     schema: { tags: ['games'], summary: "Start with the players seated so far (creator only; at least the game's minimum)", security, params: GameId, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 403, 404, 409) } },
   }, async (request) => {
-    const principal = requireUser(request);
+    const principal = requireUser(request, 'play');
     return detail(ctx, await startGame(ctx, principal, request.params.id), principal);
   });
 
   app.post('/v1/games/:id/leave', {
     schema: { tags: ['games'], summary: 'Give up your seat before the game starts', security, params: GameId, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409) } },
   }, async (request) => {
-    const principal = requireUser(request);
+    const principal = requireUser(request, 'play');
     return detail(ctx, await leaveGame(ctx, principal, request.params.id), principal);
   });
 
@@ -75,7 +78,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['play'], summary: 'The actions your seat may take now (empty when it is not your turn)', security, params: GameId,
       response: { 200: Type.Object({ version: Type.Integer(), seat: Type.Integer(), actions: Type.Array(Type.Unknown()) }), ...errorResponses(400, 401, 403, 404, 409) },
     },
-  }, async (request) => legalActions(ctx, requireUser(request), request.params.id));
+  }, async (request) => legalActions(ctx, requireUser(request, 'read'), request.params.id));
 
   app.post('/v1/games/:id/actions', {
     schema: {
@@ -85,7 +88,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       response: { 201: SubmitActionResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
   }, async (request, reply) => {
-    const result = await submitAction(ctx, requireUser(request), {
+    const result = await submitAction(ctx, requireUser(request, 'play'), {
       gameId: request.params.id,
       action: request.body.action,
       expectedVersion: request.body.expectedVersion,
@@ -102,5 +105,5 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       querystring: Type.Object({ after: Type.Integer({ minimum: 0, default: 0 }), limit: Type.Integer({ minimum: 1, maximum: LOG_PAGE_LIMIT, default: LOG_PAGE_LIMIT }) }, { additionalProperties: false }),
       response: { 200: Type.Object({ version: Type.Integer(), events: Type.Array(Type.Ref('PlayerEvent')) }), ...errorResponses(400, 401, 404) },
     },
-  }, async (request) => gameLog(ctx, request.principal, request.params.id, request.query.after, request.query.limit));
+  }, async (request) => gameLog(ctx, optionalUser(request), request.params.id, request.query.after, request.query.limit));
 };

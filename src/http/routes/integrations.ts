@@ -1,0 +1,123 @@
+import { Readable } from 'node:stream';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { SCOPES } from '../../auth/tokens.js';
+import { accountTopicOf } from '../../graphql/updates.js';
+import { apiTokens, createApiToken, revokeToken } from '../../services/api-tokens.js';
+import type { AccountEvent, ServiceContext } from '../../services/context.js';
+import { deliveriesOf, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
+import { requireUser } from '../auth.js';
+import { errorResponses } from './common.js';
+
+const security = [{ bearerAuth: [] }];
+const IdParam = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const ApiToken = Type.Object({
+  id: Type.String({ format: 'uuid' }), name: Type.String(), scopes: Type.Array(Type.String()), createdAt: Type.String({ format: 'date-time' }),
+  lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]), revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+const Webhook = Type.Object({ id: Type.String({ format: 'uuid' }), url: Type.String(), events: Type.Array(Type.String()), createdAt: Type.String({ format: 'date-time' }) });
+
+/**
+ * A queue of the user's account events from the same pub/sub as GraphQL subscriptions (Redis when
+ * configured, so any process can serve the stream). Mercurius's PubSub fills a caller's queue.
+ */
+async function subscribeAccount(app: FastifyInstance, userId: string): Promise<{ stream: Readable; close(): void }> {
+  const stream = new Readable({ objectMode: true, read() {} }) as Readable & { close?: (() => void)[] };
+  const pubsub = app.graphql.pubsub as unknown as { subscribe(topic: string, queue: Readable): Promise<void> };
+  await pubsub.subscribe(accountTopicOf(userId), stream);
+  return {
+    stream,
+    close() {
+      for (const unsubscribe of stream.close ?? []) unsubscribe();
+      stream.push(null);
+    },
+  };
+}
+
+/** Third-party clients: personal API tokens, webhooks, and the account event stream (SSE). */
+export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings): FastifyPluginAsyncTypebox => async (app) => {
+  app.post('/v1/me/tokens', {
+    schema: {
+      tags: ['integrations'], summary: 'Create a personal API token (shown once); needs a login token', security,
+      body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), scopes: Type.Array(Type.Union(SCOPES.map((scope) => Type.Literal(scope))), { minItems: 1, maxItems: 3 }) }, { additionalProperties: false }),
+      response: { 201: Type.Intersect([ApiToken, Type.Object({ token: Type.String({ description: 'Send as "Authorization: Bearer <token>"; it is not shown again' }) })]), ...errorResponses(400, 401, 403, 409) },
+    },
+  }, async (request, reply) => reply.code(201).send(await createApiToken(ctx, requireUser(request, 'read'), request.body)));
+
+  app.get('/v1/me/tokens', {
+    schema: { tags: ['integrations'], summary: 'Your API tokens (never their values)', security, response: { 200: Type.Array(ApiToken), ...errorResponses(401, 403) } },
+  }, async (request) => apiTokens(ctx, requireUser(request, 'read')));
+
+  app.delete('/v1/me/tokens/:id', {
+    schema: { tags: ['integrations'], summary: 'Revoke an API token', security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+  }, async (request, reply) => {
+    await revokeToken(ctx, requireUser(request, 'read'), request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/v1/me/webhooks', {
+    schema: {
+      tags: ['integrations'], security,
+      summary: 'Register a webhook for your turn notifications',
+      description: 'Deliveries are POSTs of JSON signed with `X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret returned here>`, with `X-Delivery-Id` (the same on retries) and `X-Event`. Failed deliveries are retried with exponential backoff. Private, loopback and link-local targets are refused unless the operator allows them.',
+      body: Type.Object({ url: Type.String({ maxLength: 2000 }), events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
+      response: { 201: Type.Intersect([Webhook, Type.Object({ secret: Type.String({ description: 'HMAC key for X-Signature; shown once' }) })]), ...errorResponses(400, 401, 403, 409, 422) },
+    },
+  }, async (request, reply) => reply.code(201).send(await registerWebhook(ctx, webhooks, requireUser(request, 'play'), request.body)));
+
+  app.get('/v1/me/webhooks', {
+    schema: { tags: ['integrations'], summary: 'Your webhooks', security, response: { 200: Type.Array(Webhook), ...errorResponses(401, 403) } },
+  }, async (request) => webhooksOf(ctx, requireUser(request, 'read')));
+
+  app.delete('/v1/me/webhooks/:id', {
+    schema: { tags: ['integrations'], summary: 'Remove a webhook (and its delivery records)', security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+  }, async (request, reply) => {
+    await removeWebhook(ctx, requireUser(request, 'play'), request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/v1/me/webhooks/:id/deliveries', {
+    schema: {
+      tags: ['integrations'], summary: 'The latest deliveries of a webhook with their status', security, params: IdParam,
+      response: {
+        200: Type.Array(Type.Object({
+          id: Type.String(), event: Type.String(), status: Type.String(), attempts: Type.Integer(), lastStatus: Type.Union([Type.Integer(), Type.Null()]),
+          lastError: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(), deliveredAt: Type.Union([Type.String(), Type.Null()]), nextAttemptAt: Type.Union([Type.String(), Type.Null()]),
+        })),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+  }, async (request) => deliveriesOf(ctx, requireUser(request, 'read'), request.params.id));
+
+  app.get('/v1/me/events', {
+    schema: {
+      tags: ['integrations'], security, produces: ['text/event-stream'],
+      summary: 'Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in',
+      description: 'Each event is `event: your_turn|game_updated`, `id: <gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline"}`. A comment line is sent every 25 s to keep the connection open.',
+      response: { 200: Type.String(), ...errorResponses(401, 403) },
+    },
+  }, async (request, reply) => {
+    const principal = requireUser(request, 'read');
+    const events = await subscribeAccount(app, principal.userId);
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    out.write('retry: 3000\n: connected\n\n');
+    const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), 25_000);
+    const stop = () => {
+      clearInterval(keepAlive);
+      events.close();
+    };
+    request.raw.on('close', stop);
+    try {
+      for await (const event of events.stream as AsyncIterable<AccountEvent>) {
+        out.write(`event: ${event.yourTurn ? 'your_turn' : 'game_updated'}\nid: ${event.gameId}:${event.version}\ndata: ${JSON.stringify(event)}\n\n`);
+      }
+    } catch {
+      // the stream was closed by the client or the server
+    } finally {
+      stop();
+      out.end();
+    }
+  });
+};

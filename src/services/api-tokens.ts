@@ -1,0 +1,50 @@
+import { looksLikeApiToken, newApiToken, hashApiToken } from '../auth/api-tokens.js';
+import type { Principal, Scope } from '../auth/tokens.js';
+import { badRequest, forbidden, notFound, ServiceError } from '../errors.js';
+import { findLiveApiToken, insertApiToken, listApiTokens, revokeApiToken } from '../store/api-tokens.js';
+import type { ServiceContext } from './context.js';
+
+const MAX_TOKENS = 50;
+
+/** Resolves a bearer credential: a login JWT or a personal API token. Null when it is neither valid. */
+export async function authenticate(ctx: ServiceContext, bearer: string): Promise<Principal | null> {
+  if (!looksLikeApiToken(bearer)) return ctx.tokens.verify(bearer);
+  const found = await findLiveApiToken(ctx.db, hashApiToken(bearer));
+  if (!found) return null;
+  // An admin scope on a token whose owner is no longer admin gives nothing.
+  const scopes = found.scopes.filter((scope) => scope !== 'admin' || found.user.role === 'admin');
+  return { userId: found.user.id, username: found.user.username, role: found.user.role, scopes, via: 'api-token' };
+}
+
+/** Managing tokens needs the account's own login, not another token. */
+function requireLogin(principal: Principal): void {
+  if (principal.via !== 'login') throw forbidden('LOGIN_REQUIRED', 'API tokens are managed with a login token, not with another API token.');
+}
+
+export async function createApiToken(ctx: ServiceContext, principal: Principal, input: { name: string; scopes: Scope[] }) {
+  requireLogin(principal);
+  const scopes = [...new Set(input.scopes)];
+  if (scopes.length === 0) throw badRequest('INVALID_SCOPES', 'Give the token at least one scope: read, play or admin.');
+  if (scopes.includes('admin') && principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'Only admins can create tokens with the admin scope.');
+  if ((await listApiTokens(ctx.db, principal.userId)).filter((token) => !token.revokedAt).length >= MAX_TOKENS) {
+    throw new ServiceError(409, 'TOO_MANY_TOKENS', `An account can hold at most ${MAX_TOKENS} live tokens; revoke some first.`);
+  }
+  const { token, hash } = newApiToken();
+  const record = await insertApiToken(ctx.db, { userId: principal.userId, name: input.name, tokenHash: hash, scopes });
+  return { ...publicToken(record), token };
+}
+
+const publicToken = (record: Awaited<ReturnType<typeof listApiTokens>>[number]) => ({
+  id: record.id, name: record.name, scopes: record.scopes, createdAt: record.createdAt.toISOString(),
+  lastUsedAt: record.lastUsedAt?.toISOString() ?? null, revokedAt: record.revokedAt?.toISOString() ?? null,
+});
+
+export async function apiTokens(ctx: ServiceContext, principal: Principal) {
+  requireLogin(principal);
+  return (await listApiTokens(ctx.db, principal.userId)).map(publicToken);
+}
+
+export async function revokeToken(ctx: ServiceContext, principal: Principal, id: string): Promise<void> {
+  requireLogin(principal);
+  if (!/^[0-9a-f-]{36}$/i.test(id) || !(await revokeApiToken(ctx.db, principal.userId, id))) throw notFound('Live API token');
+}

@@ -1,0 +1,97 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Principal } from '../auth/tokens.js';
+import { badRequest, conflict, notFound, unprocessable } from '../errors.js';
+import { postWebhook, resolveSafely, UnsafeTargetError } from '../net/webhook-post.js';
+import { claimDueDeliveries, countWebhooks, deleteWebhook, findWebhook, insertWebhook, listDeliveries, listWebhooks, recordAttempt, type ClaimedDelivery } from '../store/webhooks.js';
+import type { ServiceContext } from './context.js';
+
+/**
+ * Turn notifications by webhook. Deliveries are written to the outbox (webhook_deliveries) in the
+ * same transaction as the event that causes them (store/games.ts#enqueueWebhooks), so none is lost
+ * and none is sent for a rolled-back event; a worker delivers them, signed, with retries.
+ *
+ * Signature: header `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the webhook's secret>`.
+ */
+export const WEBHOOK_EVENTS = ['your_turn', 'game_started', 'game_over', 'deadline_near'] as const;
+const MAX_WEBHOOKS = 20;
+
+export interface WebhookSettings {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+}
+
+export const signBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+const publicWebhook = (hook: { id: string; url: string; events: string[]; createdAt: Date }) => ({ id: hook.id, url: hook.url, events: hook.events, createdAt: hook.createdAt.toISOString() });
+
+export async function registerWebhook(ctx: ServiceContext, settings: WebhookSettings, principal: Principal, input: { url: string; events: string[] }) {
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    throw badRequest('INVALID_WEBHOOK_URL', 'The webhook URL is not a valid absolute URL.');
+  }
+  const events = [...new Set(input.events)];
+  const unknown = events.filter((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event));
+  if (events.length === 0 || unknown.length > 0) throw badRequest('INVALID_WEBHOOK_EVENTS', `Choose events among ${WEBHOOK_EVENTS.join(', ')}.`);
+  try {
+    await resolveSafely(url, settings.allowPrivate);
+  } catch (error) {
+    if (error instanceof UnsafeTargetError) throw unprocessable('UNSAFE_WEBHOOK_URL', `This webhook URL cannot be used: ${error.message}.`);
+    throw error;
+  }
+  if ((await countWebhooks(ctx.db, principal.userId)) >= MAX_WEBHOOKS) throw conflict('TOO_MANY_WEBHOOKS', `An account can register at most ${MAX_WEBHOOKS} webhooks.`);
+  const secret = randomBytes(32).toString('hex');
+  const hook = await insertWebhook(ctx.db, { userId: principal.userId, url: url.toString(), events, secret });
+  return { ...publicWebhook(hook), secret };
+}
+
+export async function webhooksOf(ctx: ServiceContext, principal: Principal) {
+  return (await listWebhooks(ctx.db, principal.userId)).map(publicWebhook);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function removeWebhook(ctx: ServiceContext, principal: Principal, id: string): Promise<void> {
+  if (!UUID.test(id) || !(await deleteWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
+}
+
+export async function deliveriesOf(ctx: ServiceContext, principal: Principal, id: string) {
+  if (!UUID.test(id) || !(await findWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
+  return (await listDeliveries(ctx.db, id)).map((delivery) => ({
+    id: delivery.id, event: delivery.event, status: delivery.status, attempts: delivery.attempts, lastStatus: delivery.lastStatus, lastError: delivery.lastError,
+    createdAt: delivery.createdAt.toISOString(), deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+    nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
+  }));
+}
+
+async function deliver(ctx: ServiceContext, settings: WebhookSettings, delivery: ClaimedDelivery): Promise<void> {
+  const body = JSON.stringify({ id: delivery.id, ...(delivery.payload as object), createdAt: new Date(delivery.createdAt).toISOString() });
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    ({ status } = await postWebhook(delivery.url, body, {
+      'user-agent': 'boardgame-server-webhooks',
+      'x-webhook-id': delivery.webhookId,
+      'x-delivery-id': delivery.id,
+      'x-event': delivery.event,
+      'x-signature': signBody(delivery.secret, body),
+    }, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs }));
+    if (status < 200 || status >= 300) error = `the receiver answered ${status}`;
+  } catch (caught) {
+    error = (caught as Error).message;
+  }
+  const delivered = error === null;
+  const retryAt = delivered || delivery.attempts >= settings.maxAttempts ? null : new Date(ctx.now().getTime() + settings.retryBaseMs * 2 ** (delivery.attempts - 1));
+  await recordAttempt(ctx.db, delivery.id, { delivered, status, error, retryAt });
+  if (!delivered) ctx.log.warn(`webhook delivery ${delivery.id} attempt ${delivery.attempts} failed: ${error}${retryAt ? `; retry at ${retryAt.toISOString()}` : '; giving up'}`);
+}
+
+/** One pass of the delivery worker: claims what is due and delivers it. Returns how many were tried. */
+export async function deliverDue(ctx: ServiceContext, settings: WebhookSettings, limit = 20): Promise<number> {
+  const claimed = await claimDueDeliveries(ctx.db, limit, settings.timeoutMs + 30_000);
+  await Promise.all(claimed.map((delivery) => deliver(ctx, settings, delivery)));
+  return claimed.length;
+}

@@ -1,0 +1,38 @@
+import type { Scope } from '../auth/tokens.js';
+import type { Db } from './db.js';
+
+export interface ApiTokenRecord {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const select = { id: true, name: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const toRecord = (row: { scopes: string[] } & Omit<ApiTokenRecord, 'scopes'>): ApiTokenRecord => ({ ...row, scopes: row.scopes as Scope[] });
+
+export async function insertApiToken(db: Db, data: { userId: string; name: string; tokenHash: string; scopes: Scope[] }): Promise<ApiTokenRecord> {
+  return toRecord(await db.apiToken.create({ data, select }));
+}
+
+export async function listApiTokens(db: Db, userId: string): Promise<ApiTokenRecord[]> {
+  return (await db.apiToken.findMany({ where: { userId }, select, orderBy: { createdAt: 'desc' } })).map(toRecord);
+}
+
+/** True if a live token of this user was revoked now. */
+export async function revokeApiToken(db: Db, userId: string, id: string): Promise<boolean> {
+  const { count } = await db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count > 0;
+}
+
+export async function findLiveApiToken(db: Db, tokenHash: string) {
+  const row = await db.apiToken.findUnique({ where: { tokenHash }, include: { user: { select: { id: true, username: true, role: true } } } });
+  if (!row || row.revokedAt !== null) return null;
+  // Recorded for the owner's overview; at most once a minute per token.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  }
+  return { scopes: row.scopes as Scope[], user: row.user };
+}

@@ -1,0 +1,75 @@
+import type { Db } from './db.js';
+
+export interface WebhookRecord {
+  id: string;
+  userId: string;
+  url: string;
+  events: string[];
+  secret: string;
+  createdAt: Date;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  webhookId: string;
+  event: string;
+  payload: unknown;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: Date;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+export const insertWebhook = (db: Db, data: { userId: string; url: string; events: string[]; secret: string }): Promise<WebhookRecord> => db.webhook.create({ data });
+export const listWebhooks = (db: Db, userId: string): Promise<WebhookRecord[]> => db.webhook.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
+export const countWebhooks = (db: Db, userId: string): Promise<number> => db.webhook.count({ where: { userId } });
+
+export async function deleteWebhook(db: Db, userId: string, id: string): Promise<boolean> {
+  const { count } = await db.webhook.deleteMany({ where: { id, userId } });
+  return count > 0;
+}
+
+export async function findWebhook(db: Db, userId: string, id: string): Promise<WebhookRecord | null> {
+  return db.webhook.findFirst({ where: { id, userId } });
+}
+
+export async function listDeliveries(db: Db, webhookId: string, limit = 50): Promise<DeliveryRecord[]> {
+  return (await db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { createdAt: 'desc' }, take: limit })) as DeliveryRecord[];
+}
+
+export type ClaimedDelivery = DeliveryRecord & { url: string; secret: string };
+
+/**
+ * Claims up to `limit` due deliveries for `leaseMs`: their next attempt moves past the lease and
+ * the attempt is counted, atomically (SKIP LOCKED), so concurrent workers in any number of
+ * processes never take the same row. A worker that dies mid-delivery loses its lease and the row
+ * is tried again: delivery is at least once, and the delivery id lets receivers drop duplicates.
+ */
+export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  return db.$queryRaw<ClaimedDelivery[]>`
+    WITH due AS (
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= now()
+      ORDER BY next_attempt_at LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE webhook_deliveries d
+    SET attempts = d.attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+    FROM due, webhooks w
+    WHERE d.id = due.id AND w.id = d.webhook_id
+    RETURNING d.id, d.webhook_id AS "webhookId", d.event, d.payload, d.status, d.attempts, d.next_attempt_at AS "nextAttemptAt",
+              d.last_status AS "lastStatus", d.last_error AS "lastError", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt",
+              w.url, w.secret`;
+}
+
+export async function recordAttempt(db: Db, id: string, outcome: { delivered: boolean; status: number | null; error: string | null; retryAt: Date | null }): Promise<void> {
+  await db.webhookDelivery.update({
+    where: { id },
+    data: outcome.delivered
+      ? { status: 'delivered', deliveredAt: new Date(), lastStatus: outcome.status, lastError: null }
+      : { status: outcome.retryAt ? 'pending' : 'failed', nextAttemptAt: outcome.retryAt ?? undefined, lastStatus: outcome.status, lastError: outcome.error },
+  });
+}

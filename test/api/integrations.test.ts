@@ -1,0 +1,199 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicAddress } from '../../src/net/public-address.js';
+import { deliverDue } from '../../src/services/webhooks.js';
+import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { waitFor } from '../support/wait.js';
+
+/** A real local HTTP receiver: records what it got, answers with the status asked for. */
+interface Receiver {
+  url: string;
+  received: { headers: IncomingMessage['headers']; body: string }[];
+  answer: number;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const receiver = { received: [], answer: 204 } as unknown as Receiver & { server: Server };
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      receiver.received.push({ headers: request.headers, body });
+      response.writeHead(receiver.answer).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return receiver;
+}
+
+let t: TestApp;
+let receiver: Receiver;
+beforeAll(async () => {
+  t = await startTestApp({ config: { webhookAllowPrivate: true, webhookRetryBaseMs: 200, webhookPollMs: 100, webhookMaxAttempts: 3 } });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+describe('personal API tokens', () => {
+  it('are created with scopes, shown once, accepted like a login, limited to their scopes, and revocable', async () => {
+    const alice = await newUser(t);
+    const created = await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'my bot', scopes: ['read'] }).expect(201);
+    expect(created.body.token).toMatch(/^bgs_/);
+    const stored = (await t.sql.query('SELECT token_hash FROM api_tokens WHERE id = $1', [created.body.id])).rows[0].token_hash;
+    expect(stored).not.toContain(created.body.token);
+    const readOnly = { Authorization: `Bearer ${created.body.token}` };
+    expect((await t.http.get('/v1/me').set(readOnly).expect(200)).body.username).toBe(alice.username);
+    expect((await t.http.post('/v1/games').set(readOnly).send({ type: 'toy', seats: 2 }).expect(403)).body.code).toBe('INSUFFICIENT_SCOPE');
+    expect((await t.http.post('/v1/me/tokens').set(readOnly).send({ name: 'x', scopes: ['read'] }).expect(403)).body.code).toBe('LOGIN_REQUIRED');
+    expect((await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'x', scopes: ['admin'] }).expect(403)).body.code).toBe('ADMIN_ONLY');
+    expect((await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'x', scopes: ['fly'] }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+
+    const player = await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'player', scopes: ['read', 'play'] }).expect(201);
+    await t.http.post('/v1/games').set({ Authorization: `Bearer ${player.body.token}` }).send({ type: 'toy', seats: 2 }).expect(201);
+    const listed = (await t.http.get('/v1/me/tokens').set(alice.auth).expect(200)).body;
+    expect(listed.map((token: { name: string }) => token.name).sort()).toEqual(['my bot', 'player']);
+    expect(JSON.stringify(listed)).not.toContain(created.body.token);
+
+    await t.http.delete(`/v1/me/tokens/${created.body.id}`).set(alice.auth).expect(204);
+    expect((await t.http.get('/v1/me').set(readOnly).expect(401)).body.code).toBe('INVALID_TOKEN');
+    expect((await t.http.delete(`/v1/me/tokens/${created.body.id}`).set(alice.auth).expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await t.http.get('/v1/me').set({ Authorization: 'Bearer bgs_madeup' }).expect(401)).body.code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('webhooks', () => {
+  it('refuse private targets unless the operator allows them, bad URLs and unknown events', async () => {
+    const strict = await startTestApp({ workers: false });
+    try {
+      const alice = await newUser(strict);
+      for (const url of ['http://127.0.0.1:9/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://localhost/x', 'http://10.1.2.3/x']) {
+        expect((await strict.http.post('/v1/me/webhooks').set(alice.auth).send({ url, events: ['your_turn'] }).expect(422)).body.code, url).toBe('UNSAFE_WEBHOOK_URL');
+      }
+      expect((await strict.http.post('/v1/me/webhooks').set(alice.auth).send({ url: 'ftp://example.com/x', events: ['your_turn'] }).expect(422)).body.code).toBe('UNSAFE_WEBHOOK_URL');
+      expect((await strict.http.post('/v1/me/webhooks').set(alice.auth).send({ url: 'not a url', events: ['your_turn'] }).expect(400)).body.code).toBe('INVALID_WEBHOOK_URL');
+      expect((await strict.http.post('/v1/me/webhooks').set(alice.auth).send({ url: 'http://example.com', events: ['lunch'] }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+      expect((await strict.sql.query('SELECT count(*)::int AS n FROM webhooks')).rows[0].n).toBe(0);
+    } finally {
+      await strict.close();
+    }
+    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(address), address).toBe(true);
+  });
+
+  it('deliver signed turn notifications written with the move, and record them', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    const hook = (await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn', 'game_over'] }).expect(201)).body;
+    expect(hook.secret).toMatch(/^[0-9a-f]{64}$/);
+    receiver.received.length = 0;
+    await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    const [delivery] = await waitFor(async () => (receiver.received.length > 0 ? receiver.received : undefined), 10_000, 'a webhook delivery');
+    const body = JSON.parse(delivery!.body);
+    expect(body).toMatchObject({ event: 'your_turn', seat: 1, game: { id: gameId, version: 1, type: 'toy' } });
+    expect(delivery!.headers['x-event']).toBe('your_turn');
+    const expected = `sha256=${createHmac('sha256', hook.secret).update(delivery!.body).digest('hex')}`;
+    expect(delivery!.headers['x-signature']).toBe(expected);
+    expect(delivery!.headers['x-delivery-id']).toBe(body.id);
+    const records = await waitFor(async () => {
+      const list = (await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(bob.auth).expect(200)).body;
+      return list[0]?.status === 'delivered' ? list : undefined;
+    }, 5000, 'the delivery record');
+    expect(records[0]).toMatchObject({ event: 'your_turn', status: 'delivered', attempts: 1, lastStatus: 204 });
+    expect((await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(alice.auth).expect(404)).body.code).toBe('NOT_FOUND');
+  });
+
+  it('retry with backoff after the receiver fails, then give up after the last attempt', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    const hook = (await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn'] }).expect(201)).body;
+    receiver.received.length = 0;
+    receiver.answer = 500;
+    try {
+      await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+      const failed = await waitFor(async () => {
+        const list = (await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(bob.auth).expect(200)).body;
+        return list[0]?.status === 'failed' ? list[0] : undefined;
+      }, 15_000, 'the delivery to give up');
+      expect(failed).toMatchObject({ attempts: 3, lastStatus: 500, lastError: 'the receiver answered 500' });
+      const ids = receiver.received.map((entry) => entry.headers['x-delivery-id']);
+      expect(ids).toHaveLength(3);
+      expect(new Set(ids).size).toBe(1);
+    } finally {
+      receiver.answer = 204;
+    }
+  });
+
+  it('send nothing for a move that was rolled back', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn'] }).expect(201);
+    const before = (await t.sql.query('SELECT count(*)::int AS n FROM webhook_deliveries')).rows[0].n;
+    // A refused action rolls back its whole transaction, outbox rows included.
+    await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card: 99 } }).expect(400);
+    await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' }, expectedVersion: 7 }).expect(409);
+    // And a transaction that fails after the outbox insert (a duplicate seq, as a racing writer would cause) leaves none either.
+    await t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 1, '{}', '[]')`, [gameId]);
+    const racing = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } });
+    expect(racing.status).toBe(500);
+    expect((await t.sql.query('SELECT count(*)::int AS n FROM webhook_deliveries')).rows[0].n).toBe(before);
+  });
+
+  it('deliver after a restart what was written to the outbox before it', async () => {
+    const quiet = await startTestApp({ workers: false, config: { webhookAllowPrivate: true } });
+    try {
+      const { alice, bob, gameId } = await startedToyGame(quiet);
+      await quiet.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn'] }).expect(201);
+      receiver.received.length = 0;
+      await quiet.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+      expect((await quiet.sql.query("SELECT status FROM webhook_deliveries")).rows).toEqual([{ status: 'pending' }]);
+      await quiet.app.close();
+      // A new server process on the same database delivers it.
+      const restarted = await startTestApp({ databaseUrl: quiet.databaseUrl, config: { webhookAllowPrivate: true, webhookPollMs: 100 } });
+      try {
+        await waitFor(async () => (receiver.received.length > 0 ? true : undefined), 10_000, 'the delivery after restart');
+        expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: 'your_turn', game: { id: gameId } });
+        expect(await deliverDue(restarted.app.services, { allowPrivate: true, timeoutMs: 1000, maxAttempts: 3, retryBaseMs: 100 })).toBe(0);
+      } finally {
+        await restarted.close(); // closes the second process only: it did not create the database
+      }
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('the account event stream (SSE)', () => {
+  it("carries 'your_turn' and game updates for the user's games", async () => {
+    const listening = await startTestApp({ listen: true });
+    try {
+      const { alice, bob, gameId } = await startedToyGame(listening);
+      const { port } = listening.app.server.address() as { port: number };
+      const controller = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/v1/me/events`, { headers: bob.auth, signal: controller.signal });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+      const reader = response.body!.getReader();
+      let text = '';
+      const readUntil = async (pattern: RegExp) => {
+        while (!pattern.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+      };
+      await readUntil(/connected/);
+      await listening.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+      await readUntil(/event: your_turn\nid: [^\n]+\ndata: [^\n]+\n\n/);
+      const data = JSON.parse(/event: your_turn\nid: [^\n]+\ndata: ([^\n]+)/.exec(text)![1]!);
+      expect(data).toMatchObject({ type: 'game_updated', gameId, version: 1, yourTurn: true, status: 'active' });
+      await listening.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
+      await readUntil(/event: game_updated\nid: [^\n]+:2\n/);
+      controller.abort();
+      expect((await fetch(`http://127.0.0.1:${port}/v1/me/events`)).status).toBe(401);
+    } finally {
+      await listening.close();
+    }
+  });
+});
