@@ -267,10 +267,15 @@ export function runProduceUnion(s: UrbanizationState, seat: number, a: ActionOf<
 
 /* ---------- collect taxes ---------- */
 
+/** The tax marker must stand right of the citizen marker and cannot leave the track (space 1 is the last). */
+function canCollect(p: Player): boolean {
+  return p.taxLine > p.citizens && p.taxLine > 1;
+}
+
 export function checkTaxes(s: UrbanizationState, seat: number, a: ActionOf<'collectTaxes'>): Check {
   const p = s.players[seat]!;
   if (a.taxCollector && !holds(p, 'taxCollector')) return err('NO_CHARACTER', 'You do not hold an unplayed Tax Collector.');
-  if (p.taxLine <= p.citizens) return err('TAX_MARKER', 'Taxes may be collected only while the tax marker is right of the citizen marker.');
+  if (!canCollect(p)) return err('TAX_MARKER', 'Taxes may be collected only while the tax marker is right of the citizen marker (and on the track).');
   return null;
 }
 
@@ -278,7 +283,7 @@ export function runTaxes(s: UrbanizationState, seat: number, a: ActionOf<'collec
   const p = s.players[seat]!;
   if (a.taxCollector) p.characterUsed = true;
   const times = a.taxCollector ? 2 : 1;
-  for (let i = 0; i < times && p.taxLine > p.citizens; i++) {
+  for (let i = 0; i < times && canCollect(p); i++) {
     p.taxLine -= 1;
     p.money += p.citizens;
     log.push({ message: `${seatName(seat)} collects $${p.citizens} in taxes.` });

@@ -96,6 +96,8 @@ describe('worked examples of the rulebook', () => {
     const t = actionState(2, [[7]]);
     t.players[0]!.taxLine = 1;
     expect(refused(t, 0, { type: 'collectTaxes', taxCollector: false })).toBe('TAX_MARKER');
+    t.players[0]!.citizens = 0;
+    expect(refused(t, 0, { type: 'collectTaxes', taxCollector: false })).toBe('TAX_MARKER');
   });
 
   it("Anika's citizens: the lowest of the houses, grain and work-order lines, 2 points each, then feeding", async () => {

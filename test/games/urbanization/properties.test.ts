@@ -62,7 +62,7 @@ export function checkInvariants(raw: unknown): void {
     expect(p.grain).toBeLessThanOrEqual(8);
     expect(freeMarkers(s, seat)).toBeGreaterThanOrEqual(0);
     expect(p.citizens).toBeLessThanOrEqual(8);
-    expect(p.taxLine).toBeGreaterThanOrEqual(p.citizens === 0 ? 0 : 1);
+    expect(p.taxLine).toBeGreaterThanOrEqual(1);
   });
 }
 
@@ -88,7 +88,7 @@ describe('urbanization: random legal games', () => {
           expect(result.outcome.winners.length).toBeGreaterThan(0);
           expect([...result.outcome.ranking].sort()).toEqual(Array.from({ length: seats }, (_, s) => s));
         }
-      });
+      }, 60_000 + GAMES * 3_000);
     }
   }
 });
