@@ -44,6 +44,7 @@ export function doSend(ctx: Ctx, action: Of<'send'>): RuleError | void {
   const p = s.players[ctx.seat];
   if (p.helpers <= 0) return ruleError('NO_HELPERS', 'You have no helper left to send.');
   const track = s.guilds[action.guild];
+  if (!track) return ruleError('NO_SUCH_GUILD', 'There is no such guild.');
   const own = track.reduce((n, stack) => n + stack.filter((h) => h.seat === ctx.seat).length, 0);
   const total = track.reduce((n, stack) => n + stack.length, 0);
   if (own >= 2) return ruleError('TWO_HELPERS_PER_GUILD', 'You may not have more than two helpers in one guild.');

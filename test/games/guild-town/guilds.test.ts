@@ -294,3 +294,19 @@ describe('Craftsmen', () => {
     expect(MONEY).toHaveLength(48);
   });
 });
+
+describe('refusals', () => {
+  it('refuses unknown ids and out-of-turn actions with a RuleError instead of throwing', () => {
+    const s = atTurn(newGame(3, 'refuse'), 0, 'craftsmen', { wp: 3 });
+    expect(refuse(s, 1, { type: 'done' })).toBe('NOT_YOUR_TURN');
+    expect(refuse(s, 0, { type: 'produceRaw', building: 9, to: { kind: 'market' } })).toBe('NOT_BASIC');
+    expect(refuse(s, 0, { type: 'produceHalf', building: 0, to: { kind: 'store', take: 2 } })).toBe('NOT_EXPANDED');
+    expect(refuse(s, 0, { type: 'produceFinal', building: 7, to: { kind: 'lost' } })).toBe('NOT_ADVANCED');
+    expect(refuse(s, 0, { type: 'trade', building: 5, slot: 0 })).toBe('NO_MARKET_MARKER');
+    expect(refuse(s, 0, { type: 'bankTake', slot: 0 })).toBe('WRONG_GUILD');
+    expect(refuse(s, 0, { type: 'invest', cards: [0, 1, 2, 3] })).toBe('WRONG_PHASE');
+    const h = newGame(3, 'refuse');
+    expect(refuse(h, h.order[0], { type: 'send', guild: 7, space: 0 })).toBe('NO_SUCH_GUILD');
+    expect(refuse(h, h.order[0], { type: 'swap', card: 999 })).toBe('WRONG_PHASE');
+  });
+});
