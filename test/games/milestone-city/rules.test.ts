@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WATER, districtMap, districtsOf } from '../../../src/games/milestone-city/board.js';
+import { TILES } from '../../../src/games/milestone-city/data.js';
 import { A, B, C, build, game, ok, prepare, refused, square, turnState } from './helpers.js';
 
 describe('start of a milestone: the board piece', () => {
@@ -88,6 +89,15 @@ describe('construction cards: the fragment\'s examples', () => {
     const built = ok(ok(ok(state, 0, { type: 'chooseTile', tile: 'com4T' }), 0, { type: 'orient', orientation: 0 }), 0, { type: 'place', x: 0, y: 0 });
     expect(built.treasury).toBe(state.treasury + 1); // commercial zones earn 1 (edition)
     expect(built.supply[8]).toBe(state.supply[8]! - 1);
+  });
+  it('refuses a zone card when its category\'s tiles are sold out, and offers only tiles still in the supply', () => {
+    const base = turnState({ hands: [['resHealth-1']] });
+    const soldOut = { ...base, supply: base.supply.map((n, i) => (TILES[i]!.category === 'residential' ? 0 : n)) };
+    refused(soldOut, 0, { type: 'play', card: 'resHealth-1' }, 'TILE_SOLD_OUT');
+    const onlySquares = { ...base, supply: base.supply.map((n, i) => (TILES[i]!.category === 'residential' && TILES[i]!.id !== 'res4' ? 0 : n)) };
+    const played = ok(onlySquares, 0, { type: 'play', card: 'resHealth-1' });
+    expect(game.legalActions(played, 0)).toEqual([{ type: 'chooseTile', tile: 'res4' }, { type: 'cancel' }]);
+    refused(played, 0, { type: 'chooseTile', tile: 'res1' }, 'WRONG_TILE');
   });
 });
 
