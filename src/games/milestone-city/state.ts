@@ -1,5 +1,5 @@
 import { openRng, seedRng, type RngState } from '../../engine/rng.js';
-import { CARD_KINDS, HAND_SIZE, PIECES, START_BARS, START_TREASURY, TILES, type BarName, type CardKind, type Stage } from './data.js';
+import { CARD_KINDS, HAND_SIZE, MILESTONES, PIECES, START_BARS, START_TREASURY, TILES, type BarName, type CardKind, type Stage } from './data.js';
 
 export type Bars = Record<BarName, number>;
 
@@ -75,7 +75,7 @@ export function setup(input: { seats: number; options: MilestoneCityOptions; see
   const hands = Array.from({ length: input.seats }, () => deck.splice(0, handSize));
   return {
     seats: input.seats,
-    goal: input.options.milestones,
+    goal: input.options.milestones ?? MILESTONES.length,
     handSize,
     phase: 'piece',
     active: 0,
