@@ -76,3 +76,27 @@ describe('limits and remaining cards', () => {
     expect(s.players[0]!.points).toBe(1 + 5 + 2);
   });
 });
+
+describe('turn structure', () => {
+  it('taking an invention marker back is free: the same seat still acts and has the marker in its pool again', () => {
+    let s = actionState(2, [[7], [14]], true);
+    s.players[0]!.inventionMarkers = [3];
+    s = apply(s, 0, { type: 'removeInventionMarker', marker: 0 });
+    expect(s.players[0]!.inventionMarkers).toEqual([]);
+    expect(urbanizationGame.activeSeats(s)).toEqual([0]);
+  });
+
+  it('after 4 action phases the administration runs; the Mayor starts turn 2 and hires first', () => {
+    let s = actionState(3, [[7], [14], [20]]);
+    s.players[2]!.points = 0;
+    for (let phase = 0; phase < 4; phase++) for (const seat of [0, 1, 2]) s = apply(s, seat, { type: 'pass' });
+    expect(s.turn).toBe(2);
+    expect(s.phase).toBe('hire');
+    expect(s.startPlayer).toBe(2);
+    expect(s.players[2]!.mayor).toBe(true);
+    expect(urbanizationGame.activeSeats(s)).toEqual([2]);
+    expect(s.display.map((slot) => slot.card)).toEqual([5, 2, 4]);
+    s = apply(s, 2, { type: 'hire', character: 'architect' });
+    expect(urbanizationGame.activeSeats(s)).toEqual([0]);
+  });
+});
