@@ -9,6 +9,8 @@ import { roundChecker } from './invariants.js';
 
 /** Random games per player count; raise it for a long run: PROPERTY_GAMES=1000 npx vitest run test/games/guild-town */
 const GAMES = Number(process.env.PROPERTY_GAMES ?? 6);
+/** Greedy-bot games per player count (they reach deep production chains): GREEDY_GAMES=50 for a long run. */
+const GREEDY = Number(process.env.GREEDY_GAMES ?? 1);
 
 /** Keys of hidden data that must never appear in a view. */
 const HIDDEN_KEYS = ['"rng"', '"moneyDeck"', '"moneyDiscard"', '"piles"', '"hand"', '"money"', '"seed"'];
@@ -52,15 +54,16 @@ describe.each([2, 3, 4, 5])('%i players: random legal games', (seats) => {
 describe('greedy bot games', () => {
   it('produce and ship goods, keep every invariant, never leak a hand, and the bot is always legal', () => {
     let shipped = 0;
-    for (const seats of [2, 3, 4, 5]) {
-      const check = roundChecker();
-      const result = playBotGame(seats, `greedy-${seats}`, 'greedy', (s, log, step) => {
-        check(s);
-        if (step % 97 === 0) checkViews(s, log);
-      });
-      shipped += result.state.yearScores.reduce((n, y) => n + y.ships.reduce((a, b) => a + b, 0), 0);
-      expect(result.state.phase).toBe('over');
-    }
+    for (const seats of [2, 3, 4, 5])
+      for (let i = 0; i < GREEDY; i++) {
+        const check = roundChecker();
+        const result = playBotGame(seats, `greedy-${seats}-${i}`, 'greedy', (s, log, step) => {
+          check(s);
+          if (step % 97 === 0) checkViews(s, log);
+        });
+        shipped += result.state.yearScores.reduce((n, y) => n + y.ships.reduce((a, b) => a + b, 0), 0);
+        expect(result.state.phase).toBe('over');
+      }
     expect(shipped).toBeGreaterThan(0);
   });
 
