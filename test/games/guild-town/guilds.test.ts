@@ -310,3 +310,16 @@ describe('refusals', () => {
     expect(refuse(h, h.order[0], { type: 'swap', card: 999 })).toBe('WRONG_PHASE');
   });
 });
+
+describe('trading on the market (rulebook example)', () => {
+  it('grows grapes into the market for 1 work point, then exchanges them for wheat in a flour mill for 1 more', () => {
+    let s = atTurn(newGame(3, 'grapes'), 0, 'craftsmen', { wp: 3 });
+    s.players[0].town.push({ card: cardOf('basic', 'grapes'), slots: [] }, { card: cardOf('expanded', 'flour'), slots: [false] });
+    s = act(s, 0, { type: 'produceRaw', building: 1, to: { kind: 'market' } });
+    expect(refuse(s, 0, { type: 'produceRaw', building: 1, to: { kind: 'slot', building: 2, slot: 0 } })).toBe('NO_SUCH_ICON');
+    s = act(s, 0, { type: 'trade', building: 2, slot: 0 });
+    expect(s.players[0].market).toBe(0);
+    expect(s.players[0].town[2].slots).toEqual([true]);
+    expect(s.turn?.wp).toBe(1);
+  });
+});

@@ -86,3 +86,27 @@ describe('helpers phase', () => {
     expect(refuse(s, 0, { type: 'send', guild: 0, space: 0, pay: 'card', card: money(0, 1) })).toBe('NO_PAYMENT');
   });
 });
+
+describe('rulebook examples', () => {
+  it('sending helpers: red covers yellow and pays, blue covers black and pays, green covers red for free; guild order', () => {
+    const [Y, K, R, B, G] = [0, 1, 2, 3, 4];
+    let s = newGame(5, 'example');
+    s.order = [Y, K, R, B, G];
+    s.players.forEach((p) => (p.points = 5));
+    s = act(s, Y, { type: 'send', guild: 0, space: 0 });
+    s = act(s, K, { type: 'send', guild: 0, space: 1 });
+    s = act(s, R, { type: 'send', guild: 0, space: 2 });
+    s = act(s, B, { type: 'send', guild: 1, space: 0 });
+    s = act(s, G, { type: 'send', guild: 1, space: 1 });
+    s = act(s, Y, { type: 'resign' });
+    s = act(s, K, { type: 'resign' });
+    s = act(s, R, { type: 'send', guild: 0, space: 0, pay: 'points' });
+    s = act(s, B, { type: 'send', guild: 0, space: 1, pay: 'points' });
+    s = act(s, G, { type: 'send', guild: 0, space: 2 });
+    expect(s.players.map((p) => p.points)).toEqual([6, 6, 4, 4, 5]);
+    for (const seat of [R, B, G]) s = act(s, seat, { type: 'resign' });
+    // Guild order: yellow (gold), red (gold, on top of yellow), black, blue, red, green.
+    expect(s.turn).toMatchObject({ seat: Y, guild: 'bankers', gold: true });
+    expect(s.queue.map((q) => [q.seat, q.gold])).toEqual([[R, true], [K, false], [B, false], [R, false], [G, false]]);
+  });
+});
