@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { newUser, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
+import { codeOf, postGraphql, refusal, type GqlResponse } from '../support/graphql.js';
 
 /**
  * GraphQL at /graphql: every query and mutation, success and failure, with the same stable error
@@ -15,34 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface GqlError {
-  message: string;
-  path?: (string | number)[];
-  extensions: { code: string; status: number; [key: string]: unknown };
-}
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Data = any;
-interface GqlResponse {
-  status: number;
-  data: Data;
-  errors?: GqlError[];
-}
-
-/** POSTs a GraphQL operation; `auth` is a token, a whole Authorization header value, or nothing. */
-async function gql(query: string, variables: Record<string, unknown> = {}, auth?: string, app: TestApp = t): Promise<GqlResponse> {
-  const request = app.http.post('/graphql');
-  if (auth !== undefined) request.set('Authorization', auth.includes(' ') ? auth : `Bearer ${auth}`);
-  const response = await request.send({ query, variables });
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  return { status: response.status, data: response.body.data, errors: response.body.errors };
-}
-
-/** The single error of a refused operation, its code and the status REST would give. */
-function refusal(response: GqlResponse): GqlError['extensions'] {
-  expect(response.errors, JSON.stringify(response)).toHaveLength(1);
-  return response.errors![0]!.extensions;
-}
-const codeOf = (response: GqlResponse) => refusal(response).code;
+/** POSTs a GraphQL operation to this file's app (see test/support/graphql.ts). */
+const gql = (query: string, variables: Record<string, unknown> = {}, auth?: string, app: TestApp = t) => postGraphql(app, query, variables, auth);
 
 async function stored(gameId: string) {
   const game = (await t.sql.query('SELECT state, version, status, active_seats FROM games WHERE id = $1', [gameId])).rows[0];
@@ -394,7 +369,7 @@ describe('games(filter)', () => {
     const list = async (filter: Record<string, unknown> | undefined, token: string | undefined = alice.token) => {
       const response = await gql(GAMES, filter === undefined ? {} : { filter }, token);
       expect(response.errors, JSON.stringify(filter)).toBeUndefined();
-      return response.data.games as { total: number; limit: number; offset: number; games: { id: string; status: string; yourSeat: number | null; activeSeats: number[]; version: number; view: Data }[] };
+      return response.data.games as { total: number; limit: number; offset: number; games: { id: string; status: string; yourSeat: number | null; activeSeats: number[]; version: number; view: unknown }[] };
     };
     const ids = (page: { games: { id: string }[] }) => page.games.map((game) => game.id).sort();
 

@@ -1,0 +1,80 @@
+import mercurius, { type IResolvers } from 'mercurius';
+import type { Scope } from '../auth/tokens.js';
+import { ServiceError } from '../errors.js';
+import { apiTokens, createApiToken, revokeToken } from '../services/api-tokens.js';
+import type { AccountEvent, ServiceContext } from '../services/context.js';
+import { configureSeat, detail, invitations, lobby, type SeatConfig } from '../services/lobby.js';
+import { resign } from '../services/resign.js';
+import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../services/takebacks.js';
+import { deliveriesOf, registerWebhook, removeWebhook, webhooksOf, type WebhookSettings } from '../services/webhooks.js';
+import { refusingSubscription, user, who, type Context } from './context.js';
+import { accountTopicOf } from './updates.js';
+
+const { withFilter } = mercurius;
+
+/** Lobby, take-backs, resigning, API tokens, webhooks and the account subscriptions: as REST serves them. */
+export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSettings): IResolvers {
+  const page = (limit: number, offset: number) => {
+    if (limit < 1 || limit > 100 || offset < 0) throw new ServiceError(400, 'VALIDATION_FAILED', 'limit is 1 to 100 and offset at least 0.');
+    return { limit, offset };
+  };
+  const seatConfig = (args: { fill: 'open' | 'bot' | 'reserved'; bot?: string | null; username?: string | null }): SeatConfig => {
+    if (args.fill === 'bot') return { fill: 'bot', bot: args.bot ?? undefined };
+    if (args.fill === 'reserved') {
+      if (!args.username) throw new ServiceError(400, 'VALIDATION_FAILED', 'A reserved seat needs the username of the invited player.');
+      return { fill: 'reserved', username: args.username };
+    }
+    return { fill: 'open' };
+  };
+  /** Account events of the caller, optionally only those where it became their turn. */
+  const accountSubscription = (onlyTurns: boolean) => {
+    const subscribe = (_root: unknown, _args: unknown, context: Context) =>
+      refusingSubscription(async () => context.pubsub.subscribe(accountTopicOf(user(context, 'read').userId)));
+    return { subscribe: onlyTurns ? withFilter(subscribe, (event: AccountEvent) => event.yourTurn) : subscribe, resolve: (event: AccountEvent) => event };
+  };
+  return {
+    Query: {
+      lobby: (_root, args: { type?: string | null; limit: number; offset: number }, context: Context) =>
+        lobby(ctx, user(context, 'read'), { type: args.type ?? undefined, ...page(args.limit, args.offset) }),
+      invitations: (_root, _args, context: Context) => invitations(ctx, user(context, 'read')),
+      undoRequests: (_root, { gameId }: { gameId: string }, context: Context) => undoRequestsOf(ctx, who(context), gameId),
+      apiTokens: (_root, _args, context: Context) => apiTokens(ctx, user(context, 'read')),
+      webhooks: (_root, _args, context: Context) => webhooksOf(ctx, user(context, 'read')),
+      webhookDeliveries: (_root, { webhookId }: { webhookId: string }, context: Context) => deliveriesOf(ctx, user(context, 'read'), webhookId),
+    },
+    Mutation: {
+      configureSeat: async (_root, args: { gameId: string; seat: number; fill: 'open' | 'bot' | 'reserved'; bot?: string | null; username?: string | null }, context: Context) => {
+        const principal = user(context, 'play');
+        return detail(ctx, await configureSeat(ctx, principal, args.gameId, args.seat, seatConfig(args)), principal);
+      },
+      takeBack: (_root, { gameId }: { gameId: string }, context: Context) => takeBack(ctx, user(context, 'play'), gameId),
+      requestUndo: (_root, { gameId }: { gameId: string }, context: Context) => requestUndo(ctx, user(context, 'play'), gameId),
+      answerUndo: (_root, args: { gameId: string; requestId: string; approve: boolean }, context: Context) =>
+        answerUndo(ctx, user(context, 'play'), args.gameId, args.requestId, args.approve),
+      resign: async (_root, { gameId }: { gameId: string }, context: Context) => {
+        const principal = user(context, 'play');
+        return detail(ctx, await resign(ctx, principal, gameId), principal);
+      },
+      createApiToken: (_root, args: { name: string; scopes: Scope[] }, context: Context) => {
+        if (args.name.length < 1 || args.name.length > 100) throw new ServiceError(400, 'VALIDATION_FAILED', 'A token name is 1 to 100 characters.');
+        return createApiToken(ctx, user(context, 'read'), args);
+      },
+      revokeApiToken: async (_root, { id }: { id: string }, context: Context) => {
+        await revokeToken(ctx, user(context, 'read'), id);
+        return true;
+      },
+      registerWebhook: (_root, args: { url: string; events: string[] }, context: Context) => {
+        if (args.url.length > 2000) throw new ServiceError(400, 'VALIDATION_FAILED', 'A webhook URL is at most 2000 characters.');
+        return registerWebhook(ctx, webhooks, user(context, 'play'), args);
+      },
+      deleteWebhook: async (_root, { id }: { id: string }, context: Context) => {
+        await removeWebhook(ctx, user(context, 'play'), id);
+        return true;
+      },
+    },
+    Subscription: {
+      myTurn: accountSubscription(true),
+      accountEvents: accountSubscription(false),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { IResolvers } from 'mercurius';
+import { login, me, register } from '../services/accounts.js';
+import type { ServiceContext } from '../services/context.js';
+import { gameTypes } from '../services/definitions.js';
+import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
+import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, startGame, type GameSummary } from '../services/lobby.js';
+import { legalActions, submitAction } from '../services/play.js';
+import { ServiceError } from '../errors.js';
+import { JSONScalar, refusingSubscription, user, who, type Context } from './context.js';
+import { gameUpdateFor, topicOf } from './updates.js';
+
+/** Accounts, game types, the lobby basics, play and the game subscription: the same use cases as REST. */
+export function coreResolvers(ctx: ServiceContext): IResolvers {
+  return {
+    JSON: JSONScalar,
+    Query: {
+      me: (_root, _args, context: Context) => me(ctx, user(context, 'read')),
+      // A bad token is refused even where no account is needed, as REST refuses it on every route.
+      gameTypes: (_root, _args, context: Context) => {
+        who(context);
+        return gameTypes(ctx);
+      },
+      games: (_root, { filter }: { filter?: { status?: 'open' | 'active' | 'finished'; mine?: boolean; awaitingMe?: boolean; limit?: number; offset?: number } }, context: Context) => {
+        const limit = filter?.limit ?? 20;
+        const offset = filter?.offset ?? 0;
+        if (limit < 1 || limit > 100 || offset < 0) throw new ServiceError(400, 'VALIDATION_FAILED', 'limit is 1 to 100 and offset at least 0.');
+        return listGames(ctx, user(context, 'read'), { status: filter?.status, mine: filter?.mine, awaitingMe: filter?.awaitingMe, limit, offset });
+      },
+      // A private game is NOT_FOUND for outsiders, as in REST.
+      game: async (_root, { id }: { id: string }, context: Context) => {
+        const principal = who(context);
+        return detail(ctx, await loadVisibleGame(ctx, id, principal), principal);
+      },
+    },
+    Game: {
+      // Lists carry summaries without the state: the caller's view is then computed on demand.
+      view: async (game: GameSummary & { view?: unknown }, _args, context: Context) =>
+        game.view !== undefined ? game.view : game.status === 'open' ? null : detail(ctx, await loadGame(ctx, game.id), who(context)).view,
+      legalActions: async (game: GameSummary, _args, context: Context) => {
+        const principal = who(context);
+        if (!principal || game.yourSeat === null) return [];
+        return (await legalActions(ctx, principal, game.id)).actions;
+      },
+      log: async (game: GameSummary, { after, limit }: { after: number; limit: number }, context: Context) =>
+        (await gameLog(ctx, who(context), game.id, Math.max(0, after), Math.min(Math.max(1, limit), LOG_PAGE_LIMIT))).events,
+    },
+    Mutation: {
+      register: (_root, { username, password }: { username: string; password: string }, context: Context) => {
+        who(context);
+        return register(ctx, username, password);
+      },
+      login: (_root, { username, password }: { username: string; password: string }, context: Context) => {
+        who(context);
+        return login(ctx, username, password);
+      },
+      createGame: async (_root, args: { type: string; seats: number; options?: unknown; private?: boolean | null; timeControl?: unknown }, context: Context) => {
+        const principal = user(context, 'play');
+        if (args.options !== undefined && args.options !== null && (typeof args.options !== 'object' || Array.isArray(args.options))) {
+          throw new ServiceError(400, 'INVALID_OPTIONS', 'options must be a JSON object.');
+        }
+        const input = { type: args.type, seats: args.seats, options: args.options ?? undefined, private: args.private ?? undefined, timeControl: args.timeControl ?? undefined };
+        return detail(ctx, await createGame(ctx, principal, input), principal);
+      },
+      joinGame: async (_root, { gameId, seat }: { gameId: string; seat?: number | null }, context: Context) => {
+        const principal = user(context, 'play');
+        return detail(ctx, await joinGame(ctx, principal, gameId, seat ?? undefined), principal);
+      },
+      startGame: async (_root, { gameId }: { gameId: string }, context: Context) => {
+        const principal = user(context, 'play');
+        return detail(ctx, await startGame(ctx, principal, gameId), principal);
+      },
+      leaveGame: async (_root, { gameId }: { gameId: string }, context: Context) => {
+        const principal = user(context, 'play');
+        return detail(ctx, await leaveGame(ctx, principal, gameId), principal);
+      },
+      submitAction: async (_root, args: { gameId: string; action: unknown; expectedVersion?: number | null; idempotencyKey?: string | null }, context: Context) => {
+        if (args.idempotencyKey !== undefined && args.idempotencyKey !== null && (args.idempotencyKey.length < 1 || args.idempotencyKey.length > 200)) {
+          throw new ServiceError(400, 'VALIDATION_FAILED', 'idempotencyKey is 1 to 200 characters.');
+        }
+        const { replayed: _replayed, ...answer } = await submitAction(ctx, user(context, 'play'), {
+          gameId: args.gameId,
+          action: args.action,
+          expectedVersion: args.expectedVersion ?? undefined,
+          idempotencyKey: args.idempotencyKey ?? undefined,
+        });
+        return answer;
+      },
+    },
+    Subscription: {
+      gameUpdated: {
+        subscribe: (_root: unknown, { gameId }: { gameId: string }, context: Context) =>
+          refusingSubscription(async () => {
+            // A bad token: INVALID_TOKEN; an unknown game, or a private one of others: NOT_FOUND; as in REST.
+            await loadVisibleGame(ctx, gameId, who(context));
+            return context.pubsub.subscribe(topicOf(gameId));
+          }),
+        resolve: (payload: { gameId: string; version: number }, _args: unknown, context: Context) => gameUpdateFor(ctx, payload, who(context)),
+      },
+    },
+  };
+}
