@@ -158,7 +158,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(adminRoutes(ctx));
   await app.register(asyncPlayRoutes(ctx));
   await app.register(integrationRoutes(ctx, webhookSettings));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl });
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl, webhooks: webhookSettings });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   if (config.adminUsername && config.adminPassword) {
