@@ -1,0 +1,67 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newUser, startTestApp, type TestApp } from '../support/api.js';
+import { waitFor } from '../support/wait.js';
+
+/**
+ * Two server processes behind one load balancer: with REDIS_URL, a subscriber on one hears of a
+ * move made on the other. Needs a Redis: TEST_REDIS_URL, else one on 127.0.0.1:6379 if it answers;
+ * without one the test is skipped (the service itself never needs Redis).
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
+  socket.once('connect', () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
+
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const app of apps.reverse()) await app.close();
+});
+
+describe.skipIf(!redisAnswers)(`pub/sub through Redis (${redisUrl})`, () => {
+  it("delivers a move made on one server to a subscriber of another, with the subscriber's own view", async () => {
+    const first = await startTestApp({ listen: true, config: { redisUrl } });
+    apps.push(first);
+    const second = await startTestApp({ listen: true, config: { redisUrl }, databaseUrl: first.databaseUrl });
+    apps.push(second);
+    const [alice, bob] = [await newUser(first), await newUser(first)];
+    const { body: game } = await first.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 5 } }).expect(201);
+    await first.http.post(`/v1/games/${game.id}/join`).set(bob.auth).expect(200);
+
+    const url = `ws://127.0.0.1:${(first.app.server.address() as AddressInfo).port}/graphql`;
+    const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${bob.token}` } });
+    const versions: { version: number; view: { hand: number[] | null } }[] = [];
+    try {
+      client.subscribe<{ gameUpdated: { version: number; view: { hand: number[] | null } } }>(
+        { query: 'subscription($g: ID!) { gameUpdated(gameId: $g) { version view } }', variables: { g: game.id } },
+        { next: (message) => void (message.data && versions.push(message.data.gameUpdated)), error: () => {}, complete: () => {} },
+      );
+      // Moves go to the second server until the first server's subscriber has heard of one.
+      await waitFor(async () => {
+        if (versions.length > 0) return true;
+        const { body } = await second.http.get(`/v1/games/${game.id}`).set(alice.auth);
+        const mover = body.activeSeats[0] === 0 ? alice : bob;
+        await second.http.post(`/v1/games/${game.id}/actions`).set(mover.auth).send({ action: { type: 'pass' }, expectedVersion: body.version });
+        return undefined;
+      }, 15_000, 'a cross-server update');
+      const stateHand = (await first.sql.query('SELECT state FROM games WHERE id = $1', [game.id])).rows[0].state.hands[1];
+      expect(versions[0]!.version).toBeGreaterThan(0);
+      expect(versions.at(-1)!.view.hand).toEqual(stateHand);
+    } finally {
+      await client.dispose();
+    }
+  });
+});
