@@ -44,7 +44,7 @@ export const actionSchema = Type.Union([
   Type.Object({ type: Type.Literal('buildDone') }, closed),
   // Notary
   Type.Object({ type: Type.Literal('buy'), row: Row, slot: Int(0, 1) }, closed),
-  Type.Object({ type: Type.Literal('auction'), row: Row, slot: Int(0, 1), bid: Int(1, 500) }, closed),
+  Type.Object({ type: Type.Literal('auction'), row: Row, slot: Int(0, 1) }, closed),
   Type.Object({ type: Type.Literal('bid'), amount: Int(1, 500) }, closed),
   Type.Object({ type: Type.Literal('fold') }, closed),
   Type.Object({ type: Type.Literal('look'), row: Row }, closed),

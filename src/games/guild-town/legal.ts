@@ -6,8 +6,6 @@ import { buildingRuleOk, canPrivilege } from './rules-guilds.js';
 import { activeSeats, applyAction } from './rules.js';
 import type { GuildTownState } from './state.js';
 
-/** At most this many opening bids are listed per building (any higher bid is still accepted). */
-const OPENING_BIDS = 12;
 const RAW_SET = new Set<string>(RAWS);
 
 /** One card per distinct (colour, value): equivalent cards need not be listed twice. */
@@ -90,7 +88,7 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
   }
   const a = s.auction;
   if (a) {
-    out.push({ type: 'fold' });
+    if (!a.opening) out.push({ type: 'fold' });
     const max = cardsValue(p.money);
     for (let amount = a.high + 1; amount <= max; amount++) out.push({ type: 'bid', amount });
     return out;
@@ -126,13 +124,12 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
       out.push({ type: 'bankTake', slot: 0 }, { type: 'bankTake', slot: 1 }, { type: 'bankDraw' });
       break;
     case 'notary': {
-      const max = Math.min(OPENING_BIDS, cardsValue(p.money));
       for (const row of ['basic', 'expanded', 'advanced'] as const) {
         out.push({ type: 'look', row });
         for (const slot of [0, 1]) {
           if (s.rows[row][slot] === null) continue;
           out.push({ type: 'buy', row, slot });
-          for (let bid = 1; bid <= max; bid++) out.push({ type: 'auction', row, slot, bid });
+          out.push({ type: 'auction', row, slot });
         }
       }
       break;

@@ -234,12 +234,11 @@ export function doAuction(ctx: Ctx, turn: Turn, action: Of<'auction'>): RuleErro
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You cannot start an auction now.');
   const id = s.rows[action.row][action.slot];
   if (id === null) return ruleError('SLOT_EMPTY', 'That building slot is empty.');
-  if (action.bid > cardsValue(s.players[turn.seat].money)) return ruleError('BID_TOO_HIGH', 'You cannot bid more than your money cards are worth.');
+  if (cardsValue(s.players[turn.seat].money) < 1) return ruleError('BID_TOO_HIGH', 'You need money cards to open an auction.');
   const bidders: number[] = [];
   for (let i = 1; i <= s.seats; i++) bidders.push((turn.seat + i) % s.seats);
-  s.auction = { row: action.row, slot: action.slot, card: id, initiator: turn.seat, high: action.bid, highSeat: turn.seat, bidders, toAct: bidders[0], raised: false, mayor: null };
-  ctx.log.push({ message: `Seat ${turn.seat} auctions the ${BUILDINGS[id].name} (#${id}) with a bid of ${action.bid}.`, data: { card: id, bid: action.bid } });
-  turn.prompt = { kind: 'main' };
+  s.auction = { row: action.row, slot: action.slot, card: id, initiator: turn.seat, high: 0, highSeat: turn.seat, bidders, toAct: turn.seat, raised: false, opening: true, mayor: null };
+  ctx.log.push({ message: `Seat ${turn.seat} puts the ${BUILDINGS[id].name} (#${id}) up for auction.`, data: { card: id } });
 }
 
 export function doBid(ctx: Ctx, turn: Turn, amount: number): RuleError | void {
@@ -251,6 +250,10 @@ export function doBid(ctx: Ctx, turn: Turn, amount: number): RuleError | void {
   a.highSeat = ctx.seat;
   ctx.log.push({ message: `Seat ${ctx.seat} bids ${amount}.`, data: { amount } });
   if (a.mayor !== null) return settle(ctx, turn, ctx.seat);
+  if (a.opening) {
+    a.opening = false;
+    return nextBidder(ctx, turn);
+  }
   a.raised = true;
   return nextBidder(ctx, turn);
 }
@@ -258,6 +261,7 @@ export function doBid(ctx: Ctx, turn: Turn, amount: number): RuleError | void {
 export function doFold(ctx: Ctx, turn: Turn): RuleError | void {
   const s = ctx.s;
   const a = s.auction!;
+  if (a.opening) return ruleError('OPENING_BID', 'Name an opening bid of at least 1.');
   ctx.log.push({ message: `Seat ${ctx.seat} gives up bidding.` });
   if (a.mayor !== null) {
     ctx.log.push({ message: `The ${BUILDINGS[a.card].name} goes to the bottom of its pile.` });

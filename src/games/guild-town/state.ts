@@ -75,6 +75,8 @@ export interface Auction {
   bidders: number[];
   toAct: number;
   raised: boolean;
+  /** The opener has not named the opening bid yet. */
+  opening: boolean;
   /** Set once the mayor has bid (value of the drawn cards). */
   mayor: number | null;
 }

@@ -113,7 +113,11 @@ describe('Notary', () => {
     let s = atTurn(newGame(3, 'auction'), 0, 'notary');
     s.players.forEach((p, seat) => (p.money = [money(seat, 3), money(seat, 2), money(seat, 1)]));
     const id = s.rows.expanded[1]!;
-    s = act(s, 0, { type: 'auction', row: 'expanded', slot: 1, bid: 2 });
+    s = act(s, 0, { type: 'auction', row: 'expanded', slot: 1 });
+    expect(game.activeSeats(s)).toEqual([0]);
+    expect(refuse(s, 0, { type: 'fold' })).toBe('OPENING_BID');
+    expect(game.legalActions(s, 0).map((a) => (a.type === 'bid' ? a.amount : a.type))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    s = act(s, 0, { type: 'bid', amount: 2 });
     expect(game.activeSeats(s)).toEqual([1]);
     expect(refuse(s, 1, { type: 'bid', amount: 2 })).toBe('BID_TOO_LOW');
     expect(refuse(s, 1, { type: 'bid', amount: 11 })).toBe('BID_TOO_HIGH');
@@ -140,7 +144,8 @@ describe('Notary', () => {
     s.players[0].money = [money(0, 3), money(0, 3, 1), money(0, 2)];
     s.moneyDeck = [money(2, 1), money(2, 2), ...s.moneyDeck.filter((id) => id !== money(2, 1) && id !== money(2, 2))];
     const id = s.rows.expanded[0]!;
-    s = act(s, 0, { type: 'auction', row: 'expanded', slot: 0, bid: 1 });
+    s = act(s, 0, { type: 'auction', row: 'expanded', slot: 0 });
+    s = act(s, 0, { type: 'bid', amount: 1 });
     s = act(s, 1, { type: 'fold' });
     s = act(s, 2, { type: 'fold' });
     // Expanded building: two cards, blue 1 and blue 2 = a set worth 5.
