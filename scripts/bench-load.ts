@@ -50,7 +50,11 @@ export type Job = ApiJob | PgJob;
 
 export type WorkerMessage =
   | { kind: 'progress'; label: string; done: number; target: number; elapsedMs: number }
-  | { kind: 'result'; label: string; latencies: Float64Array; elapsedMs: number; errors: number; firstError: string | null; games: GameSlot[] }
+  | {
+      kind: 'result'; label: string; latencies: Float64Array; elapsedMs: number; errors: number; firstError: string | null; games: GameSlot[];
+      /** API: the level ended early because every prepared game was over (after this many ms). */
+      ranOutAtMs: number | null;
+    }
   | { kind: 'failed'; message: string };
 
 const port = parentPort;
@@ -61,7 +65,7 @@ const PROGRESS_EVERY_MS = 2000;
 /** Runs `concurrency` loops until `actions` operations were started or `maxMs` passed. */
 async function drive(
   job: { label: string; concurrency: number; actions: number; maxMs: number },
-  client: (index: number, stop: () => boolean) => Promise<void>,
+  client: (index: number, stop: () => boolean, end: () => void) => Promise<void>,
   counters: { done: number },
 ): Promise<number> {
   const started = performance.now();
@@ -70,14 +74,15 @@ async function drive(
   }, PROGRESS_EVERY_MS);
   try {
     let issued = 0;
+    let ended = false;
     const deadline = started + job.maxMs;
     // `take` reserves one operation of the budget; false once the budget or the time is spent.
     const take = () => {
-      if (issued >= job.actions || performance.now() >= deadline) return false;
+      if (ended || issued >= job.actions || performance.now() >= deadline) return false;
       issued++;
       return true;
     };
-    await Promise.all(Array.from({ length: job.concurrency }, (_, index) => client(index, () => !take())));
+    await Promise.all(Array.from({ length: job.concurrency }, (_, index) => client(index, () => !take(), () => void (ended = true))));
     return performance.now() - started;
   } finally {
     clearInterval(timer);
@@ -96,13 +101,17 @@ async function runApi(job: ApiJob): Promise<WorkerMessage> {
     firstError ??= message;
   };
 
-  const elapsedMs = await drive(job, async (_index, stop) => {
+  let ranOutAtMs: number | null = null;
+  const begun = performance.now();
+  const elapsedMs = await drive(job, async (_index, stop, end) => {
     let game: GameSlot | undefined;
     for (;;) {
       if (!game || game.active === null) {
         game = queue.shift();
         if (!game) {
-          if (!stop()) fail('ran out of started games (raise BENCH_GAMES_SLACK)');
+          // Every prepared game is over: end the level for every client, so the concurrency holds to the end.
+          ranOutAtMs ??= performance.now() - begun;
+          end();
           return;
         }
       }
@@ -143,7 +152,7 @@ async function runApi(job: ApiJob): Promise<WorkerMessage> {
   }, counters);
 
   const unused = [...kept, ...queue].filter((game) => game.active !== null);
-  return { kind: 'result', label: job.label, latencies: latencies.slice(0, counters.done), elapsedMs, errors, firstError, games: unused };
+  return { kind: 'result', label: job.label, latencies: latencies.slice(0, counters.done), elapsedMs, errors, firstError, games: unused, ranOutAtMs };
 }
 
 async function runPg(job: PgJob): Promise<WorkerMessage> {
@@ -179,7 +188,7 @@ async function runPg(job: PgJob): Promise<WorkerMessage> {
         }
       }
     }, counters);
-    return { kind: 'result', label: job.label, latencies: latencies.slice(0, counters.done), elapsedMs, errors, firstError, games: [] };
+    return { kind: 'result', label: job.label, latencies: latencies.slice(0, counters.done), elapsedMs, errors, firstError, games: [], ranOutAtMs: null };
   } finally {
     await pool.end();
   }

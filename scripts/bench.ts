@@ -19,7 +19,9 @@
  *   BENCH_WARMUP        untimed actions and inserts before the levels (default 300)
  *   BENCH_ACTION        pass | play (play the first card in hand; default pass)
  *   BENCH_ROUNDS        toy game rounds per player, 1..20 (default 20: 40 actions per game)
- *   BENCH_USERS         users registered (default 2 x the highest concurrency)
+ *   BENCH_USERS         users registered (default 16; games are between pairs of them)
+ *   BENCH_HEADROOM      games prepared per run: for min(budget, HEADROOM x best rate so far x
+ *                       BENCH_MAX_SECONDS) actions (default 3); a run that uses them all ends early
  *   BENCH_PG_POOL       raw pg pool size (default: the level's concurrency)
  *   BENCH_LOG_LEVEL     the app's log level (default silent)
  *   WORKERS             passed to the app's config as is (its job workers; default: the app's default)
@@ -74,7 +76,9 @@ const maxMs = int('BENCH_MAX_SECONDS', 15, 1, 3600) * 1000;
 const warmup = int('BENCH_WARMUP', 300, 0, 1_000_000);
 const rounds = int('BENCH_ROUNDS', 20, 1, 20);
 const maxLevel = Math.max(...levels);
-const userCount = int('BENCH_USERS', Math.max(2, 2 * maxLevel), 2, 100_000);
+const userCount = int('BENCH_USERS', Math.max(2, Math.min(16, 2 * maxLevel)), 2, 100_000);
+const headroom = Number(process.env.BENCH_HEADROOM || 3);
+if (!(headroom >= 1)) throw new Error('BENCH_HEADROOM must be a number, at least 1');
 const pgPool = process.env.BENCH_PG_POOL ? int('BENCH_PG_POOL', 1, 1, 1000) : undefined;
 const actionKind = (process.env.BENCH_ACTION ?? 'pass') as ActionKind;
 if (actionKind !== 'pass' && actionKind !== 'play') throw new Error('BENCH_ACTION must be pass or play');
@@ -273,29 +277,40 @@ async function main(): Promise<void> {
     });
     say(`registered ${users.length} users in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
 
+    // Games are created and started over HTTP before each run (never while one is timed): enough
+    // for the run's whole budget, or for `headroom` times the best rate seen so far over the time
+    // limit when that is less. Runs keep the games earlier runs left unfinished.
     const perGame = rounds * 2;
-    // Every level can use its whole budget, plus one partly played game per client left over from each run.
-    const totalActions = warmup + apiActions.reduce((a, b) => a + b, 0);
-    const gameCount = Math.ceil(totalActions / perGame) + levels.reduce((a, b) => a + b, 0) + maxLevel + 8;
+    let pool: GameSlot[] = [];
     let created = 0;
-    const gamesStarted = performance.now();
-    let pool: GameSlot[] = await pooled(Array.from({ length: gameCount }, (_, i) => i), 16, async (i): Promise<GameSlot> => {
-      // Pairs of distinct users, spread over everyone.
-      const a = users[(2 * i) % users.length]!;
-      const b = users[(2 * i + 1) % users.length]!;
-      const game = await call<{ id: string }>(baseUrl, 'POST', '/v1/games', a.token, { type: 'toy', seats: 2, options: { rounds } }, 201);
-      const joined = await call<{ status: string; version: number; activeSeats: number[]; view: { hand: number[] | null } }>(
-        baseUrl, 'POST', `/v1/games/${game.id}/join`, b.token, {}, 200);
-      if (joined.status !== 'active') throw new Error(`game ${game.id} did not start when its last seat filled (status ${joined.status})`);
-      let hand0: number[] = [];
-      if (actionKind === 'play') {
-        const seen = await call<{ view: { hand: number[] | null } }>(baseUrl, 'GET', `/v1/games/${game.id}`, a.token, undefined, 200);
-        hand0 = seen.view.hand ?? [];
-      }
-      if (++created % 100 === 0) say(`  created and started ${created}/${gameCount} games`);
-      return { id: game.id, tokens: [a.token, b.token], version: joined.version, active: joined.activeSeats[0] ?? null, hands: [hand0, joined.view.hand ?? []] };
-    });
-    say(`created and started ${pool.length} two-player toy games (${rounds} rounds: ${perGame} actions each) in ${((performance.now() - gamesStarted) / 1000).toFixed(1)} s`);
+    let bestRate = 0;
+    const capacity = () => pool.reduce((sum, game) => sum + (game.active === null ? 0 : perGame - game.version), 0);
+    const prepare = async (budget: number, concurrency: number) => {
+      const target = bestRate > 0 ? Math.min(budget, Math.ceil(bestRate * headroom * (maxMs / 1000))) : budget;
+      const missing = Math.max(Math.ceil((target - capacity()) / perGame), concurrency - pool.length, 0);
+      if (missing === 0) return;
+      const t0 = performance.now();
+      const fresh = await pooled(Array.from({ length: missing }, (_, i) => i), 16, async (): Promise<GameSlot> => {
+        const i = created++;
+        // Pairs of distinct users, spread over everyone.
+        const a = users[(2 * i) % users.length]!;
+        const b = users[(2 * i + 1) % users.length]!;
+        const game = await call<{ id: string }>(baseUrl, 'POST', '/v1/games', a.token, { type: 'toy', seats: 2, options: { rounds } }, 201);
+        const joined = await call<{ status: string; version: number; activeSeats: number[]; view: { hand: number[] | null } }>(
+          baseUrl, 'POST', `/v1/games/${game.id}/join`, b.token, {}, 200);
+        if (joined.status !== 'active') throw new Error(`game ${game.id} did not start when its last seat filled (status ${joined.status})`);
+        let hand0: number[] = [];
+        if (actionKind === 'play') {
+          const seen = await call<{ view: { hand: number[] | null } }>(baseUrl, 'GET', `/v1/games/${game.id}`, a.token, undefined, 200);
+          hand0 = seen.view.hand ?? [];
+        }
+        return { id: game.id, tokens: [a.token, b.token], version: joined.version, active: joined.activeSeats[0] ?? null, hands: [hand0, joined.view.hand ?? []] };
+      });
+      pool = [...pool, ...fresh];
+      say(`created and started ${missing} two-player toy games (${rounds} rounds: ${perGame} actions each) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${pool.length} games ready, room for ${capacity()} actions`);
+    };
+    const ranOut = (result: { ranOutAtMs: number | null }) =>
+      result.ranOutAtMs === null ? '' : `every prepared game was over after ${(result.ranOutAtMs / 1000).toFixed(1)} s: raise BENCH_HEADROOM`;
 
     const load = new Load();
     cleanups.push({ name: 'stop the load worker', run: () => load.close() });
@@ -303,20 +318,26 @@ async function main(): Promise<void> {
     // Warm-up (JIT, connection pools), not reported.
     if (warmup > 0) {
       const c = Math.min(8, maxLevel);
+      await prepare(warmup, c);
       say(`warm-up: ${warmup} actions and ${warmup} inserts at ${c} clients (not reported)`);
       const result = await load.run({ kind: 'api', label: 'warm-up API', baseUrl, concurrency: c, actions: warmup, maxMs, action: actionKind, games: pool });
       if (result.errors > 0) throw new Error(`warm-up: ${result.errors} failed actions, first: ${result.firstError}`);
       pool = result.games;
+      bestRate = result.latencies.length / (result.elapsedMs / 1000);
       await load.run({ kind: 'pg', label: 'warm-up pg', databaseUrl, concurrency: c, actions: warmup, maxMs, poolSize: pgPool });
     }
 
     const rows: Array<{ concurrency: number; api: Measured; raw: Measured }> = [];
+    const notes: string[] = [];
     for (const [i, concurrency] of levels.entries()) {
-      say(`API: ${apiActions[i]} actions at ${concurrency} concurrent client(s) over ${pool.length} games`);
+      await prepare(apiActions[i]!, concurrency);
+      say(`API: ${apiActions[i]} actions (at most ${maxMs / 1000} s) at ${concurrency} concurrent client(s) over ${pool.length} games`);
       const apiResult = await load.run({ kind: 'api', label: `API c=${concurrency}`, baseUrl, concurrency, actions: apiActions[i]!, maxMs, action: actionKind, games: pool });
       pool = apiResult.games;
       const api = summarise(apiResult);
-      say(`API c=${concurrency}: ${api.count} actions in ${api.seconds.toFixed(2)} s = ${api.perSecond.toFixed(0)}/s, p50 ${api.p50.toFixed(2)} ms, p99 ${api.p99.toFixed(2)} ms${api.errors ? `, ${api.errors} errors (first: ${api.firstError})` : ''}`);
+      bestRate = Math.max(bestRate, api.perSecond);
+      say(`API c=${concurrency}: ${api.count} actions in ${api.seconds.toFixed(2)} s = ${api.perSecond.toFixed(0)}/s, p50 ${api.p50.toFixed(2)} ms, p99 ${api.p99.toFixed(2)} ms${api.errors ? `, ${api.errors} errors (first: ${api.firstError})` : ''}${apiResult.ranOutAtMs === null ? '' : ` (${ranOut(apiResult)})`}`);
+      if (apiResult.ranOutAtMs !== null) notes.push(`c=${concurrency}: ${ranOut(apiResult)}`);
 
       say(`raw pg: ${pgActions[i]} one-row insert transactions at ${concurrency} concurrent client(s)`);
       const rawResult = await load.run({ kind: 'pg', label: `pg c=${concurrency}`, databaseUrl, concurrency, actions: pgActions[i]!, maxMs, poolSize: pgPool });
@@ -357,6 +378,7 @@ async function main(): Promise<void> {
     const format = (cells: string[]) => `| ${cells.map((cell, c) => cell.padStart(widths[c]!)).join(' | ')} |`;
     lines.push(format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(format));
     const failures = rows.filter((row) => row.api.errors > 0 || row.raw.errors > 0);
+    for (const note of notes) lines.push(`  ${note}`);
     for (const row of failures) {
       lines.push(`  c=${row.concurrency}: ${row.api.errors} API errors (first: ${row.api.firstError ?? '-'}), ${row.raw.errors} pg errors (first: ${row.raw.firstError ?? '-'})`);
     }
