@@ -27,7 +27,7 @@ function outcome(state: GuildTownState): Outcome | null {
 }
 
 /** Safest choice for an idle seat: stop (done / fold / pass), else the first legal step. */
-const SAFE: GuildTownAction['type'][] = ['noSwap', 'resign', 'fold', 'done', 'buildDone', 'investDone'];
+const SAFE: GuildTownAction['type'][] = ['noSwap', 'resign', 'fold', 'done', 'buildDone', 'investDone', 'discard', 'pay', 'keep'];
 
 export const guildTownGame: GameDefinition<GuildTownState, GuildTownAction, GuildTownView, GuildTownOptions> = {
   ...meta,
