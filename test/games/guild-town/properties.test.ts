@@ -8,7 +8,7 @@ import { playBotGame } from './record.js';
 import { roundChecker } from './invariants.js';
 
 /** Random games per player count; raise it for a long run: PROPERTY_GAMES=1000 npx vitest run test/games/guild-town */
-const GAMES = Number(process.env.PROPERTY_GAMES ?? 6);
+const GAMES = Number(process.env.PROPERTY_GAMES ?? 4);
 /** Greedy-bot games per player count (they reach deep production chains): GREEDY_GAMES=50 for a long run. */
 const GREEDY = Number(process.env.GREEDY_GAMES ?? 1);
 
