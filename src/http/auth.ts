@@ -36,7 +36,6 @@ export function optionalUser(request: FastifyRequest): Principal | null {
 }
 
 export function requireAdmin(request: FastifyRequest): Principal {
-  const principal = requirePrincipal(request.principal, 'admin');
-  if (principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'This needs an admin account.');
-  return principal;
+  if (request.principal && request.principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'This needs an admin account.');
+  return requirePrincipal(request.principal, 'admin');
 }

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/tokens.js';
 import { schemaErrors, withDefaults } from '../engine/schema.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../errors.js';
-import { findGame, insertGame, isFilled, listGames as listGameRows, withGameLock, type GameRecord, type GameStatus, type SeatRecord } from '../store/games.js';
+import { findGame, insertGame, isFilled, listGames as listGameRows, withGameLock, type GameRecord, type GameStatus, type LockedGame, type SeatRecord } from '../store/games.js';
 import { findUserByUsername } from '../store/users.js';
 import { TimeControlSchema, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
@@ -124,14 +124,11 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
 /** The bots a game offers: `random` for every game, plus the game's own. */
 export const botNames = (definition: AnyGameDefinition) => ['random', ...Object.keys(definition.bots ?? {})];
 
-/** Inside the lock: start if every seat is filled (by a person or a bot). */
-async function startIfFull(ctx: ServiceContext, game: GameRecord, locked: Parameters<Parameters<typeof withGameLock>[2]>[1]): Promise<Change | null> {
+/** Inside the lock, after a seat changed: start if every seat is filled (by a person or a bot). */
+async function startIfFull(ctx: ServiceContext, locked: LockedGame): Promise<Change | null> {
+  const game = await locked.reload();
   if (!game.seats.every(isFilled)) return null;
   return commitStart(ctx, definitionFor(ctx, game), game, locked, game.seats);
-}
-
-function replaceSeat(game: GameRecord, seat: number, change: Partial<SeatRecord>): GameRecord {
-  return { ...game, seats: game.seats.map((entry) => (entry.seat === seat ? { ...entry, ...change } : entry)) };
 }
 
 export async function joinGame(ctx: ServiceContext, principal: Principal, gameId: string, wanted?: number): Promise<GameRecord> {
@@ -148,7 +145,7 @@ export async function joinGame(ctx: ServiceContext, principal: Principal, gameId
     if (isFilled(target)) throw conflict('SEAT_TAKEN', `Seat ${choice} is already taken.`);
     if (!mayTake(target)) throw forbidden('SEAT_RESERVED', `Seat ${choice} is reserved for another player.`);
     await locked.updateSeat(choice, { userId: principal.userId, reservedForId: null });
-    return startIfFull(ctx, replaceSeat(game, choice, { userId: principal.userId, username: principal.username, reservedForId: null, reservedForUsername: null }), locked);
+    return startIfFull(ctx, locked);
   });
   if (started) await afterCommit(ctx, started);
   return loadGame(ctx, gameId);
@@ -172,7 +169,7 @@ export async function configureSeat(ctx: ServiceContext, principal: Principal, g
       const bot = config.bot ?? 'random';
       if (!botNames(definition).includes(bot)) throw unprocessable('UNKNOWN_BOT', `${definition.title} has these bots: ${botNames(definition).join(', ')}.`);
       await locked.updateSeat(seat, { bot, reservedForId: null });
-      return startIfFull(ctx, replaceSeat(game, seat, { bot, reservedForId: null, reservedForUsername: null }), locked);
+      return startIfFull(ctx, locked);
     }
     if (config.fill === 'reserved') {
       if (game.seats.some((entry) => entry.userId === invitee!.id)) throw conflict('ALREADY_SEATED', `${invitee!.username} already holds a seat in this game.`);

@@ -29,8 +29,9 @@ function rngMoved(before: unknown, after: unknown): boolean {
   return canonicalJson(rng(before) ?? null) !== canonicalJson(rng(after) ?? null);
 }
 
+/** Users of these seats who play them in person and have webhooks (others get no outbox rows). */
 const humanUsers = (seats: SeatRecord[], which: number[]) =>
-  seats.filter((seat) => which.includes(seat.seat) && seat.userId !== null && seat.bot === null).map((seat) => seat.userId!);
+  seats.filter((seat) => which.includes(seat.seat) && seat.userId !== null && seat.bot === null && seat.hasWebhooks).map((seat) => seat.userId!);
 
 async function writeOutbox(locked: LockedGame, change: Change): Promise<void> {
   const everyone = humanUsers(change.seats, change.seats.map((seat) => seat.seat));

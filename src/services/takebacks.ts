@@ -73,8 +73,10 @@ export interface PublicUndoRequest {
   createdAt: string;
 }
 
-const publicRequest = (request: UndoRequestRecord): PublicUndoRequest => ({
-  id: request.id, seq: request.seq, version: request.version, seat: request.seat, approvals: request.approvals, status: request.status, createdAt: request.createdAt.toISOString(),
+/** A request asked at an older version is void: the game has moved on since (any move voids it). */
+const publicRequest = (request: UndoRequestRecord, gameVersion: number): PublicUndoRequest => ({
+  id: request.id, seq: request.seq, version: request.version, seat: request.seat, approvals: request.approvals,
+  status: request.status === 'open' && request.version !== gameVersion ? 'void' : request.status, createdAt: request.createdAt.toISOString(),
 });
 
 /** The seats whose approval an undo request needs: every other seat a person plays. */
@@ -93,7 +95,7 @@ export async function requestUndo(ctx: ServiceContext, principal: Principal, gam
     return approved;
   });
   if (change) await afterCommit(ctx, change);
-  return publicRequest(request);
+  return publicRequest(request, request.version);
 }
 
 export async function answerUndo(ctx: ServiceContext, principal: Principal, gameId: string, requestId: string, approve: boolean) {
@@ -103,7 +105,7 @@ export async function answerUndo(ctx: ServiceContext, principal: Principal, game
     const request = await locked.findUndoRequest(requestId);
     if (!request) throw notFound('Undo request');
     if (request.status !== 'open') throw conflict('UNDO_REQUEST_CLOSED', `This request is already ${request.status}.`);
-    if (request.version !== game.version) return locked.updateUndoRequest(request.id, { status: 'void' });
+    if (request.version !== game.version) throw conflict('UNDO_REQUEST_CLOSED', 'This request is void: a move was made since it was asked.');
     const approvers = approversOf(game, request.seat);
     if (!approvers.includes(seat)) throw forbidden('NOT_AN_APPROVER', 'Only the other players answer an undo request.');
     if (!approve) return locked.updateUndoRequest(request.id, { status: 'declined' });
@@ -115,10 +117,10 @@ export async function answerUndo(ctx: ServiceContext, principal: Principal, game
     return approved;
   });
   if (change) await afterCommit(ctx, change);
-  return publicRequest(request);
+  return publicRequest(request, request.version);
 }
 
 export async function undoRequestsOf(ctx: ServiceContext, principal: Principal | null, gameId: string) {
-  await loadVisibleGame(ctx, gameId, principal);
-  return (await listUndoRequests(ctx.db, gameId)).map(publicRequest);
+  const game = await loadVisibleGame(ctx, gameId, principal);
+  return (await listUndoRequests(ctx.db, gameId)).map((request) => publicRequest(request, game.version));
 }

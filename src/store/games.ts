@@ -19,6 +19,8 @@ export interface SeatRecord {
   reservedForUsername: string | null;
   timeouts: number;
   resigned: boolean;
+  /** The seat's user has webhooks (so moves write outbox rows for them). */
+  hasWebhooks: boolean;
 }
 
 /** A seat someone or something plays: a user or a bot. */
@@ -66,7 +68,7 @@ export type EventKind = 'action' | 'timeout' | 'undo' | 'resign';
 type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 const withSeats = {
-  seats: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true } }, reservedFor: { select: { username: true } } } },
+  seats: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true, _count: { select: { webhooks: true } } } }, reservedFor: { select: { username: true } } } },
 } as const;
 
 type GameRow = Prisma.GameGetPayload<{ include: typeof withSeats }>;
@@ -86,6 +88,7 @@ function toRecord(row: GameRow): GameRecord {
       reservedForUsername: seat.reservedFor?.username ?? null,
       timeouts: seat.timeouts,
       resigned: seat.resignedAt !== null,
+      hasWebhooks: (seat.user?._count.webhooks ?? 0) > 0,
     })),
   };
 }
@@ -111,9 +114,39 @@ export async function insertGame(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | null> {
+  return loadGameRow(db, id, false);
+}
+
+interface RawGameRow {
+  id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
+  version: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
+  created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; seats: SeatRecord[];
+}
+
+/**
+ * The game and its seats in one statement (the hot path of every move reads this under the row
+ * lock: one round trip instead of one per relation).
+ */
+async function loadGameRow(db: Db | Tx, id: string, lock: boolean): Promise<GameRecord | null> {
   if (!UUID.test(id)) return null;
-  const row = await db.game.findUnique({ where: { id }, include: withSeats });
-  return row ? toRecord(row) : null;
+  const seats = Prisma.sql`COALESCE((
+      SELECT json_agg(json_build_object(
+        'seat', s.seat, 'userId', s.user_id, 'username', u.username, 'bot', s.bot, 'reservedForId', s.reserved_for_id,
+        'reservedForUsername', r.username, 'timeouts', s.timeouts, 'resigned', s.resigned_at IS NOT NULL,
+        'hasWebhooks', EXISTS (SELECT 1 FROM webhooks w WHERE w.user_id = s.user_id)) ORDER BY s.seat)
+      FROM seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users r ON r.id = s.reserved_for_id
+      WHERE s.game_id = g.id), '[]'::json)`;
+  const rows = lock
+    ? await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ${id}::uuid FOR UPDATE OF g`
+    : await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ${id}::uuid`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
+    state: row.state, version: row.version, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
+    clocks: row.clocks, deadline: row.deadline, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
+    startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
+  };
 }
 
 export interface GameListFilter {
@@ -218,6 +251,8 @@ export interface LockedGame {
   /** Outbox: one pending delivery per webhook of these users that asked for `event`. */
   enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<void>;
   events(): Promise<EventRecord[]>;
+  /** The game as this transaction now sees it (after seat changes). */
+  reload(): Promise<GameRecord>;
   createUndoRequest(data: { seq: number; version: number; seat: number }): Promise<UndoRequestRecord>;
   findUndoRequest(id: string): Promise<UndoRequestRecord | null>;
   updateUndoRequest(id: string, data: { approvals?: number[]; status?: UndoRequestRecord['status'] }): Promise<UndoRequestRecord>;
@@ -226,10 +261,8 @@ export interface LockedGame {
 export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameRecord, locked: LockedGame) => Promise<T>): Promise<T> {
   return db.$transaction(
     async (tx) => {
-      if (!UUID.test(gameId)) throw notFound('Game');
-      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
-      if (locked.length === 0) throw notFound('Game');
-      const game = (await findGame(tx, gameId))!;
+      const game = await loadGameRow(tx, gameId, true);
+      if (!game) throw notFound('Game');
       return work(game, lockedOps(tx, gameId));
     },
     { maxWait: 20_000, timeout: 30_000 },
@@ -260,8 +293,6 @@ function lockedOps(tx: Tx, gameId: string): LockedGame {
     },
     async append(event, next) {
       await tx.gameEvent.create({ data: { gameId, ...event, action: json(event.action), log: json(event.log) } });
-      // Any event voids the open undo requests: they were asked about a game that no longer is.
-      await tx.undoRequest.updateMany({ where: { gameId, status: 'open' }, data: { status: 'void', resolvedAt: new Date() } });
       await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, new Date()), version: event.seq } });
     },
     async saveIdempotentResponse({ userId, key, requestHash, response }) {
@@ -273,6 +304,9 @@ function lockedOps(tx: Tx, gameId: string): LockedGame {
         INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
         SELECT gen_random_uuid(), w.id, ${event}, ${JSON.stringify(payload)}::jsonb
         FROM webhooks w WHERE w.user_id = ANY(${userIds}::uuid[]) AND ${event} = ANY(w.events)`;
+    },
+    async reload() {
+      return (await loadGameRow(tx, gameId, false))!;
     },
     async events() {
       return (await tx.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map(toEvent);

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/engine/canonical.js';
+import { openRng, seedRng } from '../../src/engine/rng.js';
+import type { AnyGameDefinition, LogEntry } from '../../src/engine/types.js';
+import { games } from '../../src/games/index.js';
+import { setupInputOf, walkLog } from '../../src/services/timeline.js';
+import type { EventRecord } from '../../src/store/games.js';
+import { loginAdmin, newUser, startTestApp, type TestApp } from '../support/api.js';
+import { waitFor } from '../support/wait.js';
+
+/**
+ * Every served game, through the whole service: bots play it to the end unattended, and people
+ * playing random legal actions over REST finish it with a stored state equal to a replay of the
+ * log, having never received another seat's private information.
+ */
+let t: TestApp;
+let admin: { Authorization: string };
+beforeAll(async () => {
+  t = await startTestApp({ catalog: games });
+  admin = await loginAdmin(t);
+});
+afterAll(async () => t?.close());
+
+const served = Object.values(games);
+const seatsFor = (definition: AnyGameDefinition, wanted: number) => Math.min(Math.max(wanted, definition.players.min), definition.players.max);
+
+async function storedEvents(gameId: string): Promise<EventRecord[]> {
+  const rows = (await t.sql.query('SELECT seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
+  return rows.map((row) => ({ seq: row.seq, seat: row.seat, actorId: row.actor_id, kind: row.kind, undoesSeq: row.undoes_seq, action: row.action, log: row.log, irreversible: row.irreversible, createdAt: row.created_at }));
+}
+
+/** Hidden things a seat must never be shown, per game (beyond the private log entries every game has). */
+const secretsFor: Record<string, (state: Record<string, unknown>, seat: number) => string[]> = {
+  // Money cards in other hands, by id (the public sees cards without ids).
+  'construction-yard': (state, seat) => (state.hands as string[][]).flatMap((hand, other) => (other === seat ? [] : hand.map((id) => `"${id}"`))),
+};
+
+describe.each(served)('$id through the service', (definition) => {
+  it('is played to its end by four bots, unattended', async () => {
+    const host = await newUser(t);
+    const seats = seatsFor(definition, 4);
+    const { body: game } = await t.http.post('/v1/games').set(host.auth).send({ type: definition.id, seats }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/leave`).set(host.auth).expect(200);
+    const bot = Object.keys(definition.bots ?? {})[0] ?? 'random';
+    for (let seat = 0; seat < seats; seat++) await t.http.put(`/v1/games/${game.id}/seats/${seat}`).set(host.auth).send({ fill: 'bot', bot }).expect(200);
+    const finished = await waitFor(async () => {
+      const { body } = await t.http.get(`/v1/games/${game.id}`).set(host.auth).expect(200);
+      return body.status === 'finished' ? body : undefined;
+    }, 240_000, `${definition.id} bots to finish`);
+    expect(finished.result.scores).toHaveLength(seats);
+    const verified = (await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body;
+    expect(verified).toMatchObject({ ok: true, divergence: null });
+    expect(verified.checkedEvents).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('is finished by people playing random legal actions over REST, its state equal to a replay, nothing private leaked', async () => {
+    const players = await Promise.all(Array.from({ length: seatsFor(definition, definition.id === 'construction-yard' ? 3 : 2) }, () => newUser(t)));
+    const { body: game } = await t.http.post('/v1/games').set(players[0]!.auth).send({ type: definition.id, seats: players.length }).expect(201);
+    for (const player of players.slice(1)) await t.http.post(`/v1/games/${game.id}/join`).set(player.auth).expect(200);
+    const received: string[][] = players.map(() => []);
+    const secrets = secretsFor[definition.id];
+    const rng = openRng(seedRng(`${definition.id}-rest-game`));
+    for (let step = 0; ; step++) {
+      expect(step, 'the game should end').toBeLessThan(20_000);
+      const { body: current } = await t.http.get(`/v1/games/${game.id}`).set(players[0]!.auth).expect(200);
+      received[0]!.push(JSON.stringify(current));
+      if (current.status === 'finished') break;
+      const seat = rng.pick(current.activeSeats as number[]);
+      const player = players[seat]!;
+      const { body: legal } = await t.http.get(`/v1/games/${game.id}/legal-actions`).set(player.auth).expect(200);
+      const moved = await t.http.post(`/v1/games/${game.id}/actions`).set(player.auth).send({ action: rng.pick(legal.actions), expectedVersion: legal.version });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+      received[seat]!.push(JSON.stringify(moved.body));
+      if (secrets) {
+        const state = (await t.sql.query('SELECT state FROM games WHERE id = $1', [game.id])).rows[0].state;
+        for (const secret of secrets(state, seat)) expect(JSON.stringify(moved.body)).not.toContain(secret);
+      }
+    }
+    for (const [seat, player] of players.entries()) received[seat]!.push(JSON.stringify((await t.http.get(`/v1/games/${game.id}/log`).set(player.auth).expect(200)).body));
+
+    // The stored state is exactly what the rules give for the stored log.
+    const row = (await t.sql.query('SELECT state, seed, options, seat_count FROM games WHERE id = $1', [game.id])).rows[0];
+    const events = await storedEvents(game.id);
+    const replayed = walkLog(definition, setupInputOf({ seatCount: row.seat_count, options: row.options, seed: row.seed }), events).state;
+    expect(canonicalJson(replayed)).toBe(canonicalJson(row.state));
+    expect((await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body.ok).toBe(true);
+
+    // No seat ever received a log entry meant for other seats only.
+    const privateTo = (entry: LogEntry, seat: number) => entry.visibleTo !== undefined && !entry.visibleTo.includes(seat);
+    for (let seat = 0; seat < players.length; seat++) {
+      const all = received[seat]!.join('\n');
+      const hidden = events.flatMap((event) => event.log.filter((entry) => privateTo(entry, seat)));
+      const publicTexts = new Set(events.flatMap((event) => event.log.filter((entry) => entry.visibleTo === undefined || entry.visibleTo.includes(seat)).map((entry) => entry.message)));
+      for (const entry of hidden) if (!publicTexts.has(entry.message)) expect(all).not.toContain(JSON.stringify(entry.message));
+    }
+  }, 300_000);
+});
