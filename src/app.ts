@@ -58,7 +58,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, config.databasePoolSize);
   app.addHook('onClose', async () => db.$disconnect());
   const metrics = createMetrics();
   instrument(app, metrics.requests);

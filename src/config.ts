@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   /** Null: start an embedded PostgreSQL in `dataDir`. */
   databaseUrl: string | null;
+  /** Connections in this process's database pool. */
+  databasePoolSize: number;
   dataDir: string;
   embeddedPort: number;
   jwtSecret: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
     databaseUrl,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data/postgres'),
     embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     jwtSecret: jwtSecretRaw ?? randomBytes(32).toString('hex'),
