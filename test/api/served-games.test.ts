@@ -30,7 +30,7 @@ async function storedEvents(gameId: string): Promise<EventRecord[]> {
 }
 
 /** Hidden things a seat must never be shown, per game (beyond the private log entries every game has). */
-const secretsFor: Record<string, (state: Record<string, unknown>, seat: number) => string[]> = {
+const secretsFor: Partial<Record<string, (state: Record<string, unknown>, seat: number) => string[]>> = {
   // Money cards in other hands, by id (the public sees cards without ids).
   'construction-yard': (state, seat) => (state.hands as string[][]).flatMap((hand, other) => (other === seat ? [] : hand.map((id) => `"${id}"`))),
 };
@@ -59,23 +59,36 @@ describe.each(served)('$id through the service', (definition) => {
     for (const player of players.slice(1)) await t.http.post(`/v1/games/${game.id}/join`).set(player.auth).expect(200);
     const received: string[][] = players.map(() => []);
     const secrets = secretsFor[definition.id];
+    let ownCardsSeen = 0; // proves the secret check can see card ids at all: a seat's own ones do show
+    const ownOf = (state: Record<string, unknown>, seat: number) => {
+      const others = new Set(secrets!(state, seat));
+      return secrets!(state, (seat + 1) % players.length).filter((id) => !others.has(id));
+    };
+    /** Keeps what `seat` was sent, and checks it against what that seat may not see at this moment. */
+    const receive = async (seat: number, body: unknown) => {
+      const text = JSON.stringify(body);
+      received[seat]!.push(text);
+      if (!secrets) return;
+      const state = (await t.sql.query('SELECT state FROM games WHERE id = $1', [game.id])).rows[0].state;
+      for (const secret of secrets(state, seat)) expect(text, `seat ${seat} was sent ${secret}`).not.toContain(secret);
+      if (ownOf(state, seat).some((id) => text.includes(id))) ownCardsSeen++;
+    };
     const rng = openRng(seedRng(`${definition.id}-rest-game`));
     for (let step = 0; ; step++) {
       expect(step, 'the game should end').toBeLessThan(20_000);
-      const { body: current } = await t.http.get(`/v1/games/${game.id}`).set(players[0]!.auth).expect(200);
-      received[0]!.push(JSON.stringify(current));
+      const watcher = step % players.length;
+      const { body: current } = await t.http.get(`/v1/games/${game.id}`).set(players[watcher]!.auth).expect(200);
+      await receive(watcher, current);
       if (current.status === 'finished') break;
       const seat = rng.pick(current.activeSeats as number[]);
       const player = players[seat]!;
       const { body: legal } = await t.http.get(`/v1/games/${game.id}/legal-actions`).set(player.auth).expect(200);
+      await receive(seat, legal);
       const moved = await t.http.post(`/v1/games/${game.id}/actions`).set(player.auth).send({ action: rng.pick(legal.actions), expectedVersion: legal.version });
       expect(moved.status, JSON.stringify(moved.body)).toBe(201);
-      received[seat]!.push(JSON.stringify(moved.body));
-      if (secrets) {
-        const state = (await t.sql.query('SELECT state FROM games WHERE id = $1', [game.id])).rows[0].state;
-        for (const secret of secrets(state, seat)) expect(JSON.stringify(moved.body)).not.toContain(secret);
-      }
+      await receive(seat, moved.body);
     }
+    if (secrets) expect(ownCardsSeen).toBeGreaterThan(0);
     for (const [seat, player] of players.entries()) received[seat]!.push(JSON.stringify((await t.http.get(`/v1/games/${game.id}/log`).set(player.auth).expect(200)).body));
 
     // The stored state is exactly what the rules give for the stored log.
