@@ -4,7 +4,7 @@ import { visibleLog } from '../engine/log.js';
 import { ReplayError } from '../engine/replay.js';
 import type { LogEntry } from '../engine/types.js';
 import { unprocessable } from '../errors.js';
-import { listEvents, type EventRecord, type GameRecord } from '../store/games.js';
+import { listEvents, type EventRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { detail, loadGame, loadVisibleGame, seatOf } from './lobby.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { newUser, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
-import { codeOf, postGraphql, refusal, type GqlResponse } from '../support/graphql.js';
+import { codeOf, postGraphql, refusal } from '../support/graphql.js';
 
 /**
  * GraphQL at /graphql: every query and mutation, success and failure, with the same stable error
