@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // started by the global setup) and each file gets its own fresh database.
 export default defineConfig({
   test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {
         test: {
