@@ -110,6 +110,23 @@ describe('webhooks', () => {
     expect((await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(alice.auth).expect(404)).body.code).toBe('NOT_FOUND');
   });
 
+  it('tell of the start, your turn, a near deadline and the end, each once', async () => {
+    const [alice, bob] = [await newUser(t), await newUser(t)];
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth)
+      .send({ type: 'toy', seats: 2, options: { rounds: 1 }, timeControl: { kind: 'per-move', moveSeconds: 4 } }).expect(201);
+    await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['game_started', 'your_turn', 'deadline_near', 'game_over'] }).expect(201);
+    receiver.received.length = 0;
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).expect(200);
+    await t.http.post(`/v1/games/${game.id}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    // Bob lets his turn run out: warned a second before, then the timeout ends the one-round game.
+    const events = await waitFor(async () => {
+      const kinds = receiver.received.map((entry) => JSON.parse(entry.body)).filter((body) => body.game.id === game.id).map((body) => body.event);
+      return kinds.includes('game_over') ? kinds : undefined;
+    }, 15_000, 'the game to end by timeout');
+    // Deliveries of one poll go out together, so only the set is fixed, not the arrival order.
+    expect([...events].sort()).toEqual(['deadline_near', 'game_over', 'game_started', 'your_turn']);
+  });
+
   it('retry with backoff after the receiver fails, then give up after the last attempt', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     const hook = (await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn'] }).expect(201)).body;
