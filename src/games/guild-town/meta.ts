@@ -1,6 +1,6 @@
 export const meta = {
   id: 'guild-town',
   title: 'Guild town',
-  rulesVersion: 1,
+  rulesVersion: 2,
   players: { min: 2, max: 5 },
 } as const;

@@ -69,6 +69,8 @@ function guildAction(ctx: Ctx, action: GuildTownAction): RuleError | void {
   const onlyIn = (g: string, what: string): RuleError | null => (guild === g ? null : ruleError('WRONG_GUILD', `You can ${what} only in the ${g} guild.`));
   switch (action.type) {
     case 'done':
+      // A banker who has taken a face-up card must take the rest of the 4 (and discard): the hand limit depends on it.
+      if (guild === 'bankers' && turn.bankTaken > 0) return ruleError('FINISH_BANKING', 'Take the rest of your 4 money cards first (a second face-up card, or draw).');
       if (prompt.kind === 'main' || prompt.kind === 'notaryAfter' || prompt.kind === 'hall') return endTurn(ctx);
       return ruleError('WRONG_STEP', 'Finish the current step first.');
     case 'workToken':

@@ -10,6 +10,9 @@ describe('Bankers', () => {
     expect(refuse(s, 0, { type: 'bankDraw' })).toBe('TAKE_FACE_UP_FIRST');
     const faceUp = s.moneyRow[0]!;
     s = act(s, 0, { type: 'bankTake', slot: 0 });
+    // Once a face-up card is taken, the banker must take all 4 (a soak found hands of 11 when this could stop).
+    expect(refuse(s, 0, { type: 'done' })).toBe('FINISH_BANKING');
+    expect(game.legalActions(s, 0)).not.toContainEqual({ type: 'done' });
     s = act(s, 0, { type: 'bankDraw' });
     expect(s.players[0].money).toHaveLength(5);
     expect(s.players[0].money).toContain(faceUp);
