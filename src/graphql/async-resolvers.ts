@@ -7,17 +7,13 @@ import { configureSeat, detail, invitations, lobby, type SeatConfig } from '../s
 import { resign } from '../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../services/takebacks.js';
 import { deliveriesOf, registerWebhook, removeWebhook, webhooksOf, type WebhookSettings } from '../services/webhooks.js';
-import { refusingSubscription, user, who, type Context } from './context.js';
+import { page, refusingSubscription, user, who, type Context } from './context.js';
 import { accountTopicOf } from './updates.js';
 
 const { withFilter } = mercurius;
 
 /** Lobby, take-backs, resigning, API tokens, webhooks and the account subscriptions: as REST serves them. */
 export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSettings): IResolvers {
-  const page = (limit: number, offset: number) => {
-    if (limit < 1 || limit > 100 || offset < 0) throw new ServiceError(400, 'VALIDATION_FAILED', 'limit is 1 to 100 and offset at least 0.');
-    return { limit, offset };
-  };
   const seatConfig = (args: { fill: 'open' | 'bot' | 'reserved'; bot?: string | null; username?: string | null }): SeatConfig => {
     if (args.fill === 'bot') return { fill: 'bot', bot: args.bot ?? undefined };
     if (args.fill === 'reserved') {

@@ -38,6 +38,12 @@ export function user(context: Context, scope: Scope): Principal {
   return requirePrincipal(context.principal, scope);
 }
 
+/** A page of a list, checked as the REST query schema checks it. */
+export function page(limit: number, offset: number): { limit: number; offset: number } {
+  if (limit < 1 || limit > 100 || offset < 0) throw new ServiceError(400, 'VALIDATION_FAILED', 'limit is 1 to 100 and offset at least 0.');
+  return { limit, offset };
+}
+
 /**
  * Mercurius sends a refused subscription as the raw error, without our errorFormatter: carry the
  * code in `extensions`, which graphql-js keeps.

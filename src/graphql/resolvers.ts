@@ -6,7 +6,7 @@ import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
 import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, startGame, type GameSummary } from '../services/lobby.js';
 import { legalActions, submitAction } from '../services/play.js';
 import { ServiceError } from '../errors.js';
-import { JSONScalar, refusingSubscription, user, who, type Context } from './context.js';
+import { JSONScalar, page, refusingSubscription, user, who, type Context } from './context.js';
 import { gameUpdateFor, topicOf } from './updates.js';
 
 /** Accounts, game types, the lobby basics, play and the game subscription: the same use cases as REST. */
@@ -21,10 +21,8 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         return gameTypes(ctx);
       },
       games: (_root, { filter }: { filter?: { status?: 'open' | 'active' | 'finished'; mine?: boolean; awaitingMe?: boolean; limit?: number; offset?: number } }, context: Context) => {
-        const limit = filter?.limit ?? 20;
-        const offset = filter?.offset ?? 0;
-        if (limit < 1 || limit > 100 || offset < 0) throw new ServiceError(400, 'VALIDATION_FAILED', 'limit is 1 to 100 and offset at least 0.');
-        return listGames(ctx, user(context, 'read'), { status: filter?.status, mine: filter?.mine, awaitingMe: filter?.awaitingMe, limit, offset });
+        const paging = page(filter?.limit ?? 20, filter?.offset ?? 0);
+        return listGames(ctx, user(context, 'read'), { status: filter?.status, mine: filter?.mine, awaitingMe: filter?.awaitingMe, ...paging });
       },
       // A private game is NOT_FOUND for outsiders, as in REST.
       game: async (_root, { id }: { id: string }, context: Context) => {

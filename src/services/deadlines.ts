@@ -20,10 +20,14 @@ export interface DeadlineJob {
 
 export type DeadlineResult = 'applied' | 'stale';
 
+/** When each seat of a stored game must act by, from its time control and clocks. */
+export const gameDeadlines = (game: Pick<GameRecord, 'timeControl' | 'clocks' | 'activeSeats'>) =>
+  deadlines(game.timeControl as TimeControl, game.clocks as Clocks | null, game.activeSeats);
+
 /** The job's game and seat if the job still applies (same version, seat to act, time up), else null. */
 function stillDue(ctx: ServiceContext, game: GameRecord, job: DeadlineJob): { at: Date } | null {
   if (game.status !== 'active' || game.version !== job.version || !game.activeSeats.includes(job.seat)) return null;
-  const due = deadlines(game.timeControl as TimeControl, game.clocks as Clocks | null, game.activeSeats).find((entry) => entry.seat === job.seat);
+  const due = gameDeadlines(game).find((entry) => entry.seat === job.seat);
   // A little slack for clock differences between processes: the job was started at the deadline.
   if (!due || due.at.getTime() > ctx.now().getTime() + 1000) return null;
   return due;
@@ -59,7 +63,7 @@ export async function warnDeadline(ctx: ServiceContext, job: DeadlineJob): Promi
     if (game.status !== 'active' || game.version !== job.version || !game.activeSeats.includes(job.seat)) return false;
     const held = game.seats[job.seat];
     if (!held?.userId || held.bot) return false;
-    const due = deadlines(game.timeControl as TimeControl, game.clocks as Clocks | null, game.activeSeats).find((entry) => entry.seat === job.seat);
+    const due = gameDeadlines(game).find((entry) => entry.seat === job.seat);
     await locked.enqueueWebhooks([held.userId], 'deadline_near', {
       event: 'deadline_near',
       game: { id: game.id, type: game.type, version: game.version, status: game.status, activeSeats: game.activeSeats },

@@ -37,6 +37,13 @@ export function seatOf(game: GameRecord, principal: Principal | null): number | 
   return game.seats.find((seat) => seat.userId === principal.userId)?.seat ?? null;
 }
 
+/** The caller's seat, for use cases only players may take. */
+export function requireSeat(game: GameRecord, principal: Principal): number {
+  const seat = seatOf(game, principal);
+  if (seat === null) throw forbidden('NOT_A_PLAYER', 'You hold no seat in this game.');
+  return seat;
+}
+
 /** Private games are seen only by their players, invitees, creator and admins; the rest are open to spectators. */
 function maySee(game: GameRecord, principal: Principal | null): boolean {
   if (!game.private) return true;

@@ -4,11 +4,11 @@ import { canonicalJson } from '../engine/canonical.js';
 import { visibleLog } from '../engine/log.js';
 import { schemaErrors } from '../engine/schema.js';
 import { isRuleError, type LogEntry } from '../engine/types.js';
-import { badRequest, conflict, forbidden, unprocessable } from '../errors.js';
-import { findIdempotentResponse, isUniqueViolation, withGameLock, type GameRecord } from '../store/games.js';
+import { badRequest, conflict, unprocessable } from '../errors.js';
+import { findIdempotentResponse, isUniqueViolation, withGameLock } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
-import { loadGame, seatOf } from './lobby.js';
+import { loadGame, requireSeat } from './lobby.js';
 import { afterCommit, commitEvent, type Change } from './progress.js';
 
 export interface SubmitInput {
@@ -24,12 +24,6 @@ export interface SubmitResult {
   log: LogEntry[];
   /** True when this is the stored answer to an earlier request with the same Idempotency-Key. */
   replayed: boolean;
-}
-
-function playerSeat(game: GameRecord, principal: Principal): number {
-  const seat = seatOf(game, principal);
-  if (seat === null) throw forbidden('NOT_A_PLAYER', 'You hold no seat in this game.');
-  return seat;
 }
 
 async function storedAnswer(ctx: ServiceContext, principal: Principal, key: string, requestHash: string): Promise<SubmitResult | null> {
@@ -55,7 +49,7 @@ export async function submitAction(ctx: ServiceContext, principal: Principal, in
   let change: Change;
   try {
     [result, change] = await withGameLock(ctx.db, input.gameId, async (game, locked): Promise<[SubmitResult, Change]> => {
-      const seat = playerSeat(game, principal);
+      const seat = requireSeat(game, principal);
       if (game.status !== 'active') throw conflict('GAME_NOT_ACTIVE', game.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
       if (input.expectedVersion !== undefined && input.expectedVersion !== game.version) {
         throw conflict('STALE_VERSION', `The game is at version ${game.version}, not ${input.expectedVersion}: reload and decide again.`, { currentVersion: game.version });
@@ -92,7 +86,7 @@ export async function submitAction(ctx: ServiceContext, principal: Principal, in
 
 export async function legalActions(ctx: ServiceContext, principal: Principal, gameId: string): Promise<{ version: number; seat: number; actions: unknown[] }> {
   const game = await loadGame(ctx, gameId);
-  const seat = playerSeat(game, principal);
+  const seat = requireSeat(game, principal);
   if (game.status !== 'active') return { version: game.version, seat, actions: [] };
   const definition = definitionFor(ctx, game);
   const actions = game.activeSeats.includes(seat) ? definition.legalActions(game.state, seat) : [];

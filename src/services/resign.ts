@@ -1,9 +1,9 @@
 import type { Principal } from '../auth/tokens.js';
-import { conflict, forbidden } from '../errors.js';
+import { conflict } from '../errors.js';
 import { withGameLock } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
-import { botNames, loadGame, seatOf } from './lobby.js';
+import { botNames, loadGame, requireSeat } from './lobby.js';
 import { afterCommit, commitEvent } from './progress.js';
 
 /**
@@ -13,8 +13,7 @@ import { afterCommit, commitEvent } from './progress.js';
  */
 export async function resign(ctx: ServiceContext, principal: Principal, gameId: string) {
   const change = await withGameLock(ctx.db, gameId, async (game, locked) => {
-    const seat = seatOf(game, principal);
-    if (seat === null) throw forbidden('NOT_A_PLAYER', 'You hold no seat in this game.');
+    const seat = requireSeat(game, principal);
     if (game.status !== 'active') throw conflict('GAME_NOT_ACTIVE', 'You can only resign from a running game.');
     if (game.seats[seat]!.resigned) throw conflict('ALREADY_RESIGNED', 'You have already resigned from this game.');
     const definition = definitionFor(ctx, game);

@@ -1,6 +1,6 @@
 import { findGame, overdueGames, stalledBotGames } from '../store/games.js';
-import { deadlines, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
+import { gameDeadlines } from './deadlines.js';
 
 /**
  * Jobs are sent right after a commit; a process that dies in between would leave a game without
@@ -13,7 +13,7 @@ export async function sweep(ctx: ServiceContext, graceMs = 30_000): Promise<numb
   for (const { id } of await overdueGames(ctx.db, before)) {
     const game = await findGame(ctx.db, id);
     if (!game || game.status !== 'active') continue;
-    for (const { seat } of deadlines(game.timeControl as TimeControl, game.clocks as Clocks | null, game.activeSeats)) {
+    for (const { seat } of gameDeadlines(game)) {
       await ctx.jobs.send('deadline', { gameId: id, version: game.version, seat }, { singletonKey: `${id}:${game.version}:${seat}` });
       sent++;
     }

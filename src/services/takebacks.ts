@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../errors.js';
 import { listUndoRequests, withGameLock, type GameRecord, type LockedGame, type UndoRequestRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
-import { loadVisibleGame, seatOf } from './lobby.js';
+import { loadVisibleGame, requireSeat } from './lobby.js';
 import { afterCommit, commitEvent, type Change } from './progress.js';
 import { setupInputOf, walkLog, type EffectiveMove } from './timeline.js';
 
@@ -35,8 +35,7 @@ async function findTarget(ctx: ServiceContext, game: GameRecord, locked: LockedG
 }
 
 function activeSeat(game: GameRecord, principal: Principal): number {
-  const seat = seatOf(game, principal);
-  if (seat === null) throw forbidden('NOT_A_PLAYER', 'You hold no seat in this game.');
+  const seat = requireSeat(game, principal);
   if (game.status !== 'active') throw conflict('GAME_NOT_ACTIVE', 'Take-backs are only possible while the game is running.');
   return seat;
 }

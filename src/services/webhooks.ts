@@ -52,14 +52,12 @@ export async function webhooksOf(ctx: ServiceContext, principal: Principal) {
   return (await listWebhooks(ctx.db, principal.userId)).map(publicWebhook);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function removeWebhook(ctx: ServiceContext, principal: Principal, id: string): Promise<void> {
-  if (!UUID.test(id) || !(await deleteWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
+  if (!(await deleteWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
 }
 
 export async function deliveriesOf(ctx: ServiceContext, principal: Principal, id: string) {
-  if (!UUID.test(id) || !(await findWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
+  if (!(await findWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
   return (await listDeliveries(ctx.db, id)).map((delivery) => ({
     id: delivery.id, event: delivery.event, status: delivery.status, attempts: delivery.attempts, lastStatus: delivery.lastStatus, lastError: delivery.lastError,
     createdAt: delivery.createdAt.toISOString(), deliveredAt: delivery.deliveredAt?.toISOString() ?? null,

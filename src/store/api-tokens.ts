@@ -1,5 +1,6 @@
 import type { Scope } from '../auth/tokens.js';
 import type { Db } from './db.js';
+import { isUuid } from './ids.js';
 
 export interface ApiTokenRecord {
   id: string;
@@ -23,6 +24,7 @@ export async function listApiTokens(db: Db, userId: string): Promise<ApiTokenRec
 
 /** True if a live token of this user was revoked now. */
 export async function revokeApiToken(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const { count } = await db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
   return count > 0;
 }

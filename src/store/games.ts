@@ -1,6 +1,7 @@
 import type { LogEntry } from '../engine/types.js';
 import { notFound } from '../errors.js';
 import { Prisma, type Db } from './db.js';
+import { isUuid } from './ids.js';
 
 /**
  * Games, seats and the event log. The write path for a game always goes through `withGameLock`:
@@ -67,32 +68,6 @@ export type EventKind = 'action' | 'timeout' | 'undo' | 'resign';
 
 type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
-const withSeats = {
-  seats: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true, _count: { select: { webhooks: true } } } }, reservedFor: { select: { username: true } } } },
-} as const;
-
-type GameRow = Prisma.GameGetPayload<{ include: typeof withSeats }>;
-
-function toRecord(row: GameRow): GameRecord {
-  const { seats, ...game } = row;
-  return {
-    ...game,
-    state: game.state,
-    result: game.result,
-    seats: seats.map((seat) => ({
-      seat: seat.seat,
-      userId: seat.userId,
-      username: seat.user?.username ?? null,
-      bot: seat.bot,
-      reservedForId: seat.reservedForId,
-      reservedForUsername: seat.reservedFor?.username ?? null,
-      timeouts: seat.timeouts,
-      resigned: seat.resignedAt !== null,
-      hasWebhooks: (seat.user?._count.webhooks ?? 0) > 0,
-    })),
-  };
-}
-
 const toEvent = (row: Prisma.GameEventGetPayload<object>): EventRecord => ({ ...row, kind: row.kind as EventKind, log: row.log as unknown as LogEntry[] });
 
 export async function insertGame(
@@ -106,15 +81,13 @@ export async function insertGame(
       timeControl: json(data.timeControl),
       seats: { create: Array.from({ length: data.seatCount }, (_, seat) => ({ seat, userId: seat === 0 ? data.createdById : null })) },
     },
-    include: withSeats,
+    select: { id: true },
   });
-  return toRecord(row);
+  return (await findGame(db, row.id))!;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | null> {
-  return loadGameRow(db, id, false);
+  return (await loadGames(db, [id], false))[0] ?? null;
 }
 
 interface RawGameRow {
@@ -124,11 +97,13 @@ interface RawGameRow {
 }
 
 /**
- * The game and its seats in one statement (the hot path of every move reads this under the row
- * lock: one round trip instead of one per relation).
+ * Games and their seats in one statement, in the order of `ids` (the hot path of every move reads
+ * one this way under the row lock: one round trip instead of one per relation). The only place a
+ * game row becomes a GameRecord.
  */
-async function loadGameRow(db: Db | Tx, id: string, lock: boolean): Promise<GameRecord | null> {
-  if (!UUID.test(id)) return null;
+async function loadGames(db: Db | Tx, ids: string[], lock: boolean): Promise<GameRecord[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
   const seats = Prisma.sql`COALESCE((
       SELECT json_agg(json_build_object(
         'seat', s.seat, 'userId', s.user_id, 'username', u.username, 'bot', s.bot, 'reservedForId', s.reserved_for_id,
@@ -137,10 +112,13 @@ async function loadGameRow(db: Db | Tx, id: string, lock: boolean): Promise<Game
       FROM seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users r ON r.id = s.reserved_for_id
       WHERE s.game_id = g.id), '[]'::json)`;
   const rows = lock
-    ? await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ${id}::uuid FOR UPDATE OF g`
-    : await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ${id}::uuid`;
-  const row = rows[0];
-  if (!row) return null;
+    ? await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[]) FOR UPDATE OF g`
+    : await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}
+
+function toRecord(row: RawGameRow): GameRecord {
   return {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
     state: row.state, version: row.version, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
@@ -194,11 +172,11 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
     and.push({ id: { in: rows.map((row) => row.id) } });
   }
   const where: Prisma.GameWhereInput = { AND: and };
-  const [total, rows] = await Promise.all([
+  const [total, page] = await Promise.all([
     db.game.count({ where }),
-    db.game.findMany({ where, include: withSeats, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
+    db.game.findMany({ where, select: { id: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
   ]);
-  return { total, games: rows.map(toRecord) };
+  return { total, games: await loadGames(db, page.map((row) => row.id), false) };
 }
 
 export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> {
@@ -261,7 +239,7 @@ export interface LockedGame {
 export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameRecord, locked: LockedGame) => Promise<T>): Promise<T> {
   return db.$transaction(
     async (tx) => {
-      const game = await loadGameRow(tx, gameId, true);
+      const [game] = await loadGames(tx, [gameId], true);
       if (!game) throw notFound('Game');
       return work(game, lockedOps(tx, gameId));
     },
@@ -306,7 +284,7 @@ function lockedOps(tx: Tx, gameId: string): LockedGame {
         FROM webhooks w WHERE w.user_id = ANY(${userIds}::uuid[]) AND ${event} = ANY(w.events)`;
     },
     async reload() {
-      return (await loadGameRow(tx, gameId, false))!;
+      return (await findGame(tx, gameId))!;
     },
     async events() {
       return (await tx.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map(toEvent);
@@ -315,7 +293,7 @@ function lockedOps(tx: Tx, gameId: string): LockedGame {
       return toUndoRequest(await tx.undoRequest.create({ data: { gameId, ...data } }));
     },
     async findUndoRequest(id) {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const row = await tx.undoRequest.findFirst({ where: { id, gameId } });
       return row ? toUndoRequest(row) : null;
     },

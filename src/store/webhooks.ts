@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { isUuid } from './ids.js';
 
 export interface WebhookRecord {
   id: string;
@@ -28,11 +29,13 @@ export const listWebhooks = (db: Db, userId: string): Promise<WebhookRecord[]> =
 export const countWebhooks = (db: Db, userId: string): Promise<number> => db.webhook.count({ where: { userId } });
 
 export async function deleteWebhook(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const { count } = await db.webhook.deleteMany({ where: { id, userId } });
   return count > 0;
 }
 
 export async function findWebhook(db: Db, userId: string, id: string): Promise<WebhookRecord | null> {
+  if (!isUuid(id)) return null;
   return db.webhook.findFirst({ where: { id, userId } });
 }
 
