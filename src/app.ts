@@ -95,8 +95,14 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     let sweepTimer: NodeJS.Timeout | undefined;
     let deliveryTimer: NodeJS.Timeout | undefined;
     let delivering: Promise<void> | null = null;
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
     app.addHook('onReady', async () => {
-      queue = await startQueue(databaseUrl, (error) => app.log.error({ err: error }, 'job queue error'));
+      // On SIGTERM the embedded PostgreSQL's own exit hook may stop the database while we close:
+      // the queue's lost connections are expected then, not errors.
+      queue = await startQueue(databaseUrl, (error) => (closing ? app.log.debug({ err: error }, 'job queue error while closing') : app.log.error({ err: error }, 'job queue error')));
       await queue.work('deadline', async (data) => void (await fireDeadline(ctx, data as unknown as DeadlineJob)));
       await queue.work('deadline-near', async (data) => void (await warnDeadline(ctx, data as unknown as DeadlineJob)));
       await queue.work('bots', async (data) => void (await runBots(ctx, String(data.gameId))));
