@@ -17,7 +17,7 @@ import { asyncPlayRoutes } from './http/routes/async-play.js';
 import { integrationRoutes } from './http/routes/integrations.js';
 import { gameRoutes } from './http/routes/games.js';
 import { opsRoutes } from './http/routes/ops.js';
-import { GameDetail, GameSummary, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
+import { GameDetail, GamePage, GameSummary, LegalActions, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
 import { authenticate } from './services/api-tokens.js';
@@ -42,6 +42,20 @@ export interface AppOptions {
 }
 
 export const API_VERSION = '0.1.0';
+
+const API_DESCRIPTION = [
+  'Play-by-web board games: accounts, lobby, turn-by-turn play over pure rules engines, histories.',
+  '',
+  '**Authentication**: `Authorization: Bearer <token>` with a login token (register or login) or a personal API token (`bgs_…`, scopes `read`, `play`, `admin`). Operations with `security: []` are public; a token sent to them is still checked.',
+  '',
+  '**Errors** are `application/problem+json` (RFC 9457) with a stable `code` (listed per response); no refusal changes anything. Rule refusals are `RULE_VIOLATION/{rule}`.',
+  '',
+  '**Pagination**: lists take `limit` (1–100, default 20) and `offset` (default 0) and answer `total`; the game log pages by `after` (the last `seq` you have).',
+  '',
+  "**Concurrency and retries**: send `expectedVersion` to get 409 STALE_VERSION instead of acting on a game that moved on, and an `Idempotency-Key` header to retry a submission safely.",
+  '',
+  '**Rate limits**: when the operator enables them, a refused request answers 429 (problem+json) with `Retry-After`; back off and retry after it.',
+].join('\n');
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,8 +144,10 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
       info: {
         title: 'Board game server API',
         version: API_VERSION,
-        description: 'Play-by-web board games: accounts, lobby, turn-by-turn play over pure rules engines, histories. Errors are application/problem+json with a stable `code`.',
+        description: API_DESCRIPTION,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      servers: [{ url: '/', description: 'This server (the document is served by the API itself)' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       tags: [
         { name: 'accounts', description: 'Register, log in' },
@@ -148,7 +164,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [Problem, User, GameSummary, GameDetail, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest]) app.addSchema(schema);
+  for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest]) app.addSchema(schema);
   registerProblemHandlers(app);
 
   app.decorateRequest('principal', null);

@@ -1,20 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../errors.js';
+import { PROBLEM_TITLES, problemType } from './problem-codes.js';
 
 /**
  * Every error leaves as application/problem+json (RFC 9457) with a stable `code`. Unknown errors
  * are logged and answered with a generic 500 that reveals nothing of the state.
  */
-const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
-};
-
 export function sendProblem(reply: FastifyReply, status: number, code: string, detail: string, extra: Record<string, unknown> = {}): FastifyReply {
   return reply
     .code(status)
     .type('application/problem+json')
-    .send({ type: `https://boardgame-server.dev/problems/${code.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, title: TITLES[status] ?? 'Error', status, detail, code, ...extra, instance: reply.request.url });
+    .send({ type: problemType(code), title: PROBLEM_TITLES[status] ?? 'Error', status, detail, code, ...extra, instance: reply.request.url });
 }
 
 function frameworkProblem(error: FastifyError): { status: number; code: string; detail: string; extra?: Record<string, unknown> } | null {

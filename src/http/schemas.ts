@@ -8,7 +8,10 @@ export const Problem = Type.Object(
     status: Type.Integer(),
     detail: Type.String(),
     code: Type.String({ description: 'Stable machine-readable code, e.g. STALE_VERSION or RULE_VIOLATION/NOT_ENOUGH_MONEY' }),
-    instance: Type.Optional(Type.String()),
+    instance: Type.Optional(Type.String({ description: 'The request path' })),
+    errors: Type.Optional(Type.Array(Type.String(), { description: 'VALIDATION_FAILED, INVALID_ACTION, INVALID_OPTIONS: each problem in words' })),
+    currentVersion: Type.Optional(Type.Integer({ description: 'STALE_VERSION: the version the game is at' })),
+    rule: Type.Optional(Type.String({ description: "RULE_VIOLATION/{rule}: the engine's rule code" })),
   },
   { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
 );
@@ -35,7 +38,7 @@ const gameFields = {
   version: Type.Integer({ description: 'Seq of the last event; 0 before the first action' }),
   seatCount: Type.Integer(),
   private: Type.Boolean({ description: 'Hidden from the lobby and from spectators' }),
-  timeControl: Type.Unknown({ description: 'The time control chosen at creation (see TimeControl)' }),
+  timeControl: Type.Ref('TimeControl', { description: 'The time control chosen at creation' }),
   seats: Type.Array(Type.Object({
     seat: Type.Integer(),
     username: Type.Union([Type.String(), Type.Null()]),
@@ -54,6 +57,19 @@ const gameFields = {
 };
 export const GameSummary = Type.Object(gameFields, { $id: 'GameSummary' });
 export const GameDetail = Type.Object({ ...gameFields, view: Type.Unknown({ description: "The caller's seat's view of the state (spectator view for non-players)" }) }, { $id: 'GameDetail' });
+
+export const GamePage = Type.Object(
+  { total: Type.Integer({ description: 'Games matching, over all pages' }), limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) },
+  { $id: 'GamePage', description: 'One page of a game list' },
+);
+export const LegalActions = Type.Object(
+  {
+    version: Type.Integer({ description: 'The game version these actions are legal at (send it as expectedVersion)' }),
+    seat: Type.Integer({ description: 'Your seat' }),
+    actions: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: "Each one an action of the game's action schema, ready to submit" }),
+  },
+  { $id: 'LegalActions' },
+);
 
 export const LogEntry = Type.Object({ message: Type.String(), data: Type.Optional(Type.Unknown()) }, { $id: 'LogEntry' });
 export const PlayerEvent = Type.Object(
@@ -109,14 +125,22 @@ export const IdempotencyHeaders = Type.Object({
 });
 export const SubmitActionResult = Type.Object({ version: Type.Integer(), view: Type.Unknown(), log: Type.Array(Type.Ref('LogEntry')) });
 
+/** Offset pagination of lists: `limit` (1–100, default 20) and `offset` (default 0); answers carry `total`. */
+export const pageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Items to skip' })),
+};
+/** The page asked for (Ajv has filled the defaults in; this only narrows the type). */
+export const pageOf = (query: { limit?: number; offset?: number }) => ({ limit: query.limit ?? 20, offset: query.offset ?? 0 });
+
 export const ListGamesQuery = Type.Object(
   {
     status: Type.Optional(GameStatus),
     mine: Type.Optional(Type.Boolean({ description: 'Only games where you hold a seat' })),
     awaitingMe: Type.Optional(Type.Boolean({ description: 'Only games where it is your turn' })),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+    ...pageQuery,
   },
   { additionalProperties: false },
 );
 export type ListGamesQuery = Static<typeof ListGamesQuery>;
+export const LobbyQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 64, description: 'Only games of this type' })), ...pageQuery }, { additionalProperties: false });

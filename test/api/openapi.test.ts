@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatOpenApi, OPENAPI_PATH } from '../../scripts/generate-openapi.js';
@@ -45,7 +48,63 @@ describe('openapi/openapi.json', () => {
       const [method, path] = entry.split(' ') as [string, string];
       expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: path.replace(/\{(\w+)\}/g, ':$1') }), entry).toBe(true);
     }
-    expect(document.paths['/v1/games/{id}/actions'].post.responses['409'].content['application/json'].schema.$ref).toMatch(/Problem/);
+    expect(document.paths['/v1/games/{id}/actions'].post.responses['409'].content['application/problem+json'].schema.$ref).toMatch(/Problem/);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
+
+  it('gives every operation a unique operationId, a summary, a description, its security and problem+json errors with their codes', () => {
+    const document = JSON.parse(checkedIn);
+    const ids = new Set<string>();
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method} ${path}`;
+        expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(ids.has(operation.operationId), `${where}: operationId ${operation.operationId} twice`).toBe(false);
+        ids.add(operation.operationId);
+        expect(operation.summary, where).toBeTruthy();
+        expect(operation.description, where).toBeTruthy();
+        expect(Array.isArray(operation.security), `${where}: security`).toBe(true);
+        for (const [status, response] of Object.entries(operation.responses)) {
+          expect(response.description, `${where} ${status}`).not.toBe('Default Response');
+          if (Number(status) < 400) continue;
+          expect(Object.keys(response.content ?? {}), `${where} ${status}`).toEqual(['application/problem+json']);
+          const examples = Object.values(response.content!['application/problem+json']!.examples ?? {}) as { value: { status: number; code: string } }[];
+          expect(examples.length, `${where} ${status}: one example per code`).toBeGreaterThan(0);
+          for (const { value } of examples) {
+            expect(value.status).toBe(Number(status));
+            expect(response.description).toContain(value.code.startsWith('RULE_VIOLATION/') ? 'RULE_VIOLATION/{rule}' : `\`${value.code}\``);
+          }
+        }
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.schema?.default !== undefined) expect(parameter.required, `${where} ${parameter.name} has a default`).not.toBe(true);
+        }
+      }
+    }
+    // A token with too few scopes can meet every operation that needs one.
+    for (const operationId of ['createGame', 'joinGame', 'leaveGame', 'submitAction']) {
+      const operation = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((methods) => Object.values(methods)).find((entry) => entry.operationId === operationId)!;
+      expect(operation.responses['403']?.description, operationId).toContain('INSUFFICIENT_SCOPE');
+    }
+    expect(document.servers).toHaveLength(1);
+    expect(document.info.license.name).toBeTruthy();
+  });
+
+  it('lints clean with Redocly (recommended ruleset, stricter where clients depend on it: redocly.yaml)', async () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const cli = join(root, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+    const run = await promisify(execFile)(process.execPath, [cli, 'lint', OPENAPI_PATH, '--config', join(root, 'redocly.yaml'), '--format', 'json'], { cwd: root, env, maxBuffer: 1 << 24 }).catch((error: { stdout: string }) => error);
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 60_000);
 });
+
+interface Operation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: { name: string; required?: boolean; schema?: { default?: unknown } }[];
+  responses: Record<string, { description: string; content?: Record<string, { examples?: Record<string, unknown> }> }>;
+}

@@ -53,6 +53,13 @@ describe('submitting actions', () => {
       expect(response.headers['content-type']).toMatch(/problem\+json/);
       expect(response.body.code).toBe(code);
     }
+    // INVALID_ACTION names the action its `type` matched and the wrong field, in words.
+    const wrongField = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card: 99 } }).expect(400);
+    expect(wrongField.body.errors).toEqual([expect.stringMatching(/^"play": field "card" got 99: Expected integer to be less or equal to \d+$/)]);
+    const unknownType = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'fly' } }).expect(400);
+    expect(unknownType.body.detail).toMatch(/field "type" got "fly": expected one of play, pass/);
+    const extra = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass', extra: 1 } }).expect(400);
+    expect(extra.body.errors).toEqual(['"pass": field "extra" is not a field of "pass"']);
     const rule = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card: notInHand } }).expect(422);
     expect(rule.body).toMatchObject({ rule: 'CARD_NOT_IN_HAND', detail: `You hold no ${notInHand}.` });
     const after = await stored(gameId);

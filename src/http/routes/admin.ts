@@ -3,15 +3,16 @@ import type { ServiceContext } from '../../services/context.js';
 import { adminGame, adminStateAt, verifyGame } from '../../services/history.js';
 import { requireAdmin } from '../auth.js';
 import { GameId } from '../schemas.js';
-import { errorResponses } from './common.js';
+import { bearer as security, errorResponses, ok } from './common.js';
 
-const security = [{ bearerAuth: [] }];
+const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] });
 
 export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/admin/games/:id', {
     schema: {
-      tags: ['admin'], summary: 'Everything about a game: full state, seed, full log with hidden entries', security, params: GameId,
-      response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 409) },
+      tags: ['admin'], operationId: 'adminGetGame', summary: 'Everything about a game: full state, seed, full log with hidden entries', security, params: GameId,
+      description: 'For audits: the stored game row with its full (unredacted) state, seed and every event with every log entry. Needs an admin account (and the `admin` scope on an API token).',
+      response: { 200: ok('The whole game', Type.Object({}, { additionalProperties: true })), ...adminErrors },
     },
   }, async (request) => {
     requireAdmin(request);
@@ -20,9 +21,13 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.get('/v1/admin/games/:id/state', {
     schema: {
-      tags: ['admin'], summary: 'The full state right after event `at` (0 = initial), rebuilt by replaying the log', security, params: GameId,
-      querystring: Type.Object({ at: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ version: Type.Integer(), state: Type.Unknown() }), ...errorResponses(400, 401, 403, 404, 409, 422) },
+      tags: ['admin'], operationId: 'adminGetStateAt', summary: 'The full state right after event `at` (0 = initial), rebuilt by replaying the log', security, params: GameId,
+      description: 'Time travel: replays the log from the seed up to event `at` and answers the full state there.',
+      querystring: Type.Object({ at: Type.Integer({ minimum: 0, description: 'Event seq (0: the state at the start)' }) }, { additionalProperties: false }),
+      response: {
+        200: ok('The state after event `at`', Type.Object({ version: Type.Integer(), state: Type.Unsafe<unknown>({ type: 'object', description: "The engine's full state (game-specific)" }) })),
+        ...adminErrors, ...errorResponses({ 422: ['GAME_NOT_STARTED', 'NO_SUCH_VERSION'] }),
+      },
     },
   }, async (request) => {
     requireAdmin(request);
@@ -31,13 +36,14 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.post('/v1/admin/games/:id/verify', {
     schema: {
-      tags: ['admin'], summary: 'Replay the whole log and compare with the stored state; reports the first divergence', security, params: GameId,
+      tags: ['admin'], operationId: 'adminVerifyGame', summary: 'Replay the whole log and compare with the stored state; reports the first divergence', security, params: GameId,
+      description: 'Replays every event from the seed and compares the result (and every stored state hash) with what is stored.',
       response: {
-        200: Type.Object({
+        200: ok('The verdict', Type.Object({
           ok: Type.Boolean(), version: Type.Integer(), checkedEvents: Type.Integer(),
           divergence: Type.Union([Type.Object({ atEvent: Type.Integer(), reason: Type.String() }), Type.Null()]),
-        }),
-        ...errorResponses(400, 401, 403, 404, 409),
+        }), { ok: true, version: 42, checkedEvents: 42, divergence: null }),
+        ...adminErrors,
       },
     },
   }, async (request) => {

@@ -4,30 +4,37 @@ import { configureSeat, detail, invitations, lobby } from '../../services/lobby.
 import { resign } from '../../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../../services/takebacks.js';
 import { optionalUser, requireUser } from '../auth.js';
-import { GameId, GameSeat, SeatConfigBody, SubmitActionResult } from '../schemas.js';
-import { errorResponses } from './common.js';
-
-const security = [{ bearerAuth: [] }];
+import { GameId, GameSeat, LobbyQuery, pageOf, SeatConfigBody, SubmitActionResult } from '../schemas.js';
+import { bearer as security, body, errorResponses, ok } from './common.js';
 const UndoRequestParams = Type.Object({ id: Type.String({ format: 'uuid' }), requestId: Type.String({ format: 'uuid' }) });
 
 /** Lobby, seats for bots and invitees, take-backs and resigning. */
 export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/lobby', {
     schema: {
-      tags: ['lobby'], summary: 'Open games you can join: public ones with a free seat, and any with a seat held for you', security,
-      querystring: Type.Object({ type: Type.Optional(Type.String({ maxLength: 64 })), limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }), offset: Type.Integer({ minimum: 0, default: 0 }) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) }), ...errorResponses(400, 401) },
+      tags: ['lobby'], operationId: 'listLobby', summary: 'Open games you can join: public ones with a free seat, and any with a seat held for you', security,
+      description: 'Open games with a seat you may take, newest first, one page at a time (`limit`, `offset`, `total`); `type` filters by game type.',
+      querystring: LobbyQuery,
+      response: { 200: ok('One page of open games', Type.Ref('GamePage')), ...errorResponses(400, 401, 403) },
     },
-  }, async (request) => lobby(ctx, requireUser(request, 'read'), request.query));
+  }, async (request) => lobby(ctx, requireUser(request, 'read'), { type: request.query.type, ...pageOf(request.query) }));
 
   app.get('/v1/me/invitations', {
-    schema: { tags: ['lobby'], summary: 'Open games with a seat reserved for you', security, response: { 200: Type.Array(Type.Ref('GameSummary')), ...errorResponses(401) } },
+    schema: {
+      tags: ['lobby'], operationId: 'listInvitations', summary: 'Open games with a seat reserved for you', security, description: 'Open games where a creator reserved a seat for you (join them with joinGame).',
+      response: { 200: ok('Games you are invited to', Type.Array(Type.Ref('GameSummary'))), ...errorResponses(401, 403) },
+    },
   }, async (request) => invitations(ctx, requireUser(request, 'read')));
 
   app.put('/v1/games/:id/seats/:seat', {
     schema: {
-      tags: ['lobby'], summary: 'Creator: leave a seat open, give it to a bot, or reserve it for a named user (an invitation); the game starts when every seat is filled', security,
-      params: GameSeat, body: SeatConfigBody, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 403, 404, 409, 422) },
+      tags: ['lobby'], operationId: 'configureSeat', summary: 'Creator: leave a seat open, give it to a bot, or reserve it for a named user (an invitation); the game starts when every seat is filled', security,
+      description: 'Arranges one seat of an open game you created. A seat given to a bot counts as filled, so this may start the game.',
+      params: GameSeat, body: body(SeatConfigBody, { fill: 'bot', bot: 'random' }),
+      response: {
+        200: ok('The game with the seat arranged', Type.Ref('GameDetail')),
+        ...errorResponses({ 400: ['INVALID_JSON'] }, 401, { 403: ['NOT_GAME_CREATOR'] }, 404, { 409: ['GAME_NOT_OPEN', 'SEAT_TAKEN', 'ALREADY_SEATED'], 422: ['NO_SUCH_SEAT', 'UNKNOWN_BOT', 'UNKNOWN_USER'] }),
+      },
     },
   }, async (request) => {
     const principal = requireUser(request, 'play');
@@ -36,35 +43,55 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
 
   app.post('/v1/games/:id/take-back', {
     schema: {
-      tags: ['take-backs'], security, params: GameId,
+      tags: ['take-backs'], operationId: 'takeBack', security, params: GameId,
       summary: 'Take back your last move at once, while nobody else has moved since and it revealed nothing',
-      description: '409 TAKE_BACK_NEEDS_APPROVAL when another player moved since (ask with an undo request); 422 TAKE_BACK_NOT_ALLOWED past hidden information or randomness; 422 NOTHING_TO_TAKE_BACK.',
-      response: { 201: SubmitActionResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      description: 'Appends an `undo` event returning the game to the state before your last move. Past another player\'s move, ask with an undo request instead.',
+      response: {
+        201: ok('The move was taken back', SubmitActionResult),
+        ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_ACTIVE', 'TAKE_BACK_NEEDS_APPROVAL'], 422: ['NOTHING_TO_TAKE_BACK', 'TAKE_BACK_NOT_ALLOWED'] }),
+      },
     },
   }, async (request, reply) => reply.code(201).send(await takeBack(ctx, requireUser(request, 'play'), request.params.id)));
 
   app.get('/v1/games/:id/undo-requests', {
-    schema: { tags: ['take-backs'], summary: 'Recent undo requests of a game', security, params: GameId, response: { 200: Type.Array(Type.Ref('UndoRequest')), ...errorResponses(400, 401, 404) } },
+    schema: {
+      tags: ['take-backs'], operationId: 'listUndoRequests', summary: 'Recent undo requests of a game', security: [...security, {}], params: GameId, description: 'The latest undo requests of the game with their status (open ones are void once the game moved on).',
+      response: { 200: ok('Undo requests, newest first', Type.Array(Type.Ref('UndoRequest'))), ...errorResponses(400, 401, 403, 404) },
+    },
   }, async (request) => undoRequestsOf(ctx, optionalUser(request), request.params.id));
 
   app.post('/v1/games/:id/undo-requests', {
     schema: {
-      tags: ['take-backs'], summary: 'Ask the other players to let you take back your last move (and every move after it)', security, params: GameId,
-      response: { 201: Type.Ref('UndoRequest'), ...errorResponses(400, 401, 403, 404, 409, 422) },
+      tags: ['take-backs'], operationId: 'requestUndo', summary: 'Ask the other players to let you take back your last move (and every move after it)', security, params: GameId,
+      description: 'Opens an undo request; it is applied once every other player approves, and voided by any new move.',
+      response: {
+        201: ok('The open request', Type.Ref('UndoRequest')),
+        ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_ACTIVE'], 422: ['NOTHING_TO_TAKE_BACK', 'TAKE_BACK_NOT_ALLOWED'] }),
+      },
     },
   }, async (request, reply) => reply.code(201).send(await requestUndo(ctx, requireUser(request, 'play'), request.params.id)));
 
   for (const answer of ['approve', 'decline'] as const) {
     app.post(`/v1/games/:id/undo-requests/:requestId/${answer}`, {
       schema: {
-        tags: ['take-backs'], summary: answer === 'approve' ? 'Approve an undo request (applied once every other player approved)' : 'Decline an undo request', security,
-        params: UndoRequestParams, response: { 200: Type.Ref('UndoRequest'), ...errorResponses(400, 401, 403, 404, 409) },
+        tags: ['take-backs'], operationId: answer === 'approve' ? 'approveUndoRequest' : 'declineUndoRequest', security,
+        summary: answer === 'approve' ? 'Approve an undo request (applied once every other player approved)' : 'Decline an undo request',
+        description: answer === 'approve' ? 'Records your approval; the last approval applies the undo.' : 'Declines the request: it is closed and nothing is taken back.',
+        params: UndoRequestParams,
+        response: {
+          200: ok('The request after your answer', Type.Ref('UndoRequest')),
+          ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER', 'NOT_AN_APPROVER'] }, 404, { 409: ['GAME_NOT_ACTIVE', 'UNDO_REQUEST_CLOSED'] }),
+        },
       },
     }, async (request) => answerUndo(ctx, requireUser(request, 'play'), request.params.id, request.params.requestId, answer === 'approve'));
   }
 
   app.post('/v1/games/:id/resign', {
-    schema: { tags: ['take-backs'], summary: 'Resign: a bot plays your seat on; a game with no person left is closed', security, params: GameId, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: ['take-backs'], operationId: 'resign', summary: 'Resign: a bot plays your seat on; a game with no person left is closed', security, params: GameId,
+      description: 'Appends a `resign` event; a bot plays your seat on so the others\' game stays whole. When no person is left the game ends with `result.abandoned = true`.',
+      response: { 200: ok('The game after your resignation', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_ACTIVE', 'ALREADY_RESIGNED'] }) },
+    },
   }, async (request) => {
     const principal = requireUser(request, 'play');
     return detail(ctx, await resign(ctx, principal, request.params.id), principal);

@@ -1,6 +1,57 @@
 import { Type } from '@sinclair/typebox';
+import { problemExample, PROBLEM_CODES } from '../problem-codes.js';
 
-/** The documented problem responses of a route. */
-export function errorResponses(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((status) => [status, Type.Ref('Problem')]));
+/** `security` of an operation that needs a bearer token (login JWT or personal API token). */
+export const bearer = [{ bearerAuth: [] }];
+/** `security` of a public operation (a token, when sent, is still checked). */
+export const publicAccess: { bearerAuth: string[] }[] = [];
+
+/** Codes a status answers on every operation that lists it, unless the operation says more. */
+const GENERIC: Record<number, readonly string[]> = {
+  400: ['VALIDATION_FAILED'],
+  401: ['UNAUTHENTICATED', 'INVALID_TOKEN'],
+  403: ['INSUFFICIENT_SCOPE'],
+  404: ['NOT_FOUND'],
+  500: ['INTERNAL_ERROR'],
+};
+
+type Codes = Partial<Record<number, readonly string[]>>;
+
+/**
+ * The documented problem responses of an operation: each status as application/problem+json with
+ * the codes it can carry (a list in the description and one example per code). A bare status
+ * stands for its generic codes; `{409: ['STALE_VERSION']}` adds codes. 500 is always documented.
+ */
+export function errorResponses(...items: (number | Codes)[]) {
+  const codes = new Map<number, Set<string>>([[500, new Set(GENERIC[500])]]);
+  const add = (status: number, list: readonly string[]) => {
+    const set = codes.get(status) ?? new Set(GENERIC[status] ?? []);
+    for (const code of list) set.add(code);
+    codes.set(status, set);
+  };
+  for (const item of items) {
+    if (typeof item === 'number') add(item, []);
+    else for (const [status, list] of Object.entries(item)) add(Number(status), list ?? []);
+  }
+  return Object.fromEntries([...codes].sort(([a], [b]) => a - b).map(([status, set]) => [status, problemResponse(status, [...set])]));
+}
+
+/** One status as application/problem+json with exactly these codes. */
+export function problemResponse(status: number, codes: readonly string[]) {
+  const description = codes.map((code) => `- \`${code}\`: ${PROBLEM_CODES[code] ?? 'see the detail'}`).join('\n');
+  const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: problemExample(status, code) }]));
+  return { description: `Problem (RFC 9457) with one of these codes:\n${description}`, content: { 'application/problem+json': { schema: Type.Ref('Problem'), examples } } };
+}
+
+/** The errors of a public operation: only a bad token that was sent anyway (and our own bugs). */
+export const publicErrors = () => ({ ...errorResponses(), 401: problemResponse(401, ['INVALID_TOKEN']) });
+
+/** A documented success response: JSON with a description and, where given, an example. */
+export function ok<T extends object>(description: string, schema: T, example?: unknown) {
+  return { description, content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } } };
+}
+
+/** A request body with an example (and the schema Fastify validates). */
+export function body<T extends object>(schema: T, ...examples: unknown[]): T {
+  return { ...schema, examples } as T;
 }

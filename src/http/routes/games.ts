@@ -5,26 +5,38 @@ import { gameLog, LOG_PAGE_LIMIT } from '../../services/history.js';
 import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, startGame } from '../../services/lobby.js';
 import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
-import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, SubmitActionBody, SubmitActionResult } from '../schemas.js';
-import { errorResponses } from './common.js';
+import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, pageOf, SubmitActionBody, SubmitActionResult } from '../schemas.js';
+import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
 
-const security = [{ bearerAuth: [] }];
+const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
 
 export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/game-types', {
     schema: {
-      tags: ['games'], summary: 'The games this server runs, with their option and action schemas',
+      tags: ['games'], operationId: 'listGameTypes', security: publicAccess, summary: 'The games this server runs, with their option and action schemas',
+      description: 'Every served game type with its player range, rules version, and the JSON Schemas of its options and actions (the same schemas as the `<Game>Options` and `<Game>Action` components).',
       response: {
-        200: Type.Array(Type.Object({
+        200: ok('The served game types', Type.Array(Type.Object({
           id: Type.String(), title: Type.String(), rulesVersion: Type.Integer(),
-          players: Type.Object({ min: Type.Integer(), max: Type.Integer() }), optionsSchema: Type.Unknown(), actionSchema: Type.Unknown(),
-        })),
+          players: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
+          optionsSchema: Type.Unsafe<unknown>({ type: 'object', description: 'JSON Schema of `options` at creation' }),
+          actionSchema: Type.Unsafe<unknown>({ type: 'object', description: 'JSON Schema of an action (a union on `type`)' }),
+        }))),
+        ...publicErrors(),
       },
     },
   }, async () => gameTypes(ctx));
 
   app.post('/v1/games', {
-    schema: { tags: ['games'], summary: 'Create a game; you take seat 0', security, body: CreateGameBody, response: { 201: Type.Ref('GameDetail'), ...errorResponses(400, 401) } },
+    schema: {
+      tags: ['games'], operationId: 'createGame', summary: 'Create a game; you take seat 0', security,
+      description: 'Creates an open game of `type` for `seats` players with the game\'s `options` (defaults filled in) and a time control. You take seat 0; others join, or the creator arranges seats and starts early.',
+      body: body(CreateGameBody, { type: 'urbanization', seats: 3, options: { inventions: false }, timeControl: { kind: 'per-move', moveSeconds: 86400 } }),
+      response: {
+        201: ok('The new game, with your view', Type.Ref('GameDetail')),
+        ...errorResponses({ 400: ['INVALID_JSON', 'UNKNOWN_GAME_TYPE', 'INVALID_SEAT_COUNT', 'INVALID_OPTIONS', 'INVALID_TIME_CONTROL'] }, 401, 403),
+      },
+    },
   }, async (request, reply) => {
     const principal = requireUser(request, 'play');
     const game = await createGame(ctx, principal, request.body);
@@ -33,15 +45,17 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
 
   app.get('/v1/games', {
     schema: {
-      tags: ['games'], summary: 'List games (filters: status, mine, awaitingMe), newest activity first', security, querystring: ListGamesQuery,
-      response: { 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) }), ...errorResponses(400, 401) },
+      tags: ['games'], operationId: 'listGames', summary: 'List games (filters: status, mine, awaitingMe), newest activity first', security, querystring: ListGamesQuery,
+      description: 'Games you may see (public ones and yours), newest activity first, one page at a time (`limit`, `offset`; the answer has `total`). `awaitingMe=true` lists the games where it is your turn.',
+      response: { 200: ok('One page of games', Type.Ref('GamePage')), ...errorResponses(400, 401, 403) },
     },
-  }, async (request) => listGames(ctx, requireUser(request, 'read'), request.query));
+  }, async (request) => listGames(ctx, requireUser(request, 'read'), { ...request.query, ...pageOf(request.query) }));
 
   app.get('/v1/games/:id', {
     schema: {
-      tags: ['games'], summary: "A game with your seat's view of it (spectator view without a seat or token)", security, params: GameId,
-      response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409) },
+      tags: ['games'], operationId: 'getGame', summary: "A game with your seat's view of it (spectator view without a seat or token)", security: [...security, {}], params: GameId,
+      description: "The game with `view`: what your seat may see (other players' hands hidden). Without a token, or without a seat, you get the spectator view of a public game; private games answer 404 to outsiders.",
+      response: { 200: ok('The game with your view', Type.Ref('GameDetail')), ...errorResponses(400, 401, 403, { 409: ['GAME_TYPE_UNAVAILABLE'] }) },
     },
   }, async (request) => {
     const principal = optionalUser(request);
@@ -49,7 +63,11 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   });
 
   app.post('/v1/games/:id/join', {
-    schema: { tags: ['games'], summary: 'Take a seat (the first free one unless `seat` is given); the game starts when full', security, params: GameId, body: JoinGameBody, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409, 422) } },
+    schema: {
+      tags: ['games'], operationId: 'joinGame', summary: 'Take a seat (the first free one unless `seat` is given); the game starts when full', security, params: GameId,
+      description: 'Takes the seat you ask for, or the first free one (the body may be omitted). When this fills the last seat the game starts and the answer shows it active.',
+      body: body(JoinGameBody, { seat: 1 }), response: { 200: ok('The game with your seat', Type.Ref('GameDetail')), ...errorResponses({ 400: ['INVALID_JSON'] }, 401, 403, joinCodes) },
+    },
     // The body is optional: no body means "the first free seat".
     preValidation: async (request) => {
       request.body ??= {};
@@ -60,14 +78,22 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   });
 
   app.post('/v1/games/:id/start', {
-    schema: { tags: ['games'], summary: "Start with the players seated so far (creator only; at least the game's minimum)", security, params: GameId, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: ['games'], operationId: 'startGame', summary: "Start with the players seated so far (creator only; at least the game's minimum)", security, params: GameId,
+      description: 'Starts an open game early with the seats filled so far; empty seats are dropped and the seating compacted.',
+      response: { 200: ok('The started game', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_GAME_CREATOR'] }, 404, { 409: ['GAME_NOT_OPEN', 'NOT_ENOUGH_PLAYERS', 'GAME_TYPE_UNAVAILABLE'] }) },
+    },
   }, async (request) => {
     const principal = requireUser(request, 'play');
     return detail(ctx, await startGame(ctx, principal, request.params.id), principal);
   });
 
   app.post('/v1/games/:id/leave', {
-    schema: { tags: ['games'], summary: 'Give up your seat before the game starts', security, params: GameId, response: { 200: Type.Ref('GameDetail'), ...errorResponses(400, 401, 404, 409) } },
+    schema: {
+      tags: ['games'], operationId: 'leaveGame', summary: 'Give up your seat before the game starts', security, params: GameId,
+      description: 'Frees your seat of an open game (after the start, resign instead).',
+      response: { 200: ok('The game without you', Type.Ref('GameDetail')), ...errorResponses(400, 401, 403, 404, { 409: ['GAME_NOT_OPEN', 'NOT_SEATED'] }) },
+    },
   }, async (request) => {
     const principal = requireUser(request, 'play');
     return detail(ctx, await leaveGame(ctx, principal, request.params.id), principal);
@@ -75,17 +101,25 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
 
   app.get('/v1/games/:id/legal-actions', {
     schema: {
-      tags: ['play'], summary: 'The actions your seat may take now (empty when it is not your turn)', security, params: GameId,
-      response: { 200: Type.Object({ version: Type.Integer(), seat: Type.Integer(), actions: Type.Array(Type.Unknown()) }), ...errorResponses(400, 401, 403, 404, 409) },
+      tags: ['play'], operationId: 'listLegalActions', summary: 'The actions your seat may take now (empty when it is not your turn)', security, params: GameId,
+      description: 'Every action your seat may submit at `version`, each ready to send as is as `action` of submitAction (render them as buttons).',
+      response: {
+        200: ok('Your legal actions', Type.Ref('LegalActions'), { version: 7, seat: 0, actions: [{ type: 'place', territory: 4 }, { type: 'pass' }] }),
+        ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] }),
+      },
     },
   }, async (request) => legalActions(ctx, requireUser(request, 'read'), request.params.id));
 
   app.post('/v1/games/:id/actions', {
     schema: {
-      tags: ['play'], security, params: GameId, headers: IdempotencyHeaders, body: SubmitActionBody,
+      tags: ['play'], operationId: 'submitAction', security, params: GameId, headers: IdempotencyHeaders,
+      body: body(SubmitActionBody, { action: { type: 'place', territory: 4 }, expectedVersion: 7 }),
       summary: 'Submit an action for your seat',
-      description: '201 with the new version, your view and your log entries. 400 INVALID_ACTION (not an action of this game), 403 NOT_A_PLAYER, 409 STALE_VERSION / GAME_NOT_ACTIVE, 422 NOT_YOUR_TURN or RULE_VIOLATION/<rule>. None of these change anything. A retry with the same Idempotency-Key returns the first answer (header Idempotent-Replayed: true).',
-      response: { 201: SubmitActionResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`).',
+      response: {
+        201: ok('The action was applied', SubmitActionResult),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'] }),
+      },
     },
   }, async (request, reply) => {
     const result = await submitAction(ctx, requireUser(request, 'play'), {
@@ -101,9 +135,13 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
 
   app.get('/v1/games/:id/log', {
     schema: {
-      tags: ['play'], summary: 'Events after `after`, with the log entries your seat may read', security, params: GameId,
-      querystring: Type.Object({ after: Type.Integer({ minimum: 0, default: 0 }), limit: Type.Integer({ minimum: 1, maximum: LOG_PAGE_LIMIT, default: LOG_PAGE_LIMIT }) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ version: Type.Integer(), events: Type.Array(Type.Ref('PlayerEvent')) }), ...errorResponses(400, 401, 404) },
+      tags: ['play'], operationId: 'getGameLog', summary: 'Events after `after`, with the log entries your seat may read', security: [...security, {}], params: GameId,
+      description: `The game's events with seq > \`after\`, oldest first, at most \`limit\` (up to ${LOG_PAGE_LIMIT}); page on with the last seq. Your own actions are included; others' only as their public log lines.`,
+      querystring: Type.Object({
+        after: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Only events with a larger seq' })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LOG_PAGE_LIMIT, default: LOG_PAGE_LIMIT, description: 'Most events to return' })),
+      }, { additionalProperties: false }),
+      response: { 200: ok('A page of events', Type.Object({ version: Type.Integer(), events: Type.Array(Type.Ref('PlayerEvent')) })), ...errorResponses(400, 401, 403, 404) },
     },
-  }, async (request) => gameLog(ctx, optionalUser(request), request.params.id, request.query.after, request.query.limit));
+  }, async (request) => gameLog(ctx, optionalUser(request), request.params.id, request.query.after ?? 0, request.query.limit));
 };

@@ -7,9 +7,7 @@ import { apiTokens, createApiToken, revokeToken } from '../../services/api-token
 import type { AccountEvent, ServiceContext } from '../../services/context.js';
 import { deliveriesOf, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
 import { requireUser } from '../auth.js';
-import { errorResponses } from './common.js';
-
-const security = [{ bearerAuth: [] }];
+import { bearer as security, body, errorResponses, ok } from './common.js';
 const IdParam = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const ApiToken = Type.Object({
   id: Type.String({ format: 'uuid' }), name: Type.String(), scopes: Type.Array(Type.String()), createdAt: Type.String({ format: 'date-time' }),
@@ -38,18 +36,28 @@ async function subscribeAccount(app: FastifyInstance, userId: string): Promise<{
 export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/v1/me/tokens', {
     schema: {
-      tags: ['integrations'], summary: 'Create a personal API token (shown once); needs a login token', security,
-      body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), scopes: Type.Array(Type.Union(SCOPES.map((scope) => Type.Literal(scope))), { minItems: 1, maxItems: 3 }) }, { additionalProperties: false }),
-      response: { 201: Type.Intersect([ApiToken, Type.Object({ token: Type.String({ description: 'Send as "Authorization: Bearer <token>"; it is not shown again' }) })]), ...errorResponses(400, 401, 403, 409) },
+      tags: ['integrations'], operationId: 'createApiToken', summary: 'Create a personal API token (shown once); needs a login token', security,
+      description: 'A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act; `admin`: admin endpoints, admins only). Only its hash is stored.',
+      body: body(Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), scopes: Type.Array(Type.Union(SCOPES.map((scope) => Type.Literal(scope))), { minItems: 1, maxItems: 3 }) }, { additionalProperties: false }), { name: 'my bot', scopes: ['read', 'play'] }),
+      response: {
+        201: ok('The token, shown this once', Type.Intersect([ApiToken, Type.Object({ token: Type.String({ description: 'Send as "Authorization: Bearer <token>"; it is not shown again' }) })])),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_SCOPES'] }, 401, { 403: ['LOGIN_REQUIRED', 'ADMIN_ONLY'], 409: ['TOO_MANY_TOKENS'] }),
+      },
     },
   }, async (request, reply) => reply.code(201).send(await createApiToken(ctx, requireUser(request, 'read'), request.body)));
 
   app.get('/v1/me/tokens', {
-    schema: { tags: ['integrations'], summary: 'Your API tokens (never their values)', security, response: { 200: Type.Array(ApiToken), ...errorResponses(401, 403) } },
+    schema: {
+      tags: ['integrations'], operationId: 'listApiTokens', summary: 'Your API tokens (never their values)', security, description: 'Your personal API tokens with their scopes and last use, revoked ones included.',
+      response: { 200: ok('Your tokens', Type.Array(ApiToken)), ...errorResponses(401, 403) },
+    },
   }, async (request) => apiTokens(ctx, requireUser(request, 'read')));
 
   app.delete('/v1/me/tokens/:id', {
-    schema: { tags: ['integrations'], summary: 'Revoke an API token', security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: ['integrations'], operationId: 'revokeApiToken', summary: 'Revoke an API token', security, params: IdParam, description: 'Revokes the token at once: it is refused from the next request on.',
+      response: { 204: Type.Null({ description: 'Revoked' }), ...errorResponses(400, 401, 403, 404) },
+    },
   }, async (request, reply) => {
     await revokeToken(ctx, requireUser(request, 'read'), request.params.id);
     return reply.code(204).send(null);
@@ -57,20 +65,32 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
 
   app.post('/v1/me/webhooks', {
     schema: {
-      tags: ['integrations'], security,
+      tags: ['integrations'], operationId: 'registerWebhook', security,
       summary: 'Register a webhook for your turn notifications',
       description: 'Deliveries are POSTs of JSON signed with `X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret returned here>`, with `X-Delivery-Id` (the same on retries) and `X-Event`. Failed deliveries are retried with exponential backoff. Private, loopback and link-local targets are refused unless the operator allows them.',
-      body: Type.Object({ url: Type.String({ maxLength: 2000 }), events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
-      response: { 201: Type.Intersect([Webhook, Type.Object({ secret: Type.String({ description: 'HMAC key for X-Signature; shown once' }) })]), ...errorResponses(400, 401, 403, 409, 422) },
+      body: body(
+        Type.Object({ url: Type.String({ maxLength: 2000 }), events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
+        { url: 'https://bots.example.org/hooks/boardgames', events: ['your_turn', 'game_over'] },
+      ),
+      response: {
+        201: ok('The webhook with its signing secret, shown this once', Type.Intersect([Webhook, Type.Object({ secret: Type.String({ description: 'HMAC key for X-Signature; shown once' }) })])),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_WEBHOOK_URL', 'INVALID_WEBHOOK_EVENTS'] }, 401, 403, { 409: ['TOO_MANY_WEBHOOKS'], 422: ['UNSAFE_WEBHOOK_URL'] }),
+      },
     },
   }, async (request, reply) => reply.code(201).send(await registerWebhook(ctx, webhooks, requireUser(request, 'play'), request.body)));
 
   app.get('/v1/me/webhooks', {
-    schema: { tags: ['integrations'], summary: 'Your webhooks', security, response: { 200: Type.Array(Webhook), ...errorResponses(401, 403) } },
+    schema: {
+      tags: ['integrations'], operationId: 'listWebhooks', summary: 'Your webhooks', security, description: 'Your registered webhooks (never their secrets).',
+      response: { 200: ok('Your webhooks', Type.Array(Webhook)), ...errorResponses(401, 403) },
+    },
   }, async (request) => webhooksOf(ctx, requireUser(request, 'read')));
 
   app.delete('/v1/me/webhooks/:id', {
-    schema: { tags: ['integrations'], summary: 'Remove a webhook (and its delivery records)', security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: ['integrations'], operationId: 'deleteWebhook', summary: 'Remove a webhook (and its delivery records)', security, params: IdParam, description: 'Stops deliveries to the webhook and forgets its delivery records.',
+      response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(400, 401, 403, 404) },
+    },
   }, async (request, reply) => {
     await removeWebhook(ctx, requireUser(request, 'play'), request.params.id);
     return reply.code(204).send(null);
@@ -78,12 +98,13 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
 
   app.get('/v1/me/webhooks/:id/deliveries', {
     schema: {
-      tags: ['integrations'], summary: 'The latest deliveries of a webhook with their status', security, params: IdParam,
+      tags: ['integrations'], operationId: 'listWebhookDeliveries', summary: 'The latest deliveries of a webhook with their status', security, params: IdParam,
+      description: 'The latest deliveries, newest first, with attempts, the last HTTP status or error, and when the next attempt is due.',
       response: {
-        200: Type.Array(Type.Object({
+        200: ok('Deliveries, newest first', Type.Array(Type.Object({
           id: Type.String(), event: Type.String(), status: Type.String(), attempts: Type.Integer(), lastStatus: Type.Union([Type.Integer(), Type.Null()]),
           lastError: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(), deliveredAt: Type.Union([Type.String(), Type.Null()]), nextAttemptAt: Type.Union([Type.String(), Type.Null()]),
-        })),
+        }))),
         ...errorResponses(400, 401, 403, 404),
       },
     },
@@ -91,10 +112,13 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
 
   app.get('/v1/me/events', {
     schema: {
-      tags: ['integrations'], security, produces: ['text/event-stream'],
+      tags: ['integrations'], operationId: 'streamAccountEvents', security,
       summary: 'Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in',
       description: 'Each event is `event: your_turn|game_updated`, `id: <gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline"}`. A comment line is sent every 25 s to keep the connection open.',
-      response: { 200: Type.String(), ...errorResponses(401, 403) },
+      response: {
+        200: { description: 'An endless Server-Sent Events stream', content: { 'text/event-stream': { schema: Type.String(), example: 'event: your_turn\nid: 8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"your_turn","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","version":7,"yourTurn":true}\n\n' } } },
+        ...errorResponses(401, 403),
+      },
     },
   }, async (request, reply) => {
     const principal = requireUser(request, 'read');
