@@ -25,7 +25,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       description: 'Time travel: replays the log from the seed up to event `at` and answers the full state there.',
       querystring: Type.Object({ at: Type.Integer({ minimum: 0, description: 'Event seq (0: the state at the start)' }) }, { additionalProperties: false }),
       response: {
-        200: ok('The state after event `at`', Type.Object({ version: Type.Integer(), state: Type.Unsafe<unknown>({ type: 'object', description: "The engine's full state (game-specific)" }) })),
+        200: ok('The state after event `at`', Type.Object({ version: Type.Integer(), state: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: "The engine's full state (game-specific)" }) })),
         ...adminErrors, ...errorResponses({ 422: ['GAME_NOT_STARTED', 'NO_SUCH_VERSION'] }),
       },
     },

@@ -19,8 +19,8 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
         200: ok('The served game types', Type.Array(Type.Object({
           id: Type.String(), title: Type.String(), rulesVersion: Type.Integer(),
           players: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
-          optionsSchema: Type.Unsafe<unknown>({ type: 'object', description: 'JSON Schema of `options` at creation' }),
-          actionSchema: Type.Unsafe<unknown>({ type: 'object', description: 'JSON Schema of an action (a union on `type`)' }),
+          optionsSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of `options` at creation' }),
+          actionSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of an action (a union on `type`)' }),
         }))),
         ...publicErrors(),
       },
