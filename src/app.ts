@@ -21,13 +21,14 @@ import { GameDetail, GamePage, GameSummary, LegalActions, LogEntry, PlayerEvent,
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
 import { authenticate } from './services/api-tokens.js';
-import { runBots } from './services/bots.js';
-import { fireDeadline, warnDeadline, type DeadlineJob } from './services/deadlines.js';
-import { sweep } from './services/sweeper.js';
-import { deliverDue, type WebhookSettings } from './services/webhooks.js';
-import { startQueue, type Queue } from './store/queue.js';
+import type { DueWorkOptions } from './services/due.js';
+import { createWorkers, createWorkSignal } from './services/workers.js';
+import type { WebhookSettings } from './services/webhooks.js';
 import type { ServiceContext } from './services/context.js';
 import { createDb } from './store/db.js';
+import { countDueGames } from './store/games.js';
+import { countDueDeliveries } from './store/webhooks.js';
+import { createWorkMetrics } from './http/work-metrics.js';
 
 export interface AppOptions {
   config: Config;
@@ -37,8 +38,10 @@ export interface AppOptions {
   catalog?: Record<string, AnyGameDefinition>;
   /** The clock; tests of time controls pass their own. */
   now?: () => Date;
-  /** Start the job queue and its workers (deadlines, bots, webhook deliveries). Default: config.workers. */
+  /** This process runs the background workers (deadlines, bots, webhook deliveries) once `startWorkers()` is called. Default: config.workers. */
   workers?: boolean;
+  /** Tests only: runs inside each due-work claim before its commit (to slow a worker down or make it fail). */
+  beforeDueCommit?: DueWorkOptions['beforeCommit'];
 }
 
 export const API_VERSION = '0.1.0';
@@ -60,11 +63,13 @@ const API_DESCRIPTION = [
 declare module 'fastify' {
   interface FastifyInstance {
     services: ServiceContext;
+    /** Starts this process's background workers (if it runs any): main.ts calls it once the server listens. */
+    startWorkers(): void;
   }
 }
 
 /** Builds the whole service without listening (main.ts listens; tests inject). */
-export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -77,7 +82,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const metrics = createMetrics();
   instrument(app, metrics.requests);
 
-  let queue: Queue | null = null;
+  const log: ServiceContext['log'] = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
+  // Every process signals the work its commits record, whether or not it runs workers itself.
+  const signal = createWorkSignal(db, config.duePollMs, log);
   const ctx: ServiceContext = {
     db,
     catalog,
@@ -91,52 +98,31 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         app.graphql.pubsub.publish({ topic: accountTopicOf(userId), payload: event });
       },
     },
-    jobs: {
-      async send(name, data, options) {
-        if (!queue) throw new Error(`job "${name}" not sent: the job queue is not running in this process`);
-        await queue.send(name, data, options);
-      },
-    },
+    work: signal,
     now,
-    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+    log,
   };
   const webhookSettings: WebhookSettings = {
     allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs, maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs,
   };
   // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.
   app.decorate('services', ctx);
-  if (workers) {
-    let sweepTimer: NodeJS.Timeout | undefined;
-    let deliveryTimer: NodeJS.Timeout | undefined;
-    let delivering: Promise<void> | null = null;
-    let closing = false;
-    app.addHook('preClose', async () => {
-      closing = true;
-    });
-    app.addHook('onReady', async () => {
-      // On SIGTERM the embedded PostgreSQL's own exit hook may stop the database while we close:
-      // the queue's lost connections are expected then, not errors.
-      queue = await startQueue(databaseUrl, (error) => (closing ? app.log.debug({ err: error }, 'job queue error while closing') : app.log.error({ err: error }, 'job queue error')));
-      await queue.work('deadline', async (data) => void (await fireDeadline(ctx, data as unknown as DeadlineJob)));
-      await queue.work('deadline-near', async (data) => void (await warnDeadline(ctx, data as unknown as DeadlineJob)));
-      await queue.work('bots', async (data) => void (await runBots(ctx, String(data.gameId))));
-      sweepTimer = setInterval(() => void sweep(ctx).catch((error: unknown) => app.log.error({ err: error }, 'sweep failed')), config.sweepIntervalSeconds * 1000);
-      sweepTimer.unref();
-      deliveryTimer = setInterval(() => {
-        if (delivering) return;
-        delivering = deliverDue(ctx, webhookSettings)
-          .catch((error: unknown) => void app.log.error({ err: error }, 'webhook delivery pass failed'))
-          .then(() => void (delivering = null));
-      }, config.webhookPollMs);
-      deliveryTimer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(sweepTimer);
-      clearInterval(deliveryTimer);
-      await delivering;
-      await queue?.stop();
-    });
-  }
+  const workMetrics = createWorkMetrics(metrics.registry, async () => ({ games: await countDueGames(db, now()), webhooks: await countDueDeliveries(db, now()) }));
+  const background = workers
+    ? createWorkers(ctx, signal, workMetrics, {
+        databaseUrl, concurrency: config.dueConcurrency, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
+      })
+    : null;
+  let started = false;
+  app.decorate('startWorkers', () => {
+    if (!background || started) return;
+    started = true;
+    background.start();
+  });
+  // Before the database pool closes: items in flight commit (or roll back), and no new one is taken.
+  app.addHook('preClose', async () => {
+    if (started) await background?.stop();
+  });
 
   await app.register(swagger, {
     openapi: {

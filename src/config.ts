@@ -25,15 +25,19 @@ export interface Config {
   logLevel: string;
   graphqlMaxDepth: number;
   bodyLimitBytes: number;
-  /** Run the job workers (deadlines, bots, webhook deliveries) in this process. */
+  /** Run the background workers (deadlines, warnings, bots, webhook deliveries) in this process. */
   workers: boolean;
-  sweepIntervalSeconds: number;
+  /** Items of due game work (a timeout, a bot move, warnings) in flight at once per process. */
+  dueConcurrency: number;
+  /** The workers' safety-net poll, for a wake-up signal that was lost. */
+  duePollMs: number;
+  /** First retry delay of failed due work; doubles per failure in a row. */
+  dueRetryBaseMs: number;
   /** Let webhooks reach private, loopback and link-local addresses (tests, private deployments). */
   webhookAllowPrivate: boolean;
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookRetryBaseMs: number;
-  webhookPollMs: number;
   production: boolean;
 }
 
@@ -101,12 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 8, 2, 50),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     workers: flag(env, 'WORKERS', true),
-    sweepIntervalSeconds: integer(env, 'SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
+    dueConcurrency: integer(env, 'DUE_CONCURRENCY', 4, 1, 64),
+    duePollMs: integer(env, 'DUE_POLL_MS', 5000, 50, 600_000),
+    dueRetryBaseMs: integer(env, 'DUE_RETRY_BASE_MS', 1000, 10, 3_600_000),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
     webhookMaxAttempts: integer(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
-    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 50, 60_000),
     production,
   };
 }

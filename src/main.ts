@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     await embedded?.stop();
     throw error;
   }
+  // Only a process that serves runs background work: one that fails to start holds none.
+  app.startWorkers();
   say(`API on http://${config.host}:${config.port}/v1, GraphQL on /graphql, docs on /docs`);
 }
 

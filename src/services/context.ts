@@ -2,10 +2,16 @@ import type { TokenService } from '../auth/tokens.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { Db } from '../store/db.js';
 
-/** Background work on the Postgres-backed queue (pg-boss): exactly one process runs each job. */
-export type JobName = 'deadline' | 'deadline-near' | 'bots';
-export interface JobQueue {
-  send(name: JobName, data: Record<string, unknown>, options?: { startAfter?: Date; singletonKey?: string }): Promise<void>;
+/**
+ * Wakes the background workers after a commit, in this process and (by NOTIFY) in the others. The
+ * work itself is recorded in the committed rows (games.due_at, the webhook outbox); a lost signal
+ * only delays it until a worker's next poll.
+ */
+export interface WorkSignal {
+  /** A game's due work was recorded for `at`. */
+  gameDue(at: Date): void;
+  /** Webhook deliveries were written to the outbox. */
+  deliveriesDue(): void;
 }
 
 /** What a user's account stream (GraphQL `myTurn`, SSE) carries. */
@@ -31,7 +37,7 @@ export interface ServiceContext {
   catalog: Record<string, AnyGameDefinition>;
   tokens: TokenService;
   events: EventBus;
-  jobs: JobQueue;
+  work: WorkSignal;
   now(): Date;
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }

@@ -1,13 +1,15 @@
 import { canonicalJson } from '../engine/canonical.js';
 import type { AnyGameDefinition, ApplyResult, LogEntry } from '../engine/types.js';
-import type { EventKind, GameRecord, GameStatus, LockedGame, SeatRecord } from '../store/games.js';
+import type { DueColumns, EventKind, GameRecord, GameStatus, LockedGame, SeatRecord } from '../store/games.js';
 import { advanceClocks, deadlines, nextDeadline, startClocks, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
+import { planDue, unsentSince } from './due-plan.js';
 
 /**
  * How a game moves on, whoever moves it (a player, a bot, a deadline, a take-back): inside the
- * game's transaction `commitEvent`/`commitStart` store the new state, clocks and outbox rows;
- * after the commit `afterCommit` tells subscribers, schedules the deadlines and wakes the bots.
+ * game's transaction `commitEvent`/`commitStart` store the new state, clocks, outbox rows and the
+ * game's due work (deadlines, warnings, bot turns: services/due-plan.ts); after the commit
+ * `afterCommit` tells subscribers and wakes the workers (here and in other processes).
  */
 export interface Change {
   gameId: string;
@@ -21,6 +23,10 @@ export interface Change {
   newlyActive: number[];
   started: boolean;
   result: unknown;
+  /** The game's due work as stored with this change. */
+  due: DueColumns;
+  /** Outbox rows written with this change. */
+  webhooks: number;
 }
 
 /** Engines keep their RNG at `state.rng`; a draw from it makes the action irreversible. */
@@ -33,33 +39,37 @@ function rngMoved(before: unknown, after: unknown): boolean {
 const humanUsers = (seats: SeatRecord[], which: number[]) =>
   seats.filter((seat) => which.includes(seat.seat) && seat.userId !== null && seat.bot === null && seat.hasWebhooks).map((seat) => seat.userId!);
 
-async function writeOutbox(locked: LockedGame, change: Change): Promise<void> {
+/** Writes the change's outbox rows; returns the change with their count. */
+async function writeOutbox(locked: LockedGame, change: Change): Promise<Change> {
   const everyone = humanUsers(change.seats, change.seats.map((seat) => seat.seat));
   const game = { id: change.gameId, type: change.gameType, version: change.version, status: change.status, activeSeats: change.activeSeats };
-  if (change.started) await locked.enqueueWebhooks(everyone, 'game_started', { event: 'game_started', game });
+  let webhooks = 0;
+  if (change.started) webhooks += await locked.enqueueWebhooks(everyone, 'game_started', { event: 'game_started', game });
   if (change.status === 'finished') {
-    await locked.enqueueWebhooks(everyone, 'game_over', { event: 'game_over', game, result: change.result });
-    return;
+    webhooks += await locked.enqueueWebhooks(everyone, 'game_over', { event: 'game_over', game, result: change.result });
+    return { ...change, webhooks };
   }
   for (const seat of change.newlyActive) {
     const deadline = change.deadlines.find((entry) => entry.seat === seat)?.at.toISOString() ?? null;
-    await locked.enqueueWebhooks(humanUsers(change.seats, [seat]), 'your_turn', { event: 'your_turn', game, seat, deadline });
+    webhooks += await locked.enqueueWebhooks(humanUsers(change.seats, [seat]), 'your_turn', { event: 'your_turn', game, seat, deadline });
   }
+  return { ...change, webhooks };
 }
 
 export async function commitStart(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, seats: SeatRecord[]): Promise<Change> {
   const state = definition.setup({ seats: seats.length, options: game.options, seed: game.seed });
   const activeSeats = definition.activeSeats(state);
   const control = game.timeControl as TimeControl;
-  const clocks = startClocks(control, seats.length, activeSeats, ctx.now());
-  await locked.start(seats, { state, activeSeats, result: null, clocks, deadline: nextDeadline(control, clocks, activeSeats) });
+  const now = ctx.now();
+  const clocks = startClocks(control, seats.length, activeSeats, now);
   const renumbered = seats.map((seat, index) => ({ ...seat, seat: index }));
+  const due = planDue({ timeControl: control, clocks, activeSeats, seats: renumbered }, now, () => true);
+  await locked.start(seats, { state, activeSeats, result: null, clocks, deadline: nextDeadline(control, clocks, activeSeats), due });
   const change: Change = {
     gameId: game.id, gameType: game.type, version: 0, status: 'active', activeSeats, seats: renumbered,
-    deadlines: deadlines(control, clocks, activeSeats), newlyActive: activeSeats, started: true, result: null,
+    deadlines: deadlines(control, clocks, activeSeats), newlyActive: activeSeats, started: true, result: null, due, webhooks: 0,
   };
-  await writeOutbox(locked, change);
-  return change;
+  return writeOutbox(locked, change);
 }
 
 export interface EventInput {
@@ -85,31 +95,31 @@ export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefini
   const control = game.timeControl as TimeControl;
   // A take-back gives the turn back without charging anyone's clock.
   const charged = input.kind === 'undo' ? null : input.seat;
-  const clocks = advanceClocks(control, game.clocks as Clocks | null, charged, activeSeats, ctx.now());
+  const now = ctx.now();
+  const clocks = advanceClocks(control, game.clocks as Clocks | null, charged, activeSeats, now);
   const seq = game.version + 1;
+  const seats = input.seats ?? game.seats;
+  const newlyActive = activeSeats.filter((seat) => !game.activeSeats.includes(seat) || seat === input.seat);
+  // A turn that begins now gets its warning; a seat still on the same turn keeps what was left unsent.
+  const unsent = unsentSince(game.warnAt);
+  const due = planDue({ timeControl: control, clocks, activeSeats, seats }, now, (warning) => newlyActive.includes(warning.seat) || unsent(warning));
   const log = [...(input.preface ?? []), ...input.applied.log];
   await locked.append(
     {
       seq, seat: input.seat, actorId: input.actorId, kind: input.kind, undoesSeq: input.undoesSeq ?? null, action: input.action, log,
       irreversible: input.kind === 'action' || input.kind === 'timeout' ? Boolean(input.applied.irreversible) || rngMoved(game.state, state) : true,
     },
-    { state, activeSeats, result: outcome, clocks, deadline: nextDeadline(control, clocks, activeSeats) },
+    { state, activeSeats, result: outcome, clocks, deadline: nextDeadline(control, clocks, activeSeats), due },
   );
-  const seats = input.seats ?? game.seats;
-  const newlyActive = activeSeats.filter((seat) => !game.activeSeats.includes(seat) || seat === input.seat);
   const change: Change = {
     gameId: game.id, gameType: game.type, version: seq, status: outcome === null ? 'active' : 'finished', activeSeats, seats,
-    deadlines: deadlines(control, clocks, activeSeats), newlyActive, started: false, result: outcome,
+    deadlines: deadlines(control, clocks, activeSeats), newlyActive, started: false, result: outcome, due, webhooks: 0,
   };
-  await writeOutbox(locked, change);
-  return change;
+  return writeOutbox(locked, change);
 }
 
-/** Warn a player this long before their deadline (at most), if the turn is long enough to bother. */
-const DEADLINE_WARNING_MS = 60 * 60 * 1000;
-
 /** After the commit: never before, so nobody hears of a change that was rolled back. Failures are logged, not thrown. */
-export async function afterCommit(ctx: ServiceContext, change: Change, options: { wakeBots?: boolean } = {}): Promise<void> {
+export async function afterCommit(ctx: ServiceContext, change: Change): Promise<void> {
   try {
     ctx.events.gameChanged(change.gameId, change.version);
     const earliest = change.deadlines.reduce<Date | null>((min, entry) => (min === null || entry.at < min ? entry.at : min), null);
@@ -120,20 +130,9 @@ export async function afterCommit(ctx: ServiceContext, change: Change, options: 
         yourTurn: change.activeSeats.includes(seat.seat) && seat.bot === null, deadline: earliest?.toISOString() ?? null,
       });
     }
-    if (change.status !== 'active') return;
-    const now = ctx.now().getTime();
-    for (const { seat, at } of change.deadlines) {
-      const key = `${change.gameId}:${change.version}:${seat}`;
-      await ctx.jobs.send('deadline', { gameId: change.gameId, version: change.version, seat }, { startAfter: at, singletonKey: key });
-      const warnAt = at.getTime() - Math.min(DEADLINE_WARNING_MS, (at.getTime() - now) / 4);
-      const human = change.seats[seat]?.userId && !change.seats[seat]?.bot;
-      if (human && warnAt - now > 1000) {
-        await ctx.jobs.send('deadline-near', { gameId: change.gameId, version: change.version, seat }, { startAfter: new Date(warnAt), singletonKey: key });
-      }
-    }
-    if ((options.wakeBots ?? true) && change.activeSeats.some((seat) => change.seats[seat]?.bot)) {
-      await ctx.jobs.send('bots', { gameId: change.gameId }, { singletonKey: change.gameId });
-    }
+    // The work itself is already recorded with the change; this only spares the workers a wait.
+    if (change.due.dueAt) ctx.work.gameDue(change.due.dueAt);
+    if (change.webhooks > 0) ctx.work.deliveriesDue();
   } catch (error) {
     ctx.log.error(`after-commit work for game ${change.gameId} v${change.version} failed: ${(error as Error).message}`);
   }

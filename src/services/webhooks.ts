@@ -65,7 +65,11 @@ export async function deliveriesOf(ctx: ServiceContext, principal: Principal, id
   }));
 }
 
-async function deliver(ctx: ServiceContext, settings: WebhookSettings, delivery: ClaimedDelivery): Promise<void> {
+/** What a worker reports of each attempt (metrics). */
+export type DeliveryObserver = (attempt: { lagMs: number; failed: boolean }) => void;
+
+async function deliver(ctx: ServiceContext, settings: WebhookSettings, delivery: ClaimedDelivery, observe?: DeliveryObserver): Promise<void> {
+  const lagMs = ctx.now().getTime() - new Date(delivery.dueAt).getTime();
   const body = JSON.stringify({ id: delivery.id, ...(delivery.payload as object), createdAt: new Date(delivery.createdAt).toISOString() });
   let status: number | null = null;
   let error: string | null = null;
@@ -84,12 +88,15 @@ async function deliver(ctx: ServiceContext, settings: WebhookSettings, delivery:
   const delivered = error === null;
   const retryAt = delivered || delivery.attempts >= settings.maxAttempts ? null : new Date(ctx.now().getTime() + settings.retryBaseMs * 2 ** (delivery.attempts - 1));
   await recordAttempt(ctx.db, delivery.id, { delivered, status, error, retryAt });
+  observe?.({ lagMs, failed: !delivered });
   if (!delivered) ctx.log.warn(`webhook delivery ${delivery.id} attempt ${delivery.attempts} failed: ${error}${retryAt ? `; retry at ${retryAt.toISOString()}` : '; giving up'}`);
 }
 
 /** One pass of the delivery worker: claims what is due and delivers it. Returns how many were tried. */
-export async function deliverDue(ctx: ServiceContext, settings: WebhookSettings, limit = 20): Promise<number> {
+export async function deliverDue(ctx: ServiceContext, settings: WebhookSettings, limit = 20, observe?: DeliveryObserver): Promise<number> {
+  // The lease (not a held transaction) marks a claim: no database connection waits on a third party's
+  // HTTP answer. A worker that dies mid-delivery frees its rows when the lease runs out.
   const claimed = await claimDueDeliveries(ctx.db, limit, settings.timeoutMs + 30_000);
-  await Promise.all(claimed.map((delivery) => deliver(ctx, settings, delivery)));
+  await Promise.all(claimed.map((delivery) => deliver(ctx, settings, delivery, observe)));
   return claimed.length;
 }

@@ -43,6 +43,12 @@ export interface GameRecord {
   timeControl: unknown;
   clocks: unknown;
   deadline: Date | null;
+  /** When background work is next due (a deadline of a person, a warning, a bot's turn); see services/due.ts. */
+  dueAt: Date | null;
+  /** The next "deadline near" warning not yet sent. */
+  warnAt: Date | null;
+  /** Failed attempts in a row at the due work (backoff). */
+  workAttempts: number;
   createdById: string;
   createdAt: Date;
   updatedAt: Date;
@@ -93,6 +99,7 @@ export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | nu
 interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
   version: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
+  due_at: Date | null; warn_at: Date | null; work_attempts: number;
   created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; seats: SeatRecord[];
 }
 
@@ -101,16 +108,17 @@ interface RawGameRow {
  * one this way under the row lock: one round trip instead of one per relation). The only place a
  * game row becomes a GameRecord.
  */
-async function loadGames(db: Db | Tx, ids: string[], lock: boolean): Promise<GameRecord[]> {
-  const wanted = ids.filter(isUuid);
-  if (wanted.length === 0) return [];
-  const seats = Prisma.sql`COALESCE((
+const seats = Prisma.sql`COALESCE((
       SELECT json_agg(json_build_object(
         'seat', s.seat, 'userId', s.user_id, 'username', u.username, 'bot', s.bot, 'reservedForId', s.reserved_for_id,
         'reservedForUsername', r.username, 'timeouts', s.timeouts, 'resigned', s.resigned_at IS NOT NULL,
         'hasWebhooks', EXISTS (SELECT 1 FROM webhooks w WHERE w.user_id = s.user_id)) ORDER BY s.seat)
       FROM seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users r ON r.id = s.reserved_for_id
       WHERE s.game_id = g.id), '[]'::json)`;
+
+async function loadGames(db: Db | Tx, ids: string[], lock: boolean): Promise<GameRecord[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
   const rows = lock
     ? await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[]) FOR UPDATE OF g`
     : await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
@@ -122,7 +130,7 @@ function toRecord(row: RawGameRow): GameRecord {
   return {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
     state: row.state, version: row.version, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
-    clocks: row.clocks, deadline: row.deadline, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
+    clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
     startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
   };
 }
@@ -197,6 +205,14 @@ export interface NextState {
   result: unknown;
   clocks: unknown;
   deadline: Date | null;
+  /** The game's due work after this change (services/due.ts#planDue). */
+  due: DueColumns;
+}
+
+/** The columns that record a game's background work (see services/due.ts). */
+export interface DueColumns {
+  dueAt: Date | null;
+  warnAt: Date | null;
 }
 
 export interface NewEvent {
@@ -226,8 +242,10 @@ export interface LockedGame {
   /** Append event `seq` and move the game to its new state. */
   append(event: NewEvent, next: NextState): Promise<void>;
   saveIdempotentResponse(data: { userId: string; key: string; requestHash: string; response: unknown }): Promise<void>;
-  /** Outbox: one pending delivery per webhook of these users that asked for `event`. */
-  enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<void>;
+  /** Outbox: one pending delivery per webhook of these users that asked for `event`; returns how many. */
+  enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<number>;
+  /** Record the game's next due work without an event (a warning sent, nothing due after all). */
+  setDue(due: DueColumns): Promise<void>;
   events(): Promise<EventRecord[]>;
   /** The game as this transaction now sees it (after seat changes). */
   reload(): Promise<GameRecord>;
@@ -253,6 +271,9 @@ function nextData(next: NextState, now: Date): Prisma.GameUpdateInput {
     activeSeats: next.activeSeats,
     clocks: next.clocks === null ? Prisma.DbNull : json(next.clocks),
     deadline: next.deadline,
+    dueAt: next.due.dueAt,
+    warnAt: next.due.warnAt,
+    workAttempts: 0,
     updatedAt: now,
     ...(next.result !== null ? { status: 'finished', result: json(next.result), finishedAt: now } : {}),
   };
@@ -277,11 +298,14 @@ function lockedOps(tx: Tx, gameId: string): LockedGame {
       await tx.idempotencyKey.create({ data: { userId, key, gameId, requestHash, response: json(response) } });
     },
     async enqueueWebhooks(userIds, event, payload) {
-      if (userIds.length === 0) return;
-      await tx.$executeRaw`
+      if (userIds.length === 0) return 0;
+      return tx.$executeRaw`
         INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
         SELECT gen_random_uuid(), w.id, ${event}, ${JSON.stringify(payload)}::jsonb
         FROM webhooks w WHERE w.user_id = ANY(${userIds}::uuid[]) AND ${event} = ANY(w.events)`;
+    },
+    async setDue(due) {
+      await tx.game.update({ where: { id: gameId }, data: { dueAt: due.dueAt, warnAt: due.warnAt, workAttempts: 0 } });
     },
     async reload() {
       return (await findGame(tx, gameId))!;
@@ -312,17 +336,48 @@ export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
-/** Active games whose earliest deadline passed before `before` (their deadline job may have been lost). */
-export async function overdueGames(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
-  return db.game.findMany({ where: { status: 'active', deadline: { lt: before } }, select: { id: true }, take: limit, orderBy: { deadline: 'asc' } });
+/**
+ * Claims the game whose work is due earliest (`due_at <= now`) and runs `work` on it in the claiming
+ * transaction. The row stays locked until commit; rows other workers hold are skipped, not waited for.
+ * A worker that dies mid-item (even SIGKILL) loses its connection: PostgreSQL rolls back and the row is
+ * free for the next claim at once. Null when nothing is due.
+ */
+export async function withDueGame<T>(db: Db, now: Date, work: (game: GameRecord, locked: LockedGame) => Promise<T>): Promise<{ game: GameRecord; result: T } | null> {
+  return db.$transaction(
+    async (tx) => {
+      const [row] = await tx.$queryRaw<RawGameRow[]>`
+        SELECT g.*, ${seats} AS seats FROM games g
+        WHERE g.id = (SELECT id FROM games WHERE due_at <= ${now} ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        FOR UPDATE OF g`; // (locked already: this makes the outer read return the row's newest version, not the statement's snapshot)
+      if (!row) return null;
+      const game = toRecord(row);
+      return { game, result: await work(game, lockedOps(tx, game.id)) };
+    },
+    { maxWait: 20_000, timeout: 30_000 },
+  );
 }
 
-/** Active games where a bot is to act and nothing happened since `before` (their wake-up may have been lost). */
-export async function stalledBotGames(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
-  return db.$queryRaw<{ id: string }[]>`
-    SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id
-    WHERE g.status = 'active' AND g.updated_at < ${before} AND s.bot IS NOT NULL AND s.seat = ANY(g.active_seats)
-    LIMIT ${limit}`;
+/**
+ * After a failed attempt (its transaction rolled back): count it and look again at `retryAt`, unless
+ * the game has moved on meanwhile (its new due work was recorded with it). Returns the attempts so far.
+ */
+export async function deferDueWork(db: Db, gameId: string, version: number, retryAt: Date): Promise<number | null> {
+  const rows = await db.$queryRaw<{ work_attempts: number }[]>`
+    UPDATE games SET work_attempts = work_attempts + 1, due_at = ${retryAt}
+    WHERE id = ${gameId}::uuid AND version = ${version} AND due_at IS NOT NULL RETURNING work_attempts`;
+  return rows[0]?.work_attempts ?? null;
+}
+
+/** When the earliest due work of any game is due (null: none). */
+export async function nextDueAt(db: Db): Promise<Date | null> {
+  const [row] = await db.$queryRaw<{ at: Date | null }[]>`SELECT min(due_at) AS at FROM games`;
+  return row?.at ?? null;
+}
+
+/** How many games have work due at `now` (the backlog). */
+export async function countDueGames(db: Db, now: Date): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM games WHERE due_at <= ${now}`;
+  return row?.n ?? 0;
 }
 
 export interface UndoRequestRecord {

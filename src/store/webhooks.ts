@@ -43,7 +43,8 @@ export async function listDeliveries(db: Db, webhookId: string, limit = 50): Pro
   return (await db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { createdAt: 'desc' }, take: limit })) as DeliveryRecord[];
 }
 
-export type ClaimedDelivery = DeliveryRecord & { url: string; secret: string };
+/** `dueAt`: when the attempt was due (for the lag metric). */
+export type ClaimedDelivery = DeliveryRecord & { url: string; secret: string; dueAt: Date };
 
 /**
  * Claims up to `limit` due deliveries for `leaseMs`: their next attempt moves past the lease and
@@ -54,7 +55,7 @@ export type ClaimedDelivery = DeliveryRecord & { url: string; secret: string };
 export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   return db.$queryRaw<ClaimedDelivery[]>`
     WITH due AS (
-      SELECT id FROM webhook_deliveries
+      SELECT id, next_attempt_at FROM webhook_deliveries
       WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
@@ -65,7 +66,7 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number)
     WHERE d.id = due.id AND w.id = d.webhook_id
     RETURNING d.id, d.webhook_id AS "webhookId", d.event, d.payload, d.status, d.attempts, d.next_attempt_at AS "nextAttemptAt",
               d.last_status AS "lastStatus", d.last_error AS "lastError", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt",
-              w.url, w.secret`;
+              w.url, w.secret, due.next_attempt_at AS "dueAt"`;
 }
 
 export async function recordAttempt(db: Db, id: string, outcome: { delivered: boolean; status: number | null; error: string | null; retryAt: Date | null }): Promise<void> {
@@ -75,4 +76,16 @@ export async function recordAttempt(db: Db, id: string, outcome: { delivered: bo
       ? { status: 'delivered', deliveredAt: new Date(), lastStatus: outcome.status, lastError: null }
       : { status: outcome.retryAt ? 'pending' : 'failed', nextAttemptAt: outcome.retryAt ?? undefined, lastStatus: outcome.status, lastError: outcome.error },
   });
+}
+
+/** When the earliest pending delivery attempt is due (null: none). */
+export async function nextDeliveryAt(db: Db): Promise<Date | null> {
+  const [row] = await db.$queryRaw<{ at: Date | null }[]>`SELECT min(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'pending'`;
+  return row?.at ?? null;
+}
+
+/** How many delivery attempts are due at `now` (the backlog). */
+export async function countDueDeliveries(db: Db, now: Date): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${now}`;
+  return row?.n ?? 0;
 }

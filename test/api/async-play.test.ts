@@ -76,21 +76,30 @@ describe('deadlines', () => {
       await waitFor(async () => ((await events(game.id)).length >= 2 ? true : undefined), 20_000, 'two timeouts');
       const timeouts = await events(game.id);
       expect(timeouts.slice(0, 2).map((event) => [event.seq, event.seat, event.kind])).toEqual([[1, 0, 'timeout'], [2, 1, 'timeout']]);
-      const jobs = (await t.sql.query(
-        `SELECT data->>'version' AS version, count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND data->>'gameId' = $1 AND state = 'completed' GROUP BY 1 ORDER BY 1`, [game.id])).rows;
-      expect(jobs.slice(0, 2)).toEqual([{ version: '0', n: 1 }, { version: '1', n: 1 }]);
+      // The next deadline is recorded as the game's due work, in the same row.
+      const row = await gameRow(game.id);
+      expect(row.due_at.getTime()).toBe(row.deadline.getTime());
     } finally {
       await second.close();
     }
   });
 
-  it('do nothing when the game moved on before the deadline (a stale job)', async () => {
+  it('record no due work for a game without time control, and move it with each turn of a timed one', async () => {
     const { alice, gameId } = await startedToyGame(t);
-    const { fireDeadline } = await import('../../src/services/deadlines.js');
-    expect(await fireDeadline(t.app.services, { gameId, version: 0, seat: 0 })).toBe('stale'); // no time control: no deadline
+    expect((await gameRow(gameId)).due_at).toBeNull();
+    const [carol, dave] = [await newUser(t), await newUser(t)];
+    const { body: game } = await t.http.post('/v1/games').set(carol.auth)
+      .send({ type: 'toy', seats: 2, timeControl: { kind: 'per-move', moveSeconds: 3600 } }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/join`).set(dave.auth).expect(200);
+    const first = await gameRow(game.id);
+    await t.http.post(`/v1/games/${game.id}/actions`).set(carol.auth).send({ action: { type: 'pass' } }).expect(201);
+    const second = await gameRow(game.id);
+    // Nobody here has webhooks, so no warning: the deadline is due, and moves with each turn.
+    expect(second.warn_at).toBeNull();
+    expect(second.due_at.getTime()).toBe(second.deadline.getTime());
+    expect(second.deadline.getTime()).toBeGreaterThan(first.deadline.getTime());
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
-    expect(await fireDeadline(t.app.services, { gameId, version: 0, seat: 0 })).toBe('stale');
-    expect(await events(gameId)).toHaveLength(1);
+    expect((await gameRow(gameId)).due_at).toBeNull();
   });
 
   it('charge a budget clock with its increment, computed with the service clock', async () => {
@@ -107,11 +116,16 @@ describe('deadlines', () => {
       const row = (await clocked.sql.query('SELECT clocks, deadline FROM games WHERE id = $1', [game.id])).rows[0];
       expect(row.clocks.remainingMs).toEqual([(600 - 120 + 10) * 1000, 600_000]);
       expect(row.deadline.toISOString()).toBe('2030-01-01T00:12:00.000Z');
-      const { fireDeadline } = await import('../../src/services/deadlines.js');
-      expect(await fireDeadline(clocked.app.services, { gameId: game.id, version: 1, seat: 1 })).toBe('stale'); // not yet due
+      // The workers' step, driven by hand with the service clock: nothing before the deadline, one timeout at it.
+      const { workOnce } = await import('../../src/services/due.js');
+      const work = () => workOnce(clocked.app.services, { retryBaseMs: 1000 });
+      now = new Date('2030-01-01T00:11:59Z');
+      expect(await work()).toBeNull();
       now = new Date('2030-01-01T00:12:00Z');
-      expect(await fireDeadline(clocked.app.services, { gameId: game.id, version: 1, seat: 1 })).toBe('applied');
-      expect(await fireDeadline(clocked.app.services, { gameId: game.id, version: 1, seat: 1 })).toBe('stale'); // fires once
+      expect(await work()).toMatchObject({ gameId: game.id, kind: 'timeout', failed: false });
+      expect(await work()).toBeNull(); // fires once
+      const kinds = (await clocked.sql.query('SELECT seat, kind FROM game_events WHERE game_id = $1 ORDER BY seq', [game.id])).rows;
+      expect(kinds).toEqual([{ seat: 0, kind: 'action' }, { seat: 1, kind: 'timeout' }]);
     } finally {
       await clocked.close();
     }

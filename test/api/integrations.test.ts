@@ -33,7 +33,7 @@ async function startReceiver(): Promise<Receiver> {
 let t: TestApp;
 let receiver: Receiver;
 beforeAll(async () => {
-  t = await startTestApp({ config: { webhookAllowPrivate: true, webhookRetryBaseMs: 200, webhookPollMs: 100, webhookMaxAttempts: 3 } });
+  t = await startTestApp({ config: { webhookAllowPrivate: true, webhookRetryBaseMs: 200, webhookMaxAttempts: 3 } });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -171,7 +171,7 @@ describe('webhooks', () => {
       expect((await quiet.sql.query("SELECT status FROM webhook_deliveries")).rows).toEqual([{ status: 'pending' }]);
       await quiet.app.close();
       // A new server process on the same database delivers it.
-      const restarted = await startTestApp({ databaseUrl: quiet.databaseUrl, config: { webhookAllowPrivate: true, webhookPollMs: 100 } });
+      const restarted = await startTestApp({ databaseUrl: quiet.databaseUrl, config: { webhookAllowPrivate: true } });
       try {
         await waitFor(async () => (receiver.received.length > 0 ? true : undefined), 10_000, 'the delivery after restart');
         expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: 'your_turn', game: { id: gameId } });

@@ -69,6 +69,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
+  app.startWorkers();
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   return {
     app,

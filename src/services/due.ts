@@ -1,0 +1,98 @@
+import { deferDueWork, withDueGame, type DueColumns, type GameRecord, type LockedGame } from '../store/games.js';
+import { playBotMove } from './bots.js';
+import type { ServiceContext } from './context.js';
+import { applyTimeout, sendWarnings } from './deadlines.js';
+import { botSeatToAct, personDeadlines, planDue, unsentSince } from './due-plan.js';
+import { afterCommit, type Change } from './progress.js';
+
+/**
+ * One item of due work: claim the game whose work is due earliest (row lock, SKIP LOCKED), do one
+ * step of it in the claiming transaction (a timeout, a bot move or the warnings) through the same
+ * commit path as players, and store the game's next due time with it. A crash anywhere rolls the
+ * whole step back and frees the claim at once; a step that fails is rolled back, counted on the game
+ * row and retried with exponential backoff, without holding up any other game.
+ */
+export type WorkKind = 'timeout' | 'bot' | 'warning' | 'idle';
+
+export interface WorkOutcome {
+  gameId: string;
+  kind: WorkKind;
+  /** From when the work was due to its commit (or failure). */
+  lagMs: number;
+  failed: boolean;
+}
+
+export interface DueWorkOptions {
+  /** First retry delay after a failure; doubles with each failure in a row (capped at 10 minutes). */
+  retryBaseMs: number;
+  /** Tests only: runs inside the claim after the step, before its commit (to slow a worker down or make it fail). */
+  beforeCommit?: (game: GameRecord, kind: WorkKind) => Promise<void>;
+}
+
+const MAX_RETRY_MS = 10 * 60 * 1000;
+
+interface Step {
+  kind: WorkKind;
+  dueAt: Date;
+  change: Change | null;
+  /** For steps without an event: the game's new due columns and outbox rows written. */
+  due?: DueColumns;
+  webhooks?: number;
+}
+
+async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, now: Date): Promise<Step> {
+  if (game.status === 'active') {
+    const late = personDeadlines(game).find((due) => due.at <= now);
+    if (late) return { kind: 'timeout', dueAt: late.at, change: await applyTimeout(ctx, game, locked, late.seat) };
+    const bot = botSeatToAct(game);
+    if (bot !== undefined) return { kind: 'bot', dueAt: game.dueAt ?? now, change: await playBotMove(ctx, game, locked, bot) };
+    if (game.warnAt && game.warnAt <= now) {
+      const webhooks = await sendWarnings(game, locked, now);
+      const unsent = unsentSince(game.warnAt);
+      const due = planDue(game, now, (warning) => unsent(warning) && warning.at > now);
+      await locked.setDue(due);
+      return { kind: 'warning', dueAt: game.warnAt, change: null, due, webhooks };
+    }
+  }
+  // Nothing due after all (a game's first look after the upgrade, a retry of work already done): store its real next due time.
+  const due = game.status === 'active' ? planDue(game, now, unsentSince(game.warnAt)) : { dueAt: null, warnAt: null };
+  await locked.setDue(due);
+  return { kind: 'idle', dueAt: game.dueAt ?? now, change: null, due };
+}
+
+/** Does one item of due work; null when nothing is due. Throws only when the claim itself fails (the database). */
+export async function workOnce(ctx: ServiceContext, options: DueWorkOptions): Promise<WorkOutcome | null> {
+  const now = ctx.now();
+  let claimed: GameRecord | null = null;
+  let kind: WorkKind = 'idle';
+  let dueAt = now;
+  try {
+    const done = await withDueGame(ctx.db, now, async (game, locked) => {
+      claimed = game;
+      dueAt = game.dueAt ?? now;
+      const result = await step(ctx, game, locked, now);
+      ({ kind, dueAt } = result);
+      await options.beforeCommit?.(game, kind);
+      return result;
+    });
+    if (!done) return null;
+    const { change, due, webhooks } = done.result;
+    if (change) await afterCommit(ctx, change);
+    if (due?.dueAt) ctx.work.gameDue(due.dueAt);
+    if (webhooks) ctx.work.deliveriesDue();
+    return { gameId: done.game.id, kind, lagMs: ctx.now().getTime() - dueAt.getTime(), failed: false };
+  } catch (error) {
+    const game = claimed as GameRecord | null;
+    if (!game) throw error;
+    const delay = Math.min(MAX_RETRY_MS, options.retryBaseMs * 2 ** game.workAttempts);
+    const retryAt = new Date(ctx.now().getTime() + delay);
+    const attempts = await deferDueWork(ctx.db, game.id, game.version, retryAt);
+    ctx.log.error(
+      `due work (${kind}) for game ${game.id} at version ${game.version} failed` +
+        (attempts === null ? ' (the game has moved on since)' : ` (${attempts} in a row; next attempt at ${retryAt.toISOString()})`) +
+        `: ${(error as Error).stack ?? String(error)}`,
+    );
+    if (attempts !== null) ctx.work.gameDue(retryAt);
+    return { gameId: game.id, kind, lagMs: ctx.now().getTime() - dueAt.getTime(), failed: true };
+  }
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { WorkMetrics } from '../http/work-metrics.js';
+import type { Db } from '../store/db.js';
+import { nextDueAt } from '../store/games.js';
+import { nextDeliveryAt } from '../store/webhooks.js';
+import type { ServiceContext, WorkSignal } from './context.js';
+import { workOnce, type DueWorkOptions } from './due.js';
+import { WorkLoop } from './work-loop.js';
+import { deliverDue, type WebhookSettings } from './webhooks.js';
+
+/**
+ * The background workers of one process and the signal that wakes them: after a commit, a process
+ * (workers or not) NOTIFYs `due_work` when the work it recorded is due before the workers' next poll;
+ * every worker process LISTENs on a connection of its own. The NOTIFY is sent after the commit, not in
+ * the transaction: PostgreSQL serializes the commits of notifying transactions, and a lost signal
+ * costs only a delay (the row is the record; the poll finds it).
+ */
+const CHANNEL = 'due_work';
+
+interface Wake {
+  gameDue(at: number): void;
+  deliveriesDue(): void;
+}
+
+export interface Signal extends WorkSignal {
+  /** This process's workers hear of its own commits at once, not through the database. */
+  attach(local: Wake | null): void;
+  readonly instance: string;
+}
+
+export function createWorkSignal(db: Db, pollMs: number, log: ServiceContext['log']): Signal {
+  const instance = randomUUID();
+  let local: Wake | null = null;
+  let pending: { games: number | null; deliveries: boolean } | null = null;
+  let sending = false;
+  // One NOTIFY in flight at a time; what comes meanwhile is folded into the next one (earliest time wins).
+  const flush = () => {
+    if (sending || !pending) return;
+    const payload = JSON.stringify({ from: instance, ...pending });
+    pending = null;
+    sending = true;
+    db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${payload})`
+      .catch((error: unknown) => log.warn(`could not notify the workers (they will find the work on their next poll): ${(error as Error).message}`))
+      .finally(() => {
+        sending = false;
+        flush();
+      });
+  };
+  const add = (games: number | null, deliveries: boolean) => {
+    pending = {
+      games: games === null ? (pending?.games ?? null) : Math.min(games, pending?.games ?? Infinity),
+      deliveries: deliveries || (pending?.deliveries ?? false),
+    };
+    flush();
+  };
+  return {
+    instance,
+    attach(wake) {
+      local = wake;
+    },
+    gameDue(at) {
+      const ms = at.getTime();
+      local?.gameDue(ms);
+      // Later than the next poll of every worker: that poll will see it.
+      if (ms < Date.now() + pollMs) add(ms, false);
+    },
+    deliveriesDue() {
+      local?.deliveriesDue();
+      add(null, true);
+    },
+  };
+}
+
+/** A connection of its own that LISTENs; reconnects after a loss (and wakes everything, as signals may have been missed). */
+function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceContext['log']): { close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'boardgame-server-workers' });
+    next.on('notification', (message) => {
+      try {
+        const payload = JSON.parse(message.payload ?? '{}') as { from?: string; games?: number | null; deliveries?: boolean };
+        if (payload.from === instance) return;
+        if (typeof payload.games === 'number') wake.gameDue(payload.games);
+        if (payload.deliveries) wake.deliveriesDue();
+      } catch {
+        log.warn(`ignored a malformed ${CHANNEL} notification`);
+      }
+    });
+    next.on('error', (error) => {
+      if (closed) return;
+      log.warn(`the workers' LISTEN connection failed (${error.message}); reconnecting`);
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      retry = setTimeout(() => void connect(), 1000);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      if (closed) return;
+      log.warn(`the workers could not LISTEN (${(error as Error).message}); retrying`);
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(), 1000);
+      return;
+    }
+    if (closed) return void (await next.end().catch(() => {}));
+    client = next;
+    wake.gameDue(Date.now());
+    wake.deliveriesDue();
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+export interface WorkerSettings {
+  databaseUrl: string;
+  /** Items of due game work in flight at once in this process. */
+  concurrency: number;
+  pollMs: number;
+  retryBaseMs: number;
+  webhooks: WebhookSettings;
+  /** Tests only (see DueWorkOptions). */
+  beforeCommit?: DueWorkOptions['beforeCommit'];
+}
+
+export interface Workers {
+  start(): void;
+  /** Finishes or rolls back what is in flight; takes no new work. */
+  stop(): Promise<void>;
+}
+
+export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: WorkMetrics, settings: WorkerSettings): Workers {
+  const onError = (what: string) => (error: unknown) => ctx.log.error(`${what}: ${(error as Error).stack ?? String(error)}`);
+  const games = new WorkLoop({
+    name: 'games',
+    slots: settings.concurrency,
+    pollMs: settings.pollMs,
+    async workOnce() {
+      const outcome = await workOnce(ctx, { retryBaseMs: settings.retryBaseMs, beforeCommit: settings.beforeCommit });
+      if (outcome) metrics.observe(outcome.kind, outcome.lagMs, outcome.failed);
+      return outcome !== null;
+    },
+    nextDueAt: () => nextDueAt(ctx.db),
+    onError: onError('due-work worker'),
+  });
+  // Each pass posts up to 20 deliveries at once; two passes overlap so one slow receiver delays few.
+  const deliveries = new WorkLoop({
+    name: 'webhooks',
+    slots: 2,
+    pollMs: settings.pollMs,
+    workOnce: async () => (await deliverDue(ctx, settings.webhooks, 20, ({ lagMs, failed }) => metrics.observe('webhook', lagMs, failed))) > 0,
+    nextDueAt: () => nextDeliveryAt(ctx.db),
+    onError: onError('webhook worker'),
+  });
+  const wake: Wake = { gameDue: (at) => games.wakeAt(at), deliveriesDue: () => deliveries.wakeOne() };
+  let listener: { close(): Promise<void> } | null = null;
+  return {
+    start() {
+      signal.attach(wake);
+      listener = listen(settings.databaseUrl, signal.instance, wake, ctx.log);
+      games.start();
+      deliveries.start();
+    },
+    async stop() {
+      signal.attach(null);
+      await Promise.all([games.stop(), deliveries.stop(), listener?.close()]);
+    },
+  };
+}
