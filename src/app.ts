@@ -110,7 +110,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const workMetrics = createWorkMetrics(metrics.registry, async () => ({ games: await countDueGames(db, now()), webhooks: await countDueDeliveries(db, now()) }));
   const background = workers
     ? createWorkers(ctx, signal, workMetrics, {
-        databaseUrl, concurrency: config.dueConcurrency, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
+        databaseUrl, concurrency: config.dueConcurrency, batch: config.dueBatch, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
       })
     : null;
   let started = false;

@@ -27,8 +27,10 @@ export interface Config {
   bodyLimitBytes: number;
   /** Run the background workers (deadlines, warnings, bots, webhook deliveries) in this process. */
   workers: boolean;
-  /** Items of due game work (a timeout, a bot move, warnings) in flight at once per process. */
+  /** Transactions of due game work (timeouts, bot moves, warnings) in flight at once per process. */
   dueConcurrency: number;
+  /** Games claimed per due-work transaction. */
+  dueBatch: number;
   /** The workers' safety-net poll, for a wake-up signal that was lost. */
   duePollMs: number;
   /** First retry delay of failed due work; doubles per failure in a row. */
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     workers: flag(env, 'WORKERS', true),
     dueConcurrency: integer(env, 'DUE_CONCURRENCY', 4, 1, 64),
+    dueBatch: integer(env, 'DUE_BATCH', 8, 1, 100),
     duePollMs: integer(env, 'DUE_POLL_MS', 5000, 50, 600_000),
     dueRetryBaseMs: integer(env, 'DUE_RETRY_BASE_MS', 1000, 10, 3_600_000),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -1,4 +1,4 @@
-import { deferDueWork, withDueGame, type DueColumns, type GameRecord, type LockedGame } from '../store/games.js';
+import { deferDueWork, withDueGames, type DueColumns, type GameRecord, type LockedGame } from '../store/games.js';
 import { playBotMove } from './bots.js';
 import type { ServiceContext } from './context.js';
 import { applyTimeout, sendWarnings } from './deadlines.js';
@@ -6,8 +6,8 @@ import { botSeatToAct, personDeadlines, planDue, unsentSince } from './due-plan.
 import { afterCommit, type Change } from './progress.js';
 
 /**
- * One item of due work: claim the game whose work is due earliest (row lock, SKIP LOCKED), do one
- * step of it in the claiming transaction (a timeout, a bot move or the warnings) through the same
+ * Due work: claim the games whose work is due earliest (row locks, SKIP LOCKED), do one
+ * step of each in the claiming transaction (a timeout, a bot move or the warnings) through the same
  * commit path as players, and store the game's next due time with it. A crash anywhere rolls the
  * whole step back and frees the claim at once; a step that fails is rolled back, counted on the game
  * row and retried with exponential backoff, without holding up any other game.
@@ -60,29 +60,37 @@ async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, n
   return { kind: 'idle', dueAt: game.dueAt ?? now, change: null, due };
 }
 
-/** Does one item of due work; null when nothing is due. Throws only when the claim itself fails (the database). */
-export async function workOnce(ctx: ServiceContext, options: DueWorkOptions): Promise<WorkOutcome | null> {
+/**
+ * Does the due work of up to `limit` games in one transaction (one commit for all: fewer round trips
+ * per item under a burst). Returns one outcome per game claimed; none when nothing is due. If a step
+ * fails, the batch rolls back: the failing game is counted and deferred (backoff), the others are
+ * simply due still and the next claim takes them again. Throws only when the claim itself fails (the database).
+ */
+export async function workDue(ctx: ServiceContext, options: DueWorkOptions, limit = 1): Promise<WorkOutcome[]> {
   const now = ctx.now();
-  let claimed: GameRecord | null = null;
+  let current: GameRecord | null = null;
   let kind: WorkKind = 'idle';
   let dueAt = now;
   try {
-    const done = await withDueGame(ctx.db, now, async (game, locked) => {
-      claimed = game;
+    const done = await withDueGames(ctx.db, now, limit, (game) => {
+      current = game;
+      kind = 'idle';
       dueAt = game.dueAt ?? now;
+    }, async (game, locked) => {
       const result = await step(ctx, game, locked, now);
       ({ kind, dueAt } = result);
       await options.beforeCommit?.(game, kind);
       return result;
     });
-    if (!done) return null;
-    const { change, due, webhooks } = done.result;
-    if (change) await afterCommit(ctx, change);
-    if (due?.dueAt) ctx.work.gameDue(due.dueAt);
-    if (webhooks) ctx.work.deliveriesDue();
-    return { gameId: done.game.id, kind, lagMs: ctx.now().getTime() - dueAt.getTime(), failed: false };
+    const committed = ctx.now().getTime();
+    for (const { result: { change, due, webhooks } } of done) {
+      if (change) await afterCommit(ctx, change);
+      if (due?.dueAt) ctx.work.gameDue(due.dueAt);
+      if (webhooks) ctx.work.deliveriesDue();
+    }
+    return done.map(({ game, result }) => ({ gameId: game.id, kind: result.kind, lagMs: committed - result.dueAt.getTime(), failed: false }));
   } catch (error) {
-    const game = claimed as GameRecord | null;
+    const game = current as GameRecord | null;
     if (!game) throw error;
     const delay = Math.min(MAX_RETRY_MS, options.retryBaseMs * 2 ** game.workAttempts);
     const retryAt = new Date(ctx.now().getTime() + delay);
@@ -93,6 +101,6 @@ export async function workOnce(ctx: ServiceContext, options: DueWorkOptions): Pr
         `: ${(error as Error).stack ?? String(error)}`,
     );
     if (attempts !== null) ctx.work.gameDue(retryAt);
-    return { gameId: game.id, kind, lagMs: ctx.now().getTime() - dueAt.getTime(), failed: true };
+    return [{ gameId: game.id, kind, lagMs: ctx.now().getTime() - dueAt.getTime(), failed: true }];
   }
 }

@@ -5,7 +5,7 @@ import type { Db } from '../store/db.js';
 import { nextDueAt } from '../store/games.js';
 import { nextDeliveryAt } from '../store/webhooks.js';
 import type { ServiceContext, WorkSignal } from './context.js';
-import { workOnce, type DueWorkOptions } from './due.js';
+import { workDue, type DueWorkOptions } from './due.js';
 import { WorkLoop } from './work-loop.js';
 import { deliverDue, type WebhookSettings } from './webhooks.js';
 
@@ -123,8 +123,10 @@ function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceC
 
 export interface WorkerSettings {
   databaseUrl: string;
-  /** Items of due game work in flight at once in this process. */
+  /** Transactions of due game work in flight at once in this process. */
   concurrency: number;
+  /** Games claimed per transaction (one commit for all). */
+  batch: number;
   pollMs: number;
   retryBaseMs: number;
   webhooks: WebhookSettings;
@@ -145,9 +147,9 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
     slots: settings.concurrency,
     pollMs: settings.pollMs,
     async workOnce() {
-      const outcome = await workOnce(ctx, { retryBaseMs: settings.retryBaseMs, beforeCommit: settings.beforeCommit });
-      if (outcome) metrics.observe(outcome.kind, outcome.lagMs, outcome.failed);
-      return outcome !== null;
+      const outcomes = await workDue(ctx, { retryBaseMs: settings.retryBaseMs, beforeCommit: settings.beforeCommit }, settings.batch);
+      for (const outcome of outcomes) metrics.observe(outcome.kind, outcome.lagMs, outcome.failed);
+      return outcomes.length > 0;
     },
     nextDueAt: () => nextDueAt(ctx.db),
     onError: onError('due-work worker'),

@@ -337,21 +337,28 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Claims the game whose work is due earliest (`due_at <= now`) and runs `work` on it in the claiming
- * transaction. The row stays locked until commit; rows other workers hold are skipped, not waited for.
- * A worker that dies mid-item (even SIGKILL) loses its connection: PostgreSQL rolls back and the row is
- * free for the next claim at once. Null when nothing is due.
+ * Claims up to `limit` games whose work is due (`due_at <= now`), earliest first, and runs `work` on
+ * each in turn in the claiming transaction: one commit for the batch. Rows are locked until commit;
+ * rows other workers hold are skipped, not waited for. A worker that dies mid-batch (even SIGKILL)
+ * loses its connection: PostgreSQL rolls back and the rows are free for the next claim at once.
+ * `onClaim` hears of each game before its work starts (a failure rolls back the whole batch).
  */
-export async function withDueGame<T>(db: Db, now: Date, work: (game: GameRecord, locked: LockedGame) => Promise<T>): Promise<{ game: GameRecord; result: T } | null> {
+export async function withDueGames<T>(
+  db: Db, now: Date, limit: number, onClaim: (game: GameRecord) => void, work: (game: GameRecord, locked: LockedGame) => Promise<T>,
+): Promise<{ game: GameRecord; result: T }[]> {
   return db.$transaction(
     async (tx) => {
-      const [row] = await tx.$queryRaw<RawGameRow[]>`
+      // FOR UPDATE on the outer read too (the rows are ours already): it returns their newest versions, not the statement's snapshot.
+      const rows = await tx.$queryRaw<RawGameRow[]>`
         SELECT g.*, ${seats} AS seats FROM games g
-        WHERE g.id = (SELECT id FROM games WHERE due_at <= ${now} ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        FOR UPDATE OF g`; // (locked already: this makes the outer read return the row's newest version, not the statement's snapshot)
-      if (!row) return null;
-      const game = toRecord(row);
-      return { game, result: await work(game, lockedOps(tx, game.id)) };
+        WHERE g.id IN (SELECT id FROM games WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        ORDER BY g.due_at FOR UPDATE OF g`;
+      const done: { game: GameRecord; result: T }[] = [];
+      for (const game of rows.map(toRecord)) {
+        onClaim(game);
+        done.push({ game, result: await work(game, lockedOps(tx, game.id)) });
+      }
+      return done;
     },
     { maxWait: 20_000, timeout: 30_000 },
   );

@@ -117,13 +117,13 @@ describe('deadlines', () => {
       expect(row.clocks.remainingMs).toEqual([(600 - 120 + 10) * 1000, 600_000]);
       expect(row.deadline.toISOString()).toBe('2030-01-01T00:12:00.000Z');
       // The workers' step, driven by hand with the service clock: nothing before the deadline, one timeout at it.
-      const { workOnce } = await import('../../src/services/due.js');
-      const work = () => workOnce(clocked.app.services, { retryBaseMs: 1000 });
+      const { workDue } = await import('../../src/services/due.js');
+      const work = () => workDue(clocked.app.services, { retryBaseMs: 1000 });
       now = new Date('2030-01-01T00:11:59Z');
-      expect(await work()).toBeNull();
+      expect(await work()).toEqual([]);
       now = new Date('2030-01-01T00:12:00Z');
-      expect(await work()).toMatchObject({ gameId: game.id, kind: 'timeout', failed: false });
-      expect(await work()).toBeNull(); // fires once
+      expect(await work()).toMatchObject([{ gameId: game.id, kind: 'timeout', failed: false }]);
+      expect(await work()).toEqual([]); // fires once
       const kinds = (await clocked.sql.query('SELECT seat, kind FROM game_events WHERE game_id = $1 ORDER BY seq', [game.id])).rows;
       expect(kinds).toEqual([{ seat: 0, kind: 'action' }, { seat: 1, kind: 'timeout' }]);
     } finally {

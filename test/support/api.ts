@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import supertest from 'supertest';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyGameDefinition } from '../../src/engine/types.js';
 import { databaseUrlFor } from '../../src/store/embedded-postgres.js';
@@ -61,12 +61,14 @@ export interface TestAppOptions {
   workers?: boolean;
   /** An existing database (a second server process on the same data); default: a fresh one. */
   databaseUrl?: string;
+  /** Runs inside each due-work claim before its commit (see AppOptions). */
+  beforeDueCommit?: AppOptions['beforeDueCommit'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   await migrate(database.url);
-  const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers });
+  const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers, beforeDueCommit: options.beforeDueCommit });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
   app.startWorkers();
