@@ -1,12 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MILESTONES, PIECES } from './data.js';
+import { MILESTONE_COUNT, PIECES } from './data.js';
 import { HEIGHT, WIDTH } from './board.js';
 
 const strict = { additionalProperties: false } as const;
 const cardId = Type.String({ minLength: 1, maxLength: 40 });
 
 export const optionsSchema = Type.Object(
-  { milestones: Type.Integer({ minimum: 1, maximum: MILESTONES.length, default: MILESTONES.length, description: 'Milestones to reach for a victory' }) },
+  { milestones: Type.Integer({ minimum: 1, maximum: MILESTONE_COUNT, default: MILESTONE_COUNT, description: 'Milestones to reach for a victory' }) },
   strict,
 );
 

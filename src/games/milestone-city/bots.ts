@@ -1,11 +1,11 @@
 import type { Bot } from '../../engine/types.js';
-import { MILESTONES, PIECES } from './data.js';
 import { footprint, tileById } from './board.js';
 import type { MilestoneCityAction } from './actions.js';
 import { legalActions } from './legal.js';
 import { boardContext, benefitApplies } from './rules-place.js';
 import { eligiblePieces, emptyDistricts, taxes } from './rules-end.js';
-import { cardKind, type MilestoneCityState } from './state.js';
+import { cardKind, editionOf } from './editions.js';
+import type { MilestoneCityState } from './state.js';
 
 /**
  * A simple cooperative heuristic: end the milestone when possible; build services while happiness is
@@ -16,6 +16,8 @@ export const greedy: Bot<MilestoneCityState, MilestoneCityAction> = (state, seat
   const legal = legalActions(state, seat);
   const first = legal[0]!;
   if (state.phase === 'piece') {
+    const costs = editionOf(state).pieceCosts;
+    const cost = (action: MilestoneCityAction): number => (action.type === 'choosePiece' ? costs[action.piece]! : 99);
     return legal.slice().sort((a, b) => cost(a) - cost(b))[0] ?? first;
   }
   const end = legal.find((a) => a.type === 'endMilestone');
@@ -31,7 +33,7 @@ export const greedy: Bot<MilestoneCityState, MilestoneCityAction> = (state, seat
     return tiles.sort((a, b) => (tileById(a.tile)?.cells.length ?? 9) - (tileById(b.tile)?.cells.length ?? 9))[0] ?? first;
   }
   if (pending.orientation === null) return first;
-  const card = cardKind(pending.card)!;
+  const card = cardKind(state, pending.card)!;
   const tile = tileById(pending.tile)!;
   const ctx = boardContext(state);
   const empty = emptyDistricts(state);
@@ -52,17 +54,14 @@ export const greedy: Bot<MilestoneCityState, MilestoneCityAction> = (state, seat
 
 /** After taxes the treasury still pays for a board piece next to the city (with a little to spare). */
 function survives(state: MilestoneCityState): boolean {
-  const cheapest = Math.min(...eligiblePieces(state).map((p) => PIECES[p]!.cost));
+  const costs = editionOf(state).pieceCosts;
+  const cheapest = Math.min(...eligiblePieces(state).map((p) => costs[p]!));
   return state.treasury + taxes(state) >= cheapest + 2;
 }
 
-function cost(action: MilestoneCityAction): number {
-  return action.type === 'choosePiece' ? PIECES[action.piece]!.cost : 99;
-}
-
 function cardValue(state: MilestoneCityState, cardId: string): number {
-  const card = cardKind(cardId)!;
-  const needs = MILESTONES[state.milestone]?.needs ?? {};
+  const card = cardKind(state, cardId)!;
+  const needs = editionOf(state).milestones[state.milestone]?.needs ?? {};
   if (card.type === 'service') return state.bars.happiness < (needs.happiness ?? 0) && state.treasury >= card.cost + 2 ? 3 : 1;
   if (card.type === 'utility') return state.bars.power <= 1 || state.bars.water <= 1 ? 3 : 0;
   return emptyDistricts(state).length > 0 ? 2 : 1;

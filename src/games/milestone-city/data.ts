@@ -1,6 +1,9 @@
 /**
  * The edition's components as plain typed constants (see docs/games/milestone-city.md for why
- * each was chosen). Rules code reads these; nothing here is game state.
+ * each was chosen). Rules code reads these; nothing here is game state. What every edition shares
+ * (bar range, tile shapes, board art) is a plain constant; what an edition may tune (starting
+ * city, deck, costs, goals, taxes, score) is one `EditionData` object per edition, chosen by the
+ * game's rules version (editions.ts).
  */
 
 export type BarName = 'happiness' | 'power' | 'water' | 'employment';
@@ -8,24 +11,18 @@ export const BAR_NAMES: readonly BarName[] = ['happiness', 'power', 'water', 'em
 /** Every bar runs from BAR_MIN to BAR_MAX. A card that would push a bar below BAR_MIN cannot be played; gains past BAR_MAX are lost. */
 export const BAR_MIN = 0;
 export const BAR_MAX = 10;
-export const START_BARS: Readonly<Record<BarName, number>> = { happiness: 2, power: 2, water: 2, employment: 1 };
-export const START_TREASURY = 8;
-/** Cards in hand by player count (index = seats). */
-export const HAND_SIZE: readonly number[] = [0, 5, 4, 3, 3];
 
 export type Service = 'health' | 'education' | 'safety' | 'leisure';
 export type Category = 'residential' | 'commercial' | 'industrial';
 export type Stage = 1 | 2;
 
-/** Tile shapes as [x, y] squares. */
+/** Tile shapes as [x, y] squares. How many of each lie in the supply is the edition's (`zoneTiles`). */
 export interface TileType {
   id: string;
   name: string;
   /** A zone tile (any card of that category may take it) or a building tile (shown on its card). */
   category: Category | 'building';
   cells: ReadonlyArray<readonly [number, number]>;
-  /** Copies in the general supply. */
-  count: number;
 }
 
 const MONO = [[0, 0]] as const;
@@ -38,35 +35,36 @@ const L4 = [[0, 0], [0, 1], [0, 2], [1, 2]] as const;
 const S4 = [[1, 0], [2, 0], [0, 1], [1, 1]] as const;
 const P5 = [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]] as const;
 
-const TILE_LIST: TileType[] = [
-  { id: 'res1', name: 'Residential 1', category: 'residential', cells: MONO, count: 5 },
-  { id: 'res2', name: 'Residential 2', category: 'residential', cells: DOMINO, count: 5 },
-  { id: 'res3L', name: 'Residential 3 (L)', category: 'residential', cells: L3, count: 4 },
-  { id: 'res3I', name: 'Residential 3 (I)', category: 'residential', cells: LINE3, count: 3 },
-  { id: 'res4', name: 'Residential 4', category: 'residential', cells: SQUARE, count: 2 },
-  { id: 'com1', name: 'Commercial 1', category: 'commercial', cells: MONO, count: 4 },
-  { id: 'com2', name: 'Commercial 2', category: 'commercial', cells: DOMINO, count: 4 },
-  { id: 'com3L', name: 'Commercial 3 (L)', category: 'commercial', cells: L3, count: 3 },
-  { id: 'com4T', name: 'Commercial 4 (T)', category: 'commercial', cells: T4, count: 1 },
-  { id: 'ind2', name: 'Industrial 2', category: 'industrial', cells: DOMINO, count: 4 },
-  { id: 'ind3I', name: 'Industrial 3 (I)', category: 'industrial', cells: LINE3, count: 3 },
-  { id: 'ind4', name: 'Industrial 4', category: 'industrial', cells: SQUARE, count: 2 },
-  { id: 'ind4L', name: 'Industrial 4 (L)', category: 'industrial', cells: L4, count: 1 },
-  // Building tiles: one per card that shows it.
-  { id: 'clinic', name: 'Medical clinic', category: 'building', cells: DOMINO, count: 0 },
-  { id: 'school', name: 'School', category: 'building', cells: L3, count: 0 },
-  { id: 'police', name: 'Police station', category: 'building', cells: MONO, count: 0 },
-  { id: 'park', name: 'Park', category: 'building', cells: SQUARE, count: 0 },
-  { id: 'wind', name: 'Wind turbine', category: 'building', cells: MONO, count: 0 },
-  { id: 'waterTower', name: 'Water tower', category: 'building', cells: MONO, count: 0 },
-  { id: 'oil', name: 'Oil power plant', category: 'building', cells: LINE3, count: 0 },
-  { id: 'pump', name: 'Pumping station', category: 'building', cells: DOMINO, count: 0 },
-  { id: 'hospital', name: 'Hospital', category: 'building', cells: T4, count: 0 },
-  { id: 'university', name: 'University', category: 'building', cells: SQUARE, count: 0 },
-  { id: 'policeHq', name: 'Police headquarters', category: 'building', cells: L4, count: 0 },
-  { id: 'stadium', name: 'Stadium', category: 'building', cells: P5, count: 0 },
-  { id: 'solar', name: 'Solar farm', category: 'building', cells: SQUARE, count: 0 },
-  { id: 'treatment', name: 'Water treatment plant', category: 'building', cells: S4, count: 0 },
+/** Every tile type, in the order of `state.supply`. */
+export const TILES: readonly TileType[] = [
+  { id: 'res1', name: 'Residential 1', category: 'residential', cells: MONO },
+  { id: 'res2', name: 'Residential 2', category: 'residential', cells: DOMINO },
+  { id: 'res3L', name: 'Residential 3 (L)', category: 'residential', cells: L3 },
+  { id: 'res3I', name: 'Residential 3 (I)', category: 'residential', cells: LINE3 },
+  { id: 'res4', name: 'Residential 4', category: 'residential', cells: SQUARE },
+  { id: 'com1', name: 'Commercial 1', category: 'commercial', cells: MONO },
+  { id: 'com2', name: 'Commercial 2', category: 'commercial', cells: DOMINO },
+  { id: 'com3L', name: 'Commercial 3 (L)', category: 'commercial', cells: L3 },
+  { id: 'com4T', name: 'Commercial 4 (T)', category: 'commercial', cells: T4 },
+  { id: 'ind2', name: 'Industrial 2', category: 'industrial', cells: DOMINO },
+  { id: 'ind3I', name: 'Industrial 3 (I)', category: 'industrial', cells: LINE3 },
+  { id: 'ind4', name: 'Industrial 4', category: 'industrial', cells: SQUARE },
+  { id: 'ind4L', name: 'Industrial 4 (L)', category: 'industrial', cells: L4 },
+  // Building tiles: the supply holds one per card that shows it.
+  { id: 'clinic', name: 'Medical clinic', category: 'building', cells: DOMINO },
+  { id: 'school', name: 'School', category: 'building', cells: L3 },
+  { id: 'police', name: 'Police station', category: 'building', cells: MONO },
+  { id: 'park', name: 'Park', category: 'building', cells: SQUARE },
+  { id: 'wind', name: 'Wind turbine', category: 'building', cells: MONO },
+  { id: 'waterTower', name: 'Water tower', category: 'building', cells: MONO },
+  { id: 'oil', name: 'Oil power plant', category: 'building', cells: LINE3 },
+  { id: 'pump', name: 'Pumping station', category: 'building', cells: DOMINO },
+  { id: 'hospital', name: 'Hospital', category: 'building', cells: T4 },
+  { id: 'university', name: 'University', category: 'building', cells: SQUARE },
+  { id: 'policeHq', name: 'Police headquarters', category: 'building', cells: L4 },
+  { id: 'stadium', name: 'Stadium', category: 'building', cells: P5 },
+  { id: 'solar', name: 'Solar farm', category: 'building', cells: SQUARE },
+  { id: 'treatment', name: 'Water treatment plant', category: 'building', cells: S4 },
 ];
 
 export type Effects = Partial<Record<BarName | 'money', number>>;
@@ -106,7 +104,7 @@ const utility = (kind: string, name: string, stage: Stage, count: number, cost: 
 const zone = (kind: string, name: string, stage: Stage, count: number, category: Category, effects: Effects, benefit: Service, bonus: Effects): ZoneCard =>
   ({ kind, name, stage, count, type: 'zone', category, effects, benefit: { service: benefit, effects: bonus } });
 
-export const CARD_KINDS: readonly CardKind[] = [
+const CARDS_V1: readonly CardKind[] = [
   // Stage I services and utilities (the fragment's examples: clinic 1 → happiness +1, wind 3 → power +3).
   service('clinic', 'Medical clinic', 1, 3, 1, 'clinic', 'health', { happiness: 1 }),
   service('school', 'School', 1, 3, 2, 'school', 'education', { happiness: 1 }),
@@ -155,14 +153,12 @@ export const LAYOUT_ROWS = 2;
  */
 export interface Piece {
   id: string;
-  /** Development cost paid from the treasury to flip it. */
-  cost: number;
   art: readonly string[];
 }
 
 export const PIECES: readonly Piece[] = [
   {
-    id: 'A', cost: 2, art: [
+    id: 'A', art: [
       '+-+-+-+-+-+',
       '|. . .|. . ',
       '+ + + + + +',
@@ -175,7 +171,7 @@ export const PIECES: readonly Piece[] = [
     ],
   },
   {
-    id: 'B', cost: 1, art: [
+    id: 'B', art: [
       '+-+-+-+-+-+',
       ' . .|. . .|',
       '+ + + +-+-+',
@@ -188,7 +184,7 @@ export const PIECES: readonly Piece[] = [
     ],
   },
   {
-    id: 'C', cost: 3, art: [
+    id: 'C', art: [
       '+-+-+-+-+-+',
       '|. .|~ . .|',
       '+ + + + + +',
@@ -201,7 +197,7 @@ export const PIECES: readonly Piece[] = [
     ],
   },
   {
-    id: 'D', cost: 2, art: [
+    id: 'D', art: [
       '+-+-+ +-+-+',
       '|. . .|. .|',
       '+ + + + + +',
@@ -214,7 +210,7 @@ export const PIECES: readonly Piece[] = [
     ],
   },
   {
-    id: 'E', cost: 3, art: [
+    id: 'E', art: [
       '+-+-+-+-+-+',
       ' . . .|. . ',
       '+-+ + + + +',
@@ -227,7 +223,7 @@ export const PIECES: readonly Piece[] = [
     ],
   },
   {
-    id: 'F', cost: 4, art: [
+    id: 'F', art: [
       '+-+-+-+-+-+',
       ' . .|. . .|',
       '+ + + + + +',
@@ -241,27 +237,57 @@ export const PIECES: readonly Piece[] = [
   },
 ];
 
+/** Milestones in every edition (the `milestones` option runs from 1 to this). */
+export const MILESTONE_COUNT = 4;
+
 /** What each milestone needs besides a tile in every district; the game is won when the last one ends. */
 export interface Milestone {
   name: string;
   needs: Partial<Record<BarName, number>>;
 }
-export const MILESTONES: readonly Milestone[] = [
-  { name: 'Founding', needs: {} },
-  { name: 'Growing town', needs: { happiness: 4 } },
-  { name: 'Thriving city', needs: { happiness: 6, employment: 1 } },
-  { name: 'Metropolis', needs: { happiness: 8, power: 1, water: 1, employment: 1 } },
-];
-/** The milestone (0-based count of milestones ended) at whose start the Stage II cards join the deck. */
-export const STAGE_TWO_AT = 2;
-/** Taxes when a milestone ends: money per zone tile (residential, commercial, industrial) on the board. */
-export const TAX_PER_ZONE = 1;
-/** Score: per milestone ended, for winning, per zone tile, per happiness, per 2 money. */
-export const SCORE = { milestone: 10, victory: 10, zone: 1, happiness: 1, moneyPer: 2 } as const;
 
-/** The general supply: zone tiles as listed, one building tile for every card that shows it. */
-export const TILES: readonly TileType[] = TILE_LIST.map((tile) =>
-  tile.category === 'building'
-    ? { ...tile, count: CARD_KINDS.filter((card) => card.type !== 'zone' && card.tile === tile.id).reduce((sum, card) => sum + card.count, 0) }
-    : tile,
-);
+/** Everything an edition tunes. Rules code reads it through `editionOf(state)` (editions.ts). */
+export interface EditionData {
+  startBars: Readonly<Record<BarName, number>>;
+  startTreasury: number;
+  /** Cards in hand by player count (index = seats). */
+  handSize: readonly number[];
+  /** The construction deck: kinds in this order give the card ids (`<kind>-<copy>`). */
+  cards: readonly CardKind[];
+  /** Zone tiles in the supply by tile id (building tiles: one per card that shows it). */
+  zoneTiles: Readonly<Record<string, number>>;
+  /** Development cost of each board piece, indexed like PIECES. */
+  pieceCosts: readonly number[];
+  /** MILESTONE_COUNT of them (the `milestones` option's range); what each needs is tunable. */
+  milestones: readonly Milestone[];
+  /** The milestone (0-based count of milestones ended) at whose start the Stage II cards join the deck. */
+  stageTwoAt: number;
+  /** Taxes when a milestone ends: money per zone tile (residential, commercial, industrial) on the board. */
+  taxPerZone: number;
+  /** Score: per milestone ended, for winning, per zone tile, per happiness, per `moneyPer` money. */
+  score: { milestone: number; victory: number; zone: number; happiness: number; moneyPer: number };
+}
+
+/** The first edition (rules version 1), kept for ever for the games started under it. */
+export const EDITION_V1: EditionData = {
+  startBars: { happiness: 2, power: 2, water: 2, employment: 1 },
+  startTreasury: 8,
+  handSize: [0, 5, 4, 3, 3],
+  cards: CARDS_V1,
+  zoneTiles: {
+    res1: 5, res2: 5, res3L: 4, res3I: 3, res4: 2,
+    com1: 4, com2: 4, com3L: 3, com4T: 1,
+    ind2: 4, ind3I: 3, ind4: 2, ind4L: 1,
+  },
+  // A costs 2: the fragment's example pays two for it.
+  pieceCosts: [2, 1, 3, 2, 3, 4],
+  milestones: [
+    { name: 'Founding', needs: {} },
+    { name: 'Growing town', needs: { happiness: 4 } },
+    { name: 'Thriving city', needs: { happiness: 6, employment: 1 } },
+    { name: 'Metropolis', needs: { happiness: 8, power: 1, water: 1, employment: 1 } },
+  ],
+  stageTwoAt: 2,
+  taxPerZone: 1,
+  score: { milestone: 10, victory: 10, zone: 1, happiness: 1, moneyPer: 2 },
+};

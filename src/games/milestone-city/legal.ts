@@ -1,9 +1,9 @@
-import { PIECES } from './data.js';
 import { tileById } from './board.js';
 import type { MilestoneCityAction } from './actions.js';
 import { boardContext, fittingOrientations, playError, tileFits, tileOptions, validAnchors } from './rules-place.js';
 import { affordablePieces, milestoneError } from './rules-end.js';
-import { cardKind, type MilestoneCityState } from './state.js';
+import { cardKind, editionOf } from './editions.js';
+import type { MilestoneCityState } from './state.js';
 
 export const activeSeats = (state: MilestoneCityState): number[] => (state.phase === 'over' ? [] : [state.active]);
 
@@ -14,7 +14,7 @@ export function legalActions(state: MilestoneCityState, seat: number): Milestone
   const pending = state.pending;
   const ctx = boardContext(state);
   if (pending) {
-    const card = cardKind(pending.card)!;
+    const card = cardKind(state, pending.card)!;
     const out: MilestoneCityAction[] = [];
     if (pending.tile === null) {
       for (const tile of tileOptions(state, card)) if (tileFits(state, ctx, tile.id, card)) out.push({ type: 'chooseTile', tile: tile.id });
@@ -33,7 +33,7 @@ export function legalActions(state: MilestoneCityState, seat: number): Milestone
   const out: MilestoneCityAction[] = [];
   if (milestoneError(state) === null) out.push({ type: 'endMilestone' });
   const hand = state.hands[seat]!;
-  for (const card of hand) if (playError(state, ctx, cardKind(card)!) === null) out.push({ type: 'play', card });
+  for (const card of hand) if (playError(state, ctx, cardKind(state, card)!) === null) out.push({ type: 'play', card });
   if (state.deck.length > 0) for (const card of hand) out.push({ type: 'exchange', card });
   else out.push({ type: 'pass' });
   return out;
@@ -42,7 +42,8 @@ export function legalActions(state: MilestoneCityState, seat: number): Milestone
 /** For an idle seat: back out of a half-played card, take the cheapest piece, end the milestone if possible, else pass or exchange. */
 export function timeoutAction(state: MilestoneCityState, seat: number): MilestoneCityAction {
   if (state.phase === 'piece') {
-    const pieces = affordablePieces(state).sort((a, b) => PIECES[a]!.cost - PIECES[b]!.cost || a - b);
+    const costs = editionOf(state).pieceCosts;
+    const pieces = affordablePieces(state).sort((a, b) => costs[a]! - costs[b]! || a - b);
     return { type: 'choosePiece', piece: pieces[0] ?? 0 };
   }
   if (state.pending) return { type: 'cancel' };

@@ -1,7 +1,8 @@
 import { ruleError, type Outcome, type RuleError } from '../../engine/types.js';
-import { BAR_NAMES, MILESTONES, PIECES, SCORE, TAX_PER_ZONE } from './data.js';
+import { BAR_NAMES, PIECES } from './data.js';
+import { cardKind, editionOf } from './editions.js';
 import { PIECE_NEIGHBOURS, districtsOf } from './board.js';
-import { cardKind, type MilestoneCityState } from './state.js';
+import type { MilestoneCityState } from './state.js';
 
 /** Face-down pieces the starting player may choose: any for the first, else next to a face-up one. */
 export function eligiblePieces(state: MilestoneCityState): number[] {
@@ -12,7 +13,7 @@ export function eligiblePieces(state: MilestoneCityState): number[] {
 }
 
 export const affordablePieces = (state: MilestoneCityState): number[] =>
-  eligiblePieces(state).filter((p) => PIECES[p]!.cost <= state.treasury);
+  eligiblePieces(state).filter((p) => editionOf(state).pieceCosts[p]! <= state.treasury);
 
 /** Districts (by id) that hold no tile yet. */
 export function emptyDistricts(state: MilestoneCityState): number[] {
@@ -28,7 +29,7 @@ export function milestoneError(state: MilestoneCityState): RuleError | null {
   if (empty.length > 0) {
     return ruleError('EMPTY_DISTRICT', `A milestone ends only when every city district holds a tile; ${empty.length} district(s) are still empty.`);
   }
-  const milestone = MILESTONES[state.milestone]!;
+  const milestone = editionOf(state).milestones[state.milestone]!;
   for (const bar of BAR_NAMES) {
     const need = milestone.needs[bar];
     if (need !== undefined && state.bars[bar] < need) {
@@ -38,18 +39,19 @@ export function milestoneError(state: MilestoneCityState): RuleError | null {
   return null;
 }
 
-export const zoneTiles = (state: MilestoneCityState): number => state.tiles.filter((placed) => cardKind(placed.card)?.type === 'zone').length;
+export const zoneTiles = (state: MilestoneCityState): number => state.tiles.filter((placed) => cardKind(state, placed.card)?.type === 'zone').length;
 
-export const taxes = (state: MilestoneCityState): number => zoneTiles(state) * TAX_PER_ZONE;
+export const taxes = (state: MilestoneCityState): number => zoneTiles(state) * editionOf(state).taxPerZone;
 
 export function score(state: MilestoneCityState): { total: number; milestones: number; victory: number; zones: number; happiness: number; money: number } {
   const zones = zoneTiles(state);
+  const points = editionOf(state).score;
   const parts = {
-    milestones: state.milestone * SCORE.milestone,
-    victory: state.result === 'won' ? SCORE.victory : 0,
-    zones: zones * SCORE.zone,
-    happiness: state.bars.happiness * SCORE.happiness,
-    money: Math.floor(state.treasury / SCORE.moneyPer),
+    milestones: state.milestone * points.milestone,
+    victory: state.result === 'won' ? points.victory : 0,
+    zones: zones * points.zone,
+    happiness: state.bars.happiness * points.happiness,
+    money: Math.floor(state.treasury / points.moneyPer),
   };
   return { total: parts.milestones + parts.victory + parts.zones + parts.happiness + parts.money, ...parts };
 }

@@ -1,7 +1,8 @@
 import { ruleError, type RuleError } from '../../engine/types.js';
 import { BAR_MIN, BAR_NAMES, TILES, type CardKind, type TileType, type ZoneCard } from './data.js';
+import { cardKind } from './editions.js';
 import { WATER, WIDTH, districtMap, distinctOrientations, footprint, linked, pieceOf, tileById, tileIndex } from './board.js';
-import { cardKind, type MilestoneCityState } from './state.js';
+import type { MilestoneCityState } from './state.js';
 
 /** What placement checks need, computed once per state. */
 export interface BoardContext {
@@ -19,7 +20,7 @@ export function boardContext(state: MilestoneCityState): BoardContext {
   const utilityDistricts: number[] = [];
   state.tiles.forEach((placed, index) => {
     for (const s of placed.squares) occupied[s] = index;
-    if (cardKind(placed.card)?.type === 'utility') utilityDistricts.push(district[placed.squares[0]!]!);
+    if (cardKind(state, placed.card)?.type === 'utility') utilityDistricts.push(district[placed.squares[0]!]!);
   });
   return { occupied, district, utilityDistricts };
 }
@@ -111,7 +112,7 @@ export function playError(state: MilestoneCityState, ctx: BoardContext, card: Ca
  */
 export function benefitApplies(state: MilestoneCityState, ctx: BoardContext, card: ZoneCard, squares: readonly number[]): boolean {
   return state.tiles.some((placed) => {
-    const kind = cardKind(placed.card);
+    const kind = cardKind(state, placed.card);
     if (!kind || kind.type !== 'service' || kind.provides !== card.benefit.service) return false;
     if (kind.stage === 2) return ctx.district[placed.squares[0]!] === ctx.district[squares[0]!];
     return placed.squares.some((a) => squares.some((b) => linked(a, b)));

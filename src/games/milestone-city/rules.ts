@@ -1,11 +1,12 @@
 import { openRng } from '../../engine/rng.js';
 import { ruleError, type ApplyResult, type LogEntry, type RuleError } from '../../engine/types.js';
-import { BAR_MAX, BAR_NAMES, MILESTONES, PIECES, STAGE_TWO_AT, type Effects } from './data.js';
+import { BAR_MAX, BAR_NAMES, PIECES, type Effects } from './data.js';
 import { footprint, tileById, tileIndex } from './board.js';
 import type { MilestoneCityAction } from './actions.js';
 import { type BoardContext, boardContext, benefitApplies, hasAnchor, placementError, playError, tileFits, tileOptions } from './rules-place.js';
 import { affordablePieces, eligiblePieces, milestoneError, taxes } from './rules-end.js';
-import { cardIds, cardKind, type Bars, type MilestoneCityState } from './state.js';
+import { cardKind, editionOf } from './editions.js';
+import type { Bars, MilestoneCityState } from './state.js';
 
 type Result = ApplyResult<MilestoneCityState> | RuleError;
 
@@ -56,12 +57,13 @@ function choosePiece(state: MilestoneCityState, seat: number, piece: number): Re
   if (state.phase !== 'piece') return ruleError('NOT_CHOOSING_PIECE', 'A board piece is chosen only at the start of a milestone.');
   const data = PIECES[piece];
   if (!Number.isInteger(piece) || !data) return ruleError('UNKNOWN_PIECE', 'There is no such board piece.');
+  const cost = editionOf(state).pieceCosts[piece]!;
   if (state.faceUp[piece]) return ruleError('PIECE_FACE_UP', `Board piece ${data.id} is already face up.`);
   if (!eligiblePieces(state).includes(piece)) return ruleError('PIECE_NOT_ADJACENT', `Board piece ${data.id} must border a face-up piece.`);
-  if (data.cost > state.treasury) return ruleError('NOT_ENOUGH_MONEY', `Board piece ${data.id} costs ${data.cost}; the treasury holds ${state.treasury}.`);
+  if (cost > state.treasury) return ruleError('NOT_ENOUGH_MONEY', `Board piece ${data.id} costs ${cost}; the treasury holds ${state.treasury}.`);
   const faceUp = state.faceUp.map((up, p) => up || p === piece);
-  const log = [{ message: `Seat ${seat} pays ${data.cost} and turns board piece ${data.id} face up.`, data: { seat, piece: data.id, cost: data.cost } }];
-  return { state: { ...state, faceUp, treasury: state.treasury - data.cost, phase: 'turn' }, log };
+  const log = [{ message: `Seat ${seat} pays ${cost} and turns board piece ${data.id} face up.`, data: { seat, piece: data.id, cost } }];
+  return { state: { ...state, faceUp, treasury: state.treasury - cost, phase: 'turn' }, log };
 }
 
 function playStep(state: MilestoneCityState, seat: number, action: MilestoneCityAction): Result {
@@ -69,7 +71,7 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
   if (action.type === 'play') {
     if (pending) return ruleError('CARD_IN_PLAY', 'Finish placing the card you slid forward, or cancel it.');
     if (!state.hands[seat]!.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', `You hold no card ${action.card}.`);
-    const card = cardKind(action.card)!;
+    const card = cardKind(state, action.card)!;
     const error = playError(state, boardContext(state), card);
     if (error) return error;
     const tile = card.type === 'zone' ? null : card.tile;
@@ -77,7 +79,7 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
   }
   if (!pending) return ruleError('NO_CARD_IN_PLAY', 'Slide a construction card forward first.');
   if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [] };
-  const card = cardKind(pending.card)!;
+  const card = cardKind(state, pending.card)!;
   const ctx = boardContext(state);
   if (action.type === 'chooseTile') {
     if (pending.tile !== null) return ruleError('TILE_ALREADY_CHOSEN', 'The tile for this card is already chosen.');
@@ -108,7 +110,7 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
 }
 
 function build(state: MilestoneCityState, seat: number, ctx: BoardContext, cardId: string, tileId: string, squares: number[]): Result {
-  const card = cardKind(cardId)!;
+  const card = cardKind(state, cardId)!;
   const log: LogEntry[] = [];
   let { bars, treasury } = applyEffects(state.bars, state.treasury - (card.type === 'zone' ? 0 : card.cost), card.effects);
   let used = false;
@@ -163,8 +165,9 @@ function endMilestone(state: MilestoneCityState, seat: number): Result {
   if (error) return error;
   const income = taxes(state);
   const milestone = state.milestone + 1;
+  const edition = editionOf(state);
   const log: LogEntry[] = [
-    { message: `Seat ${seat} ends the ${MILESTONES[state.milestone]!.name} milestone; the city collects ${income} in taxes.`, data: { seat, milestone, taxes: income } },
+    { message: `Seat ${seat} ends the ${edition.milestones[state.milestone]!.name} milestone; the city collects ${income} in taxes.`, data: { seat, milestone, taxes: income } },
   ];
   const base = { ...state, milestone, treasury: state.treasury + income, passes: 0, turns: state.turns + 1 };
   if (milestone >= state.goal) {
@@ -173,8 +176,8 @@ function endMilestone(state: MilestoneCityState, seat: number): Result {
   }
   const rng = openRng(state.rng);
   let deck = state.deck;
-  if (milestone === STAGE_TWO_AT) {
-    deck = rng.shuffle([...deck, ...cardIds(2)]);
+  if (milestone === edition.stageTwoAt) {
+    deck = rng.shuffle([...deck, ...edition.stageCards[2]]);
     log.push({ message: 'The Stage II construction cards are shuffled into the draw pile.' });
   }
   const hands = state.hands.map((hand) => hand.slice());
@@ -185,6 +188,6 @@ function endMilestone(state: MilestoneCityState, seat: number): Result {
     log.push({ message: 'The treasury cannot pay for any board piece next to the city: the city is bankrupt.' });
     return { state: { ...started, phase: 'over', result: 'bankrupt' }, log, irreversible: true };
   }
-  log.push({ message: `Seat ${starter} is the starting player of the ${MILESTONES[milestone]!.name} milestone and chooses its board piece.` });
-  return { state: started, log, irreversible: deck.length !== state.deck.length || milestone === STAGE_TWO_AT };
+  log.push({ message: `Seat ${starter} is the starting player of the ${edition.milestones[milestone]!.name} milestone and chooses its board piece.` });
+  return { state: started, log, irreversible: deck.length !== state.deck.length || milestone === edition.stageTwoAt };
 }

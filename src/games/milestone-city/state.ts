@@ -1,5 +1,6 @@
 import { openRng, seedRng, type RngState } from '../../engine/rng.js';
-import { CARD_KINDS, HAND_SIZE, MILESTONES, PIECES, START_BARS, START_TREASURY, TILES, type BarName, type CardKind, type Stage } from './data.js';
+import { PIECES, type BarName } from './data.js';
+import { EDITIONS, type EditionProfile } from './editions.js';
 
 export type Bars = Record<BarName, number>;
 
@@ -49,43 +50,35 @@ export interface MilestoneCityState {
   result: Result | null;
   turns: number;
   rng: RngState;
+  /** The rules profile: which edition's data this game plays with (absent: the first edition). */
+  rules?: EditionProfile;
 }
 
 export interface MilestoneCityOptions {
   milestones: number;
 }
 
-/** Card ids are `<kind>-<copy>`, e.g. `clinic-1`. */
-export const cardIds = (stage: Stage): string[] =>
-  CARD_KINDS.filter((kind) => kind.stage === stage).flatMap((kind) => Array.from({ length: kind.count }, (_, i) => `${kind.kind}-${i + 1}`));
-
-export const ALL_CARD_IDS: readonly string[] = [...cardIds(1), ...cardIds(2)];
-
-export function cardKind(cardId: string): CardKind | undefined {
-  const dash = cardId.lastIndexOf('-');
-  if (dash < 0 || !ALL_CARD_IDS.includes(cardId)) return undefined;
-  const kind = cardId.slice(0, dash);
-  return CARD_KINDS.find((candidate) => candidate.kind === kind);
-}
-
-export function setup(input: { seats: number; options: MilestoneCityOptions; seed: string }): MilestoneCityState {
+/** A new game of `edition` (card ids are `<kind>-<copy>`, e.g. `clinic-1`). */
+export function setup(input: { seats: number; options: MilestoneCityOptions; seed: string }, edition = 1): MilestoneCityState {
+  const data = EDITIONS.get(edition);
+  if (!data) throw new Error(`milestone-city: unknown edition ${edition}`);
   const rng = openRng(seedRng(input.seed));
-  const deck = rng.shuffle(cardIds(1));
-  const handSize = HAND_SIZE[input.seats] ?? 3;
+  const deck = rng.shuffle([...data.stageCards[1]]);
+  const handSize = data.handSize[input.seats] ?? 3;
   const hands = Array.from({ length: input.seats }, () => deck.splice(0, handSize));
-  return {
+  const state: MilestoneCityState = {
     seats: input.seats,
-    goal: input.options.milestones ?? MILESTONES.length,
+    goal: input.options.milestones ?? data.milestones.length,
     handSize,
     phase: 'piece',
     active: 0,
     starter: 0,
     milestone: 0,
     faceUp: PIECES.map(() => false),
-    treasury: START_TREASURY,
-    bars: { ...START_BARS },
+    treasury: data.startTreasury,
+    bars: { ...data.startBars },
     tiles: [],
-    supply: TILES.map((tile) => tile.count),
+    supply: [...data.supply],
     hands,
     deck,
     discard: [],
@@ -95,4 +88,6 @@ export function setup(input: { seats: number; options: MilestoneCityOptions; see
     turns: 0,
     rng: rng.state(),
   };
+  // The first edition records no profile: its states stay exactly as before editions existed.
+  return edition === 1 ? state : { ...state, rules: { edition } };
 }

@@ -1,4 +1,5 @@
-import { MILESTONES, PIECES, TILES } from './data.js';
+import { PIECES, TILES } from './data.js';
+import { editionOf } from './editions.js';
 import { districtsOf } from './board.js';
 import { emptyDistricts, score } from './rules-end.js';
 import type { Bars, MilestoneCityState, Pending, PlacedTile, Phase, Result } from './state.js';
@@ -31,7 +32,8 @@ export interface MilestoneCityView {
 /** Everything but the draw order and the RNG: hands are open in this cooperative game. */
 export function view(state: MilestoneCityState, seat: number | null): MilestoneCityView {
   const empty = emptyDistricts(state);
-  const milestone = MILESTONES[state.milestone];
+  const edition = editionOf(state);
+  const milestone = edition.milestones[state.milestone];
   return {
     seat,
     phase: state.phase,
@@ -40,7 +42,7 @@ export function view(state: MilestoneCityState, seat: number | null): MilestoneC
     milestone: state.milestone,
     goal: state.goal,
     nextMilestone: state.phase === 'over' || !milestone ? null : { name: milestone.name, needs: milestone.needs },
-    pieces: PIECES.map((piece, p) => ({ id: piece.id, cost: piece.cost, faceUp: state.faceUp[p]! })),
+    pieces: PIECES.map((piece, p) => ({ id: piece.id, cost: edition.pieceCosts[p]!, faceUp: state.faceUp[p]! })),
     treasury: state.treasury,
     bars: state.bars,
     tiles: state.tiles,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../src/engine/types.js';
-import { BAR_MAX, MILESTONES, SCORE } from '../../../src/games/milestone-city/data.js';
-import { cardIds, type MilestoneCityState } from '../../../src/games/milestone-city/state.js';
+import { BAR_MAX } from '../../../src/games/milestone-city/data.js';
+import { editionOf } from '../../../src/games/milestone-city/editions.js';
+import type { MilestoneCityState } from '../../../src/games/milestone-city/state.js';
 import { build, game, ok, refused, square, turnState } from './helpers.js';
 
 /** A tile record placed directly (for milestone tests that need a filled board). */
@@ -107,7 +108,7 @@ describe('ending a milestone', () => {
 
   it('needs the milestone\'s bar goals', () => {
     const state = twoSeats({ tiles: filledA, milestone: 1 });
-    expect(MILESTONES[1]!.needs.happiness).toBe(4);
+    expect(editionOf(state).milestones[1]!.needs.happiness).toBe(4);
     refused(state, 0, { type: 'endMilestone' }, 'MILESTONE_GOAL_NOT_MET');
     ok({ ...state, bars: { ...state.bars, happiness: 4 } }, 0, { type: 'endMilestone' });
   });
@@ -117,7 +118,7 @@ describe('ending a milestone', () => {
     const result = game.apply(state, 0, { type: 'endMilestone' });
     if (isRuleError(result)) throw new Error(result.code);
     expect(result.irreversible).toBe(true);
-    expect([...result.state.deck].sort()).toEqual([...state.deck, ...cardIds(2)].sort());
+    expect([...result.state.deck].sort()).toEqual([...state.deck, ...editionOf(state).stageCards[2]].sort());
   });
 
   it('goes bankrupt when the treasury cannot pay for any piece next to the city', () => {
@@ -136,6 +137,7 @@ describe('ending a milestone', () => {
     expect(over.result).toBe('won');
     const outcome = game.outcome(over)!;
     expect(outcome.winners).toEqual([0, 1, 2]);
+    const SCORE = editionOf(state).score;
     const expected = SCORE.milestone + SCORE.victory + 2 * SCORE.zone + over.bars.happiness + Math.floor(over.treasury / SCORE.moneyPer);
     expect(outcome.scores).toEqual([expected, expected, expected]);
     // A richer, happier city scores more.

@@ -1,22 +1,22 @@
 import { isRuleError } from '../../../src/engine/types.js';
-import { BAR_MAX, BAR_MIN, BAR_NAMES, STAGE_TWO_AT, TILES } from '../../../src/games/milestone-city/data.js';
+import { BAR_MAX, BAR_MIN, BAR_NAMES, TILES } from '../../../src/games/milestone-city/data.js';
 import { WATER, pieceOf } from '../../../src/games/milestone-city/board.js';
-import { cardIds, type MilestoneCityState } from '../../../src/games/milestone-city/state.js';
+import { editionOf } from '../../../src/games/milestone-city/editions.js';
+import type { MilestoneCityState } from '../../../src/games/milestone-city/state.js';
 import { game } from './helpers.js';
 
 function assert(condition: boolean, message: string): void {
   if (!condition) throw new Error(`invariant broken: ${message}`);
 }
 
-const STAGE_ONE = cardIds(1);
-const BOTH_STAGES = [...cardIds(1), ...cardIds(2)].sort();
-
 /** What must hold after every action of every game (plain checks: this runs hundreds of thousands of times). */
 export function checkInvariants(state: MilestoneCityState): void {
   for (const bar of BAR_NAMES) assert(state.bars[bar] >= BAR_MIN && state.bars[bar] <= BAR_MAX, `${bar} bar ${state.bars[bar]} out of range`);
   assert(Number.isInteger(state.treasury) && state.treasury >= 0, `treasury ${state.treasury}`);
   // Cards: every card of the stages in play is in exactly one place.
-  const expected = state.milestone >= STAGE_TWO_AT && state.goal > STAGE_TWO_AT ? BOTH_STAGES : [...STAGE_ONE].sort();
+  const edition = editionOf(state);
+  const stageTwo = state.milestone >= edition.stageTwoAt && state.goal > edition.stageTwoAt;
+  const expected = [...edition.stageCards[1], ...(stageTwo ? edition.stageCards[2] : [])].sort();
   const seen = [...state.hands.flat(), ...state.deck, ...state.discard].sort();
   assert(seen.length === expected.length && seen.every((card, i) => card === expected[i]), 'cards not conserved');
   for (const hand of state.hands) assert(hand.length <= state.handSize, 'hand too big');
@@ -24,7 +24,7 @@ export function checkInvariants(state: MilestoneCityState): void {
   // Tiles: supply plus board is the box, never below zero; no square holds two tiles, water, or lies face down.
   TILES.forEach((tile, i) => {
     const placed = state.tiles.filter((t) => t.tile === tile.id).length;
-    assert(state.supply[i]! >= 0 && state.supply[i]! + placed === tile.count, `tile ${tile.id} not conserved`);
+    assert(state.supply[i]! >= 0 && state.supply[i]! + placed === edition.supply[i], `tile ${tile.id} not conserved`);
   });
   const squares = state.tiles.flatMap((placed) => placed.squares);
   assert(new Set(squares).size === squares.length, 'two tiles on one square');
