@@ -1,6 +1,14 @@
 import { EDITION_V1, type EditionData } from './data.js';
 
-/** The second edition (rules version 2): tuned by bot simulations (scripts/milestone-balance.ts). */
+/**
+ * The second edition (rules version 2), tuned with scripts/milestone-balance.ts: the first
+ * edition's greedy bot won 15–20% of its games at every player count, nearly all losses being a
+ * bar stuck at 0 (power, water or workers) when the cards ran out. The city now starts with
+ * power, water and workers to spare, and a little less money so that spending still matters.
+ * Every other value is the first edition's (docs/games/milestone-city.md has the figures).
+ */
 export const EDITION_V2: EditionData = {
   ...EDITION_V1,
+  startBars: { happiness: 2, power: 4, water: 4, employment: 3 },
+  startTreasury: 7,
 };

@@ -8,7 +8,7 @@ import { EDITION_V2 } from './edition-v2.js';
  * hashes of games started before editions existed are unchanged.
  */
 
-/** An edition with the lookups rules need, derived once. */
+/** An edition with the lookups rules need, derived once (resolveEdition). */
 export interface Edition extends EditionData {
   id: number;
   /** Card ids of each stage, in deck-building order. */
@@ -19,7 +19,7 @@ export interface Edition extends EditionData {
   supply: readonly number[];
 }
 
-function resolve(id: number, data: EditionData): Edition {
+export function resolveEdition(id: number, data: EditionData): Edition {
   if (data.milestones.length !== MILESTONE_COUNT || data.pieceCosts.length !== PIECES.length) throw new Error(`milestone-city edition ${id}: malformed`);
   const idsOf = (stage: Stage): string[] =>
     data.cards.filter((kind) => kind.stage === stage).flatMap((kind) => Array.from({ length: kind.count }, (_, i) => `${kind.kind}-${i + 1}`));
@@ -34,8 +34,8 @@ function resolve(id: number, data: EditionData): Edition {
 }
 
 export const EDITIONS: ReadonlyMap<number, Edition> = new Map([
-  [1, resolve(1, EDITION_V1)],
-  [2, resolve(2, EDITION_V2)],
+  [1, resolveEdition(1, EDITION_V1)],
+  [2, resolveEdition(2, EDITION_V2)],
 ]);
 
 /** What a state records about its rules (absent for first-edition games). */

@@ -1,6 +1,6 @@
 import { openRng, seedRng, type RngState } from '../../engine/rng.js';
 import { PIECES, type BarName } from './data.js';
-import { EDITIONS, type EditionProfile } from './editions.js';
+import { editionOf, type EditionProfile } from './editions.js';
 
 export type Bars = Record<BarName, number>;
 
@@ -58,10 +58,12 @@ export interface MilestoneCityOptions {
   milestones: number;
 }
 
-/** A new game of `edition` (card ids are `<kind>-<copy>`, e.g. `clinic-1`). */
-export function setup(input: { seats: number; options: MilestoneCityOptions; seed: string }, edition = 1): MilestoneCityState {
-  const data = EDITIONS.get(edition);
-  if (!data) throw new Error(`milestone-city: unknown edition ${edition}`);
+/**
+ * A new game with the edition its rules profile names (card ids are `<kind>-<copy>`, e.g. `clinic-1`).
+ * The profile is recorded as `state.rules`; the first edition records none.
+ */
+export function setup(input: { seats: number; options: MilestoneCityOptions; seed: string }, rules: EditionProfile = {}): MilestoneCityState {
+  const data = editionOf({ rules });
   const rng = openRng(seedRng(input.seed));
   const deck = rng.shuffle([...data.stageCards[1]]);
   const handSize = data.handSize[input.seats] ?? 3;
@@ -88,6 +90,6 @@ export function setup(input: { seats: number; options: MilestoneCityOptions; see
     turns: 0,
     rng: rng.state(),
   };
-  // The first edition records no profile: its states stay exactly as before editions existed.
-  return edition === 1 ? state : { ...state, rules: { edition } };
+  // No profile, no field: first-edition states stay exactly as before editions existed.
+  return rules.edition === undefined ? state : { ...state, rules };
 }
