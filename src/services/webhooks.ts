@@ -10,7 +10,11 @@ import type { ServiceContext } from './context.js';
  * same transaction as the event that causes them (store/games.ts#enqueueWebhooks), so none is lost
  * and none is sent for a rolled-back event; a worker delivers them, signed, with retries.
  *
- * Signature: header `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the webhook's secret>`.
+ * Signed the Standard Webhooks way (https://www.standardwebhooks.com): `webhook-id` (the delivery
+ * id, the same on every retry), `webhook-timestamp` (Unix seconds of this attempt) and
+ * `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. The id and the time are
+ * signed, so a receiver that checks the timestamp's age and remembers ids refuses a replayed
+ * capture. The old `X-Signature` (body only, replayable) is no longer sent.
  */
 export const WEBHOOK_EVENTS = ['your_turn', 'game_started', 'game_over', 'deadline_near'] as const;
 const MAX_WEBHOOKS = 20;
@@ -22,7 +26,18 @@ export interface WebhookSettings {
   retryBaseMs: number;
 }
 
-export const signBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** A new secret in the Standard Webhooks form: `whsec_` and base64 of 32 random bytes. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/**
+ * The `webhook-signature` value. The HMAC key is the base64-decoded secret after `whsec_`, as
+ * the standard's libraries read it; secrets issued before (64 hex characters, no prefix) are
+ * decoded the same way, so receivers keep their old secret with the standard library.
+ */
+export function signDelivery(secret: string, id: string, timestampSeconds: number, body: string): string {
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
+}
 
 const publicWebhook = (hook: { id: string; url: string; events: string[]; createdAt: Date }) => ({ id: hook.id, url: hook.url, events: hook.events, createdAt: hook.createdAt.toISOString() });
 
@@ -43,7 +58,7 @@ export async function registerWebhook(ctx: ServiceContext, settings: WebhookSett
     throw error;
   }
   if ((await countWebhooks(ctx.db, principal.userId)) >= MAX_WEBHOOKS) throw conflict('TOO_MANY_WEBHOOKS', `An account can register at most ${MAX_WEBHOOKS} webhooks.`);
-  const secret = randomBytes(32).toString('hex');
+  const secret = newSecret();
   const hook = await insertWebhook(ctx.db, { userId: principal.userId, url: url.toString(), events, secret });
   return { ...publicWebhook(hook), secret };
 }
@@ -73,13 +88,16 @@ async function deliver(ctx: ServiceContext, settings: WebhookSettings, delivery:
   const body = JSON.stringify({ id: delivery.id, ...(delivery.payload as object), createdAt: new Date(delivery.createdAt).toISOString() });
   let status: number | null = null;
   let error: string | null = null;
+  // Wall-clock time, not ctx.now(): receivers compare it with their own clock.
+  const timestamp = Math.floor(Date.now() / 1000);
   try {
     ({ status } = await postWebhook(delivery.url, body, {
       'user-agent': 'boardgame-server-webhooks',
+      'webhook-id': delivery.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signDelivery(delivery.secret, delivery.id, timestamp, body),
       'x-webhook-id': delivery.webhookId,
-      'x-delivery-id': delivery.id,
       'x-event': delivery.event,
-      'x-signature': signBody(delivery.secret, body),
     }, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs }));
     if (status < 200 || status >= 300) error = `the receiver answered ${status}`;
   } catch (caught) {

@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../src/net/public-address.js';
 import { deliverDue } from '../../src/services/webhooks.js';
@@ -92,16 +92,24 @@ describe('webhooks', () => {
   it('deliver signed turn notifications written with the move, and record them', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     const hook = (await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn', 'game_over'] }).expect(201)).body;
-    expect(hook.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     receiver.received.length = 0;
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     const [delivery] = await waitFor(async () => (receiver.received.length > 0 ? receiver.received : undefined), 10_000, 'a webhook delivery');
     const body = JSON.parse(delivery!.body);
     expect(body).toMatchObject({ event: 'your_turn', seat: 1, game: { id: gameId, version: 1, type: 'toy' } });
     expect(delivery!.headers['x-event']).toBe('your_turn');
-    const expected = `sha256=${createHmac('sha256', hook.secret).update(delivery!.body).digest('hex')}`;
-    expect(delivery!.headers['x-signature']).toBe(expected);
-    expect(delivery!.headers['x-delivery-id']).toBe(body.id);
+    // The Standard Webhooks library verifies id, timestamp and body; a replay later, or any change, fails.
+    const headers = { 'webhook-id': String(delivery!.headers['webhook-id']), 'webhook-timestamp': String(delivery!.headers['webhook-timestamp']), 'webhook-signature': String(delivery!.headers['webhook-signature']) };
+    expect(headers['webhook-id']).toBe(body.id);
+    expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    const verifier = new Webhook(hook.secret);
+    expect(verifier.verify(delivery!.body, headers)).toEqual(body);
+    expect(() => verifier.verify(delivery!.body.replace('your_turn', 'game_over'), headers)).toThrow(WebhookVerificationError);
+    expect(() => verifier.verify(delivery!.body, { ...headers, 'webhook-id': 'another-id' })).toThrow(WebhookVerificationError);
+    const replayed = { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 600) };
+    expect(() => verifier.verify(delivery!.body, replayed)).toThrow(WebhookVerificationError);
+    expect(delivery!.headers['x-signature']).toBeUndefined();
     const records = await waitFor(async () => {
       const list = (await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(bob.auth).expect(200)).body;
       return list[0]?.status === 'delivered' ? list : undefined;
@@ -139,7 +147,7 @@ describe('webhooks', () => {
         return list[0]?.status === 'failed' ? list[0] : undefined;
       }, 15_000, 'the delivery to give up');
       expect(failed).toMatchObject({ attempts: 3, lastStatus: 500, lastError: 'the receiver answered 500' });
-      const ids = receiver.received.map((entry) => entry.headers['x-delivery-id']);
+      const ids = receiver.received.map((entry) => entry.headers['webhook-id']);
       expect(ids).toHaveLength(3);
       expect(new Set(ids).size).toBe(1);
     } finally {

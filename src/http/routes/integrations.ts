@@ -67,13 +67,13 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     schema: {
       tags: ['integrations'], operationId: 'registerWebhook', security,
       summary: 'Register a webhook for your turn notifications',
-      description: 'Deliveries are POSTs of JSON signed with `X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret returned here>`, with `X-Delivery-Id` (the same on retries) and `X-Event`. Failed deliveries are retried with exponential backoff. Private, loopback and link-local targets are refused unless the operator allows them.',
+      description: 'Deliveries are POSTs of JSON signed the Standard Webhooks way (https://www.standardwebhooks.com): `webhook-id` (the same on retries), `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body", keyed with the base64 part of the secret returned here after whsec_>`, plus `X-Event`. Failed deliveries are retried with exponential backoff. Private, loopback and link-local targets are refused unless the operator allows them.',
       body: body(
         Type.Object({ url: Type.String({ maxLength: 2000 }), events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
         { url: 'https://bots.example.org/hooks/boardgames', events: ['your_turn', 'game_over'] },
       ),
       response: {
-        201: ok('The webhook with its signing secret, shown this once', Type.Intersect([Webhook, Type.Object({ secret: Type.String({ description: 'HMAC key for X-Signature; shown once' }) })])),
+        201: ok('The webhook with its signing secret, shown this once', Type.Intersect([Webhook, Type.Object({ secret: Type.String({ description: 'Signing key (whsec_…) of the webhook-signature header; shown once' }) })])),
         ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_WEBHOOK_URL', 'INVALID_WEBHOOK_EVENTS'] }, 401, 403, { 409: ['TOO_MANY_WEBHOOKS'], 422: ['UNSAFE_WEBHOOK_URL'] }),
       },
     },
