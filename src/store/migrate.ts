@@ -45,6 +45,8 @@ export class MigrationError extends Error {}
 export async function migrate(databaseUrl: string, log: (line: string) => void = () => {}): Promise<string[]> {
   const migrations = await readMigrations();
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A migration reports what it changed in existing rows (e.g. renamed accounts) by RAISE NOTICE.
+  client.on('notice', (notice) => log(`migration notice: ${notice.message}`));
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
