@@ -5,6 +5,7 @@ import mercurius, { type IResolvers } from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
 import { ServiceError } from '../errors.js';
 import { principalFromHeader } from '../http/auth.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../store/unavailable.js';
 import { authenticate } from '../services/api-tokens.js';
 import type { ServiceContext } from '../services/context.js';
 import type { WebhookSettings } from '../services/webhooks.js';
@@ -55,7 +56,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
         }
       },
     },
-    errorFormatter: (execution) => {
+    errorFormatter: (execution, context) => {
       // Mercurius wraps parse and validation errors in one MER_ERR_GQL_VALIDATION error holding them in `errors`.
       const errors = (execution.errors ?? []).flatMap((error) => {
         const inner = (error.originalError as { errors?: unknown } | undefined)?.errors;
@@ -64,6 +65,12 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
       const formatted = errors.map((error) => formatError(app, error));
       // A request that is not GraphQL at all (bad JSON, wrong media type, too large) keeps its HTTP status, as in REST.
       const requestLevel = !execution.data && formatted.length === 1 && formatted[0]!.requestStatus;
+      // As in REST, a database outage is a 503 with Retry-After when nothing could be answered.
+      const unavailable = !execution.data && formatted.length > 0 && formatted.every((error) => error.extensions.code === 'DATABASE_UNAVAILABLE');
+      if (unavailable) {
+        context?.reply?.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return { statusCode: 503, response: { data: null, errors: formatted.map(({ requestStatus: _requestStatus, ...error }) => error) } };
+      }
       return {
         statusCode: requestLevel || 200,
         response: { data: execution.data ?? null, errors: formatted.map(({ requestStatus: _requestStatus, ...error }) => error) },
@@ -101,6 +108,10 @@ function formatError(app: FastifyInstance, error: GraphQLError) {
   const original = error.originalError;
   const base = { message: error.message, locations: error.locations, path: error.path };
   if (original instanceof ServiceError) return { ...base, extensions: { code: original.code, status: original.status, ...(original.details ?? {}) }, requestStatus: 0 };
+  if (isDatabaseUnavailable(original)) {
+    app.log.warn({ err: original }, 'database unavailable');
+    return { ...base, message: 'The database is unavailable right now; nothing was changed. Try again shortly.', extensions: { code: 'DATABASE_UNAVAILABLE', status: 503 }, requestStatus: 0 };
+  }
   const fastifyCode = (original as { code?: unknown } | undefined)?.code;
   const known = typeof fastifyCode === 'string' ? REQUEST_ERRORS[fastifyCode] : undefined;
   if (known) return { message: known.message, extensions: { code: known.code, status: known.status }, requestStatus: known.status };

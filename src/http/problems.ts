@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../errors.js';
 import { PROBLEM_TITLES, problemType } from './problem-codes.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../store/unavailable.js';
 
 /**
  * Every error leaves as application/problem+json (RFC 9457) with a stable `code`. Unknown errors
@@ -38,6 +39,11 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     if (error instanceof ServiceError) return sendProblem(reply, error.status, error.code, error.message, error.details ?? {});
     const known = frameworkProblem(error);
     if (known) return sendProblem(reply, known.status, known.code, known.detail, known.extra ?? {});
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is unavailable right now; nothing was changed. Try again shortly.');
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request changed nothing it could not finish.');
   });

@@ -1,0 +1,31 @@
+/**
+ * Whether an error means "the database cannot be reached right now" (down, restarting, the
+ * connection cut, the pool exhausted) rather than a bug: such requests answer 503
+ * DATABASE_UNAVAILABLE with Retry-After, and the pool reconnects by itself once the database is
+ * back. Errors arrive in several wrappings: Prisma's (P1001…, or a driver-adapter error kind in
+ * `meta`), node-postgres's (SQLSTATE classes 08 and 57P0x) and plain socket errors, possibly
+ * nested as `cause`; all are unwrapped here, the one place that knows them.
+ */
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']); // unreachable, timed out, closed, pool timeout
+const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+// node-postgres's own messages for a connection that died or never came (no code attached).
+const MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+
+/** SQLSTATE: 08xxx connection exceptions, 57P01-57P03 shutdown / crash / starting up, 53300 too many connections. */
+const unavailableState = (code: string) => code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
+
+/** Seconds a client should wait before trying again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 6) return false;
+  const { code, kind, message, severity, meta, cause } = error as { code?: unknown; kind?: unknown; message?: unknown; severity?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown };
+  if (typeof code === 'string') {
+    if (PRISMA_CODES.has(code) || SOCKET_CODES.has(code)) return true;
+    if ((kind === 'postgres' || typeof severity === 'string') && unavailableState(code)) return true;
+  }
+  if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true;
+  if (typeof message === 'string' && MESSAGES.test(message)) return true;
+  return isDatabaseUnavailable(meta?.driverAdapterError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);
+}
