@@ -1,9 +1,14 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './store/embedded-postgres.js';
-import { migrate } from './store/migrate.js';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './store/embedded-postgres.js';
+import { migrate, MigrationError } from './store/migrate.js';
+import { isDatabaseUnavailable } from './store/unavailable.js';
 
-/** Start: config, embedded Postgres when DATABASE_URL is unset, migrations, listen, graceful shutdown. */
+/**
+ * Start: config, embedded Postgres when DATABASE_URL is unset, migrations, listen, graceful shutdown.
+ * On SIGTERM/SIGINT the app closes first (workers finish or release their work), and only then
+ * does the embedded database stop: nothing else may stop it earlier (no exit hooks).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const say = (line: string) => console.log(`[boardgame-server] ${line}`);
@@ -17,16 +22,24 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPort, 'boardgames', say);
     databaseUrl = embedded.url;
   }
-  const applied = await migrate(databaseUrl, say);
+  const applied = await migrate(databaseUrl, say).catch(async (error: unknown) => {
+    await embedded?.stop().catch(() => {});
+    if (isDatabaseUnavailable(error)) throw new StartError(`cannot reach the database at ${new URL(databaseUrl).host} (${(error as Error).message}): start PostgreSQL there or fix DATABASE_URL`);
+    throw error;
+  });
   say(applied.length > 0 ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
 
-  const app = await buildApp({ config, databaseUrl });
+  const app = await buildApp({ config, databaseUrl }).catch(async (error: unknown) => {
+    await embedded?.stop().catch(() => {});
+    throw error;
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     say(`${signal}: closing`);
     await app.close().catch((error: unknown) => console.error(error));
+    say('closed: every request answered, workers stopped');
     await embedded?.stop().catch((error: unknown) => console.error(error));
     process.exit(0);
   };
@@ -35,7 +48,9 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await embedded?.stop();
+    await app.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`port ${config.port} on ${config.host} is already in use (another server running?): stop it or set PORT to a free port`);
     throw error;
   }
   // Only a process that serves runs background work: one that fails to start holds none.
@@ -43,7 +58,12 @@ async function main(): Promise<void> {
   say(`API on http://${config.host}:${config.port}/v1, GraphQL on /graphql, docs on /docs`);
 }
 
+/** A start failure whose message already says what to do. */
+class StartError extends Error {}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`);
+  else if (error instanceof StartError || error instanceof EmbeddedPostgresError || error instanceof MigrationError) console.error(`[boardgame-server] cannot start: ${error.message}`);
+  else console.error('[boardgame-server] cannot start:', error);
   process.exit(1);
 });

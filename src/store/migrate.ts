@@ -46,7 +46,10 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
   const migrations = await readMigrations();
   const client = new pg.Client({ connectionString: databaseUrl });
   // A migration reports what it changed in existing rows (e.g. renamed accounts) by RAISE NOTICE.
-  client.on('notice', (notice) => log(`migration notice: ${notice.message}`));
+  let running: string | null = null;
+  client.on('notice', (notice) => {
+    if (running) log(`migration ${running}: ${notice.message}`);
+  });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
@@ -70,7 +73,9 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
       log(`applying migration ${migration.name}`);
       await client.query('BEGIN');
       try {
+        running = migration.name;
         await client.query(migration.sql);
+        running = null;
         await client.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
            VALUES ($1, $2, now(), $3, now(), 1)`,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,10 @@ const dir = mkdtempSync(join(tmpdir(), 'bgs-main-'));
 chmodSync(dir, 0o755);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+async function startServer(env: Record<string, string>, cwd = root): Promise<{ child: ChildProcess; output: () => string }> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm start` runs it: one node process (no tsx wrapper whose child would outlive a kill).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'main.ts')], { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -32,14 +33,20 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   return { child, output: () => output };
 }
 
-function stop(child: ChildProcess): Promise<number | null> {
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
-describe('npm start without DATABASE_URL', () => {
+const settings = async (dataDir: string) => ({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), DATA_DIR: dataDir, JWT_SECRET: 'a-restart-test-secret-of-enough-length!', LOG_LEVEL: 'warn' });
+const post = (base: string, path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** The postmaster of a data folder is gone once its postmaster.pid is. */
+const postmasterRunning = (dataDir: string) => existsSync(join(dataDir, 'postmaster.pid'));
+
+// Each test starts real processes and initialises a database: slow on a loaded machine.
+describe('npm start without DATABASE_URL', { timeout: 240_000 }, () => {
   it('serves on an embedded PostgreSQL whose data survives a restart, and shuts down cleanly', async () => {
     const port = await freePort();
     const env = { PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), DATA_DIR: join(dir, 'pg'), JWT_SECRET: 'a-restart-test-secret-of-enough-length!', LOG_LEVEL: 'warn' };
@@ -58,6 +65,72 @@ describe('npm start without DATABASE_URL', () => {
     expect(login.status).toBe(200);
     expect((await fetch(`${base}/ready`)).status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+  });
+
+  it('restarts after a SIGKILL of the service, stopping the PostgreSQL it left running', async () => {
+    const env = await settings(join(dir, 'killed'));
+    const base = `http://127.0.0.1:${env.PORT}`;
+    const first = await startServer(env);
+    expect((await post(base, '/v1/auth/register', { username: 'before_kill', password: 'survives a kill' })).status).toBe(201);
+    await stop(first.child, 'SIGKILL');
+    expect(postmasterRunning(env.DATA_DIR)).toBe(true); // the orphan holds the folder
+
+    const second = await startServer(env);
+    expect(second.output()).toMatch(/found the embedded PostgreSQL of an earlier run still running \(pid \d+/);
+    expect((await post(base, '/v1/auth/login', { username: 'before_kill', password: 'survives a kill' })).status).toBe(200);
+
+    // SIGTERM: the app (its workers) closes before the embedded database stops, and the exit is 0.
+    expect(await stop(second.child)).toBe(0);
+    const lines = second.output().split('\n');
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    expect(at('SIGTERM: closing')).toBeGreaterThan(-1);
+    expect(at('closed: every request answered, workers stopped')).toBeGreaterThan(at('SIGTERM: closing'));
+    expect(at('embedded PostgreSQL stopped')).toBeGreaterThan(at('closed: every request answered'));
+    // Nothing failed for want of a database while closing (pino levels 50 and 60: error, fatal).
+    expect(lines.filter((line) => /"level":[56]0/.test(line))).toEqual([]);
+    expect(postmasterRunning(env.DATA_DIR)).toBe(false);
+  });
+
+  it('starts as root from a private folder (mode 700, like /root) with the default DATA_DIR under it', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'bgs-private-'));
+    chmodSync(home, 0o700);
+    const app = join(home, 'app');
+    mkdirSync(app);
+    symlinkSync(join(root, 'node_modules'), join(app, 'node_modules'), 'dir'); // `--import tsx` resolves from the working folder
+    const { DATA_DIR: _default, ...env } = await settings('');
+    let dataDir: string | null = null;
+    try {
+      const server = await startServer(env, app);
+      const data = join(app, 'data', 'postgres');
+      if (process.getuid?.() === 0) {
+        // PostgreSQL runs as `postgres`, who cannot enter the private folder: the data lives elsewhere, linked from DATA_DIR.
+        expect(server.output()).toContain(`the postgres user cannot reach ${data} (a private folder)`);
+        expect(lstatSync(data).isSymbolicLink()).toBe(true);
+      }
+      dataDir = realpathSync(data);
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+      expect((await post(`http://127.0.0.1:${env.PORT}`, '/v1/auth/register', { username: 'private_root', password: 'private folder' })).status).toBe(201);
+      expect(await stop(server.child)).toBe(0);
+    } finally {
+      if (dataDir && dataDir !== join(app, 'data', 'postgres')) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('says in one sentence what to do when the port of the embedded database is taken', async () => {
+    const blocker = await import('node:net').then(({ createServer }) => createServer());
+    const env = await settings(join(dir, 'port-taken'));
+    await new Promise<void>((resolve) => blocker.listen(Number(env.EMBEDDED_PG_PORT), '127.0.0.1', resolve));
+    try {
+      const { DATABASE_URL: _ignored, ...inherited } = process.env;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+      expect(output.trim()).toBe(`[boardgame-server] cannot start: the embedded PostgreSQL cannot listen on 127.0.0.1:${env.EMBEDDED_PG_PORT}, which another program uses: set EMBEDDED_PG_PORT to a free port or stop that program`);
+    } finally {
+      blocker.close();
+    }
   });
 
   it('refuses a bad setting with a clear message', async () => {
