@@ -24,6 +24,7 @@ import { authenticate } from './services/api-tokens.js';
 import type { DueWorkOptions } from './services/due.js';
 import { createWorkers, createWorkSignal } from './services/workers.js';
 import type { WebhookSettings } from './services/webhooks.js';
+import { createRetention } from './services/retention.js';
 import type { ServiceContext } from './services/context.js';
 import { createDb } from './store/db.js';
 import { countDueGames } from './store/games.js';
@@ -113,15 +114,22 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         databaseUrl, concurrency: config.dueConcurrency, batch: config.dueBatch, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
       })
     : null;
+  const retention = workers
+    ? createRetention(db, log, {
+        idempotencyKeyDays: config.retentionIdempotencyKeyDays, webhookDeliveryDays: config.retentionWebhookDeliveryDays,
+        finishedGameOutboxDays: config.retentionFinishedGameOutboxDays, intervalSeconds: config.retentionIntervalSeconds, batchSize: config.retentionBatchSize,
+      })
+    : null;
   let started = false;
   app.decorate('startWorkers', () => {
     if (!background || started) return;
     started = true;
     background.start();
+    retention?.start();
   });
   // Before the database pool closes: items in flight commit (or roll back), and no new one is taken.
   app.addHook('preClose', async () => {
-    if (started) await background?.stop();
+    if (started) await Promise.all([background?.stop(), retention?.stop()]);
   });
 
   await app.register(swagger, {

@@ -40,6 +40,12 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookRetryBaseMs: number;
+  /** Retention (services/retention.ts): ages in days, pass interval, batch size. */
+  retentionIdempotencyKeyDays: number;
+  retentionWebhookDeliveryDays: number;
+  retentionFinishedGameOutboxDays: number;
+  retentionIntervalSeconds: number;
+  retentionBatchSize: number;
   production: boolean;
 }
 
@@ -115,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
     webhookMaxAttempts: integer(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    retentionIdempotencyKeyDays: integer(env, 'RETENTION_IDEMPOTENCY_KEY_DAYS', 7, 1, 3650),
+    retentionWebhookDeliveryDays: integer(env, 'RETENTION_WEBHOOK_DELIVERY_DAYS', 30, 1, 3650),
+    retentionFinishedGameOutboxDays: integer(env, 'RETENTION_FINISHED_GAME_OUTBOX_DAYS', 7, 1, 3650),
+    retentionIntervalSeconds: integer(env, 'RETENTION_INTERVAL_SECONDS', 3600, 1, 7 * 24 * 3600),
+    retentionBatchSize: integer(env, 'RETENTION_BATCH_SIZE', 1000, 1, 100_000),
     production,
   };
 }

@@ -1,0 +1,78 @@
+import type { Db } from '../store/db.js';
+import type { ServiceContext } from './context.js';
+
+/**
+ * Retention: rows that only matter for a while are deleted by a periodic task in every worker
+ * process. Each pass deletes in small batches (short transactions, no long locks) rows claimed
+ * `FOR UPDATE SKIP LOCKED`, so several processes pruning at once share the work and never wait
+ * on or double-count each other.
+ */
+export interface RetentionSettings {
+  /** Idempotency keys: a client retries within minutes; after this a key may be forgotten. */
+  idempotencyKeyDays: number;
+  /** Delivered or failed webhook deliveries (pending ones are never pruned by age). */
+  webhookDeliveryDays: number;
+  /** Every finished delivery of a game that finished this long ago. */
+  finishedGameOutboxDays: number;
+  intervalSeconds: number;
+  batchSize: number;
+}
+
+/** What may go: a table and the condition, on its own rows (alias `t`), with $1 the age in days. */
+const RULES = {
+  idempotencyKeys: { table: 'idempotency_keys', where: `t.created_at < now() - $1 * interval '1 day'` },
+  webhookDeliveries: { table: 'webhook_deliveries', where: `t.status IN ('delivered', 'failed') AND t.created_at < now() - $1 * interval '1 day'` },
+  finishedGameOutbox: {
+    table: 'webhook_deliveries',
+    where: `t.status IN ('delivered', 'failed') AND EXISTS (SELECT 1 FROM games g WHERE g.id::text = t.payload #>> '{game,id}' AND g.status = 'finished' AND g.finished_at < now() - $1 * interval '1 day')`,
+  },
+} as const;
+
+export type Pruned = Record<keyof typeof RULES, number>;
+
+async function pruneRule(db: Db, rule: (typeof RULES)[keyof typeof RULES], days: number, batchSize: number, maxBatches: number): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const deleted = await db.$executeRawUnsafe(
+      `DELETE FROM ${rule.table} WHERE ctid = ANY(ARRAY(SELECT t.ctid FROM ${rule.table} t WHERE ${rule.where} LIMIT $2 FOR UPDATE SKIP LOCKED))`,
+      days, batchSize,
+    );
+    total += deleted;
+    if (deleted < batchSize) break;
+  }
+  return total;
+}
+
+/** One pass: at most `maxBatches` batches per rule, so a huge backlog is worked off over several passes. */
+export async function pruneOnce(db: Db, settings: RetentionSettings, maxBatches = 100): Promise<Pruned> {
+  return {
+    idempotencyKeys: await pruneRule(db, RULES.idempotencyKeys, settings.idempotencyKeyDays, settings.batchSize, maxBatches),
+    webhookDeliveries: await pruneRule(db, RULES.webhookDeliveries, settings.webhookDeliveryDays, settings.batchSize, maxBatches),
+    finishedGameOutbox: await pruneRule(db, RULES.finishedGameOutbox, settings.finishedGameOutboxDays, settings.batchSize, maxBatches),
+  };
+}
+
+/** Runs `pruneOnce` every `intervalSeconds` between start (with the workers) and stop (a pass in progress is awaited). */
+export function createRetention(db: Db, log: ServiceContext['log'], settings: RetentionSettings): { start(): void; stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  const pass = () => {
+    if (running) return;
+    running = pruneOnce(db, settings)
+      .then((pruned) => {
+        if (Object.values(pruned).some((count) => count > 0)) log.info(`retention: deleted ${JSON.stringify(pruned)}`);
+      })
+      .catch((error: unknown) => log.error(`retention pass failed: ${(error as Error).message}`))
+      .finally(() => void (running = null));
+  };
+  return {
+    start() {
+      timer = setInterval(pass, settings.intervalSeconds * 1000);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
