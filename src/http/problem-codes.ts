@@ -34,7 +34,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   ALREADY_SEATED: 'you (or the invitee) already hold a seat',
   NOT_SEATED: 'you hold no seat to leave',
   NOT_ENOUGH_PLAYERS: "fewer players than the game's minimum have joined",
-  USERNAME_TAKEN: 'the username is taken',
+  USERNAME_TAKEN: 'the username is taken (names are compared ignoring case)',
   ALREADY_RESIGNED: 'you have already resigned',
   TAKE_BACK_NEEDS_APPROVAL: 'another player has moved since: ask with an undo request',
   UNDO_REQUEST_CLOSED: 'the undo request was answered already or a move voided it',
