@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   } catch (error) {
     await app.close().catch(() => {});
     await embedded?.stop().catch(() => {});
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`port ${config.port} on ${config.host} is already in use (another server running?): stop it or set PORT to a free port`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`port ${config.port} on ${config.host} is already in use (EADDRINUSE: another server running?): stop it or set PORT to a free port`);
     throw error;
   }
   // Only a process that serves runs background work: one that fails to start holds none.
