@@ -9,7 +9,7 @@ import { deadlines, type Clocks, type TimeControl } from './clock.js';
  * - a seat played by a person has a deadline: its timeout is due then (bots have no deadline work:
  *   they are due at once, so their clocks never run out);
  * - a seat played by a bot is due now;
- * - a person with webhooks is warned before the deadline ("deadline near" webhook), at most an
+ * - a person with an account is warned before the deadline ("deadline near" webhook), at most an
  *   hour before and at most a quarter of the turn before, if the turn is long enough to bother.
  */
 export interface DueInput {
@@ -35,8 +35,8 @@ export function warningTimes(game: DueInput): Due[] {
   const clocks = game.clocks as Clocks | null;
   return personDeadlines(game).flatMap(({ seat, at }) => {
     const started = Date.parse(clocks?.turnStartedAt[seat] ?? '');
-    // Only users with webhooks can hear a warning (one registered mid-turn is heard from the next turn).
-    if (!game.seats[seat]?.hasWebhooks || Number.isNaN(started)) return [];
+    // Every person with an account, webhooks or not: whether they have one is known for sure only when the warning is sent.
+    if (!game.seats[seat]?.userId || Number.isNaN(started)) return [];
     const warnAt = at.getTime() - Math.min(DEADLINE_WARNING_MS, (at.getTime() - started) / 4);
     return warnAt - started > MIN_WARNING_LEAD_MS ? [{ seat, at: new Date(warnAt) }] : [];
   });

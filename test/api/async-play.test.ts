@@ -76,9 +76,9 @@ describe('deadlines', () => {
       await waitFor(async () => ((await events(game.id)).length >= 2 ? true : undefined), 20_000, 'two timeouts');
       const timeouts = await events(game.id);
       expect(timeouts.slice(0, 2).map((event) => [event.seq, event.seat, event.kind])).toEqual([[1, 0, 'timeout'], [2, 1, 'timeout']]);
-      // The next deadline is recorded as the game's due work, in the same row.
+      // The next deadline (or its warning before it) is recorded as the game's due work, in the same row.
       const row = await gameRow(game.id);
-      expect(row.due_at.getTime()).toBe(row.deadline.getTime());
+      expect(row.due_at.getTime()).toBe(Math.min(row.deadline.getTime(), row.warn_at?.getTime() ?? Infinity));
     } finally {
       await second.close();
     }
@@ -94,9 +94,9 @@ describe('deadlines', () => {
     const first = await gameRow(game.id);
     await t.http.post(`/v1/games/${game.id}/actions`).set(carol.auth).send({ action: { type: 'pass' } }).expect(201);
     const second = await gameRow(game.id);
-    // Nobody here has webhooks, so no warning: the deadline is due, and moves with each turn.
-    expect(second.warn_at).toBeNull();
-    expect(second.due_at.getTime()).toBe(second.deadline.getTime());
+    // Due first: the warning (a quarter of the turn before the deadline, at most an hour), then the deadline.
+    expect(second.warn_at.getTime()).toBe(second.deadline.getTime() - 15 * 60_000);
+    expect(second.due_at.getTime()).toBe(second.warn_at.getTime());
     expect(second.deadline.getTime()).toBeGreaterThan(first.deadline.getTime());
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     expect((await gameRow(gameId)).due_at).toBeNull();
@@ -119,6 +119,11 @@ describe('deadlines', () => {
       // The workers' step, driven by hand with the service clock: nothing before the deadline, one timeout at it.
       const { workDue } = await import('../../src/services/due.js');
       const work = () => workDue(clocked.app.services, { retryBaseMs: 1000 });
+      now = new Date('2030-01-01T00:09:29Z');
+      expect(await work()).toEqual([]);
+      // Warned a quarter of the turn (10 minutes left) before the deadline: once.
+      now = new Date('2030-01-01T00:09:30Z');
+      expect(await work()).toMatchObject([{ gameId: game.id, kind: 'warning', failed: false }]);
       now = new Date('2030-01-01T00:11:59Z');
       expect(await work()).toEqual([]);
       now = new Date('2030-01-01T00:12:00Z');
