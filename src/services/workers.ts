@@ -89,21 +89,23 @@ function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceC
         log.warn(`ignored a malformed ${CHANNEL} notification`);
       }
     });
-    next.on('error', (error) => {
-      if (closed) return;
-      log.warn(`the workers' LISTEN connection failed (${error.message}); reconnecting`);
+    let lost = false;
+    // Once per connection, however it fails (an error event, a failed connect, or both).
+    const reconnect = (error: Error) => {
+      if (closed || lost) return;
+      lost = true;
+      log.warn(`the workers' LISTEN connection failed (${error.message}); reconnecting in a second`);
       void next.end().catch(() => {});
       if (client === next) client = null;
       retry = setTimeout(() => void connect(), 1000);
-    });
+    };
+    next.on('error', reconnect);
+    next.on('end', () => reconnect(new Error('the connection ended')));
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
-      if (closed) return;
-      log.warn(`the workers could not LISTEN (${(error as Error).message}); retrying`);
-      void next.end().catch(() => {});
-      retry = setTimeout(() => void connect(), 1000);
+      reconnect(error as Error);
       return;
     }
     if (closed) return void (await next.end().catch(() => {}));

@@ -54,6 +54,20 @@ describe('due work', () => {
     }
   });
 
+  it('keeps hearing wake-ups after its LISTEN connection is cut', async () => {
+    const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { duePollMs: 600_000 } });
+    try {
+      await waitFor(async () => ((await t.sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'boardgame-server-workers' AND datname = current_database()`)).rows[0].n === 1 ? true : undefined), 5000, 'the LISTEN connection');
+      await t.sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'boardgame-server-workers' AND datname = current_database()`);
+      await waitFor(async () => ((await t.sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'boardgame-server-workers' AND datname = current_database()`)).rows[0].n === 1 ? true : undefined), 5000, 'the LISTEN connection back');
+      const { gameId, movedAt } = await botDueGame();
+      await waitFor(async () => ((await eventsOf(gameId)).length >= 2 ? true : undefined), 5000, 'the bot to move');
+      expect(Date.now() - movedAt).toBeLessThan(3000);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('survives a worker SIGKILLed mid-item: nothing lost, nothing doubled, the other worker carries on within 5 s', async () => {
     const crashing = spawnChild('test/support/due-worker-child.ts', [t.databaseUrl, '--hold'], { DUE_POLL_MS: '200', LOG_LEVEL: 'silent' });
     let other: TestApp | null = null;
