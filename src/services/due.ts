@@ -1,4 +1,5 @@
-import { deferDueWork, withDueGames, type DueColumns, type GameRecord, type LockedGame } from '../store/games.js';
+import { BatchWriteError, withDueGames } from '../store/due-work.js';
+import { deferDueWork, type DueColumns, type GameRecord, type LockedGame } from '../store/games.js';
 import { playBotMove } from './bots.js';
 import type { ServiceContext } from './context.js';
 import { applyTimeout, sendWarnings } from './deadlines.js';
@@ -64,7 +65,8 @@ async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, n
  * Does the due work of up to `limit` games in one transaction (one commit for all: fewer round trips
  * per item under a burst). Returns one outcome per game claimed; none when nothing is due. If a step
  * fails, the batch rolls back: the failing game is counted and deferred (backoff), the others are
- * simply due still and the next claim takes them again. Throws only when the claim itself fails (the database).
+ * simply due still and the next claim takes them again (if the batch's write fails, they are done
+ * one at a time, which finds the game at fault). Throws only when the claim itself fails (the database).
  */
 export async function workDue(ctx: ServiceContext, options: DueWorkOptions, limit = 1): Promise<WorkOutcome[]> {
   const now = ctx.now();
@@ -92,6 +94,12 @@ export async function workDue(ctx: ServiceContext, options: DueWorkOptions, limi
   } catch (error) {
     const game = current as GameRecord | null;
     if (!game) throw error;
+    // The batch's one write failed: find the game at fault by doing them one at a time (still due, unlocked again).
+    if (error instanceof BatchWriteError && limit > 1) {
+      const outcomes: WorkOutcome[] = [];
+      for (let i = 0; i < limit; i++) outcomes.push(...(await workDue(ctx, options, 1)));
+      return outcomes;
+    }
     const delay = Math.min(MAX_RETRY_MS, options.retryBaseMs * 2 ** game.workAttempts);
     const retryAt = new Date(ctx.now().getTime() + delay);
     const attempts = await deferDueWork(ctx.db, game.id, game.version, retryAt);

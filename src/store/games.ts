@@ -96,7 +96,7 @@ export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | nu
   return (await loadGames(db, [id], false))[0] ?? null;
 }
 
-interface RawGameRow {
+export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
   version: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
   due_at: Date | null; warn_at: Date | null; work_attempts: number;
@@ -108,7 +108,8 @@ interface RawGameRow {
  * one this way under the row lock: one round trip instead of one per relation). The only place a
  * game row becomes a GameRecord.
  */
-const seats = Prisma.sql`COALESCE((
+/** The seats of game `g` as a JSON array (the one reading of seats, shared with store/due-work.ts). */
+export const SEATS_SQL = Prisma.sql`COALESCE((
       SELECT json_agg(json_build_object(
         'seat', s.seat, 'userId', s.user_id, 'username', u.username, 'bot', s.bot, 'reservedForId', s.reserved_for_id,
         'reservedForUsername', r.username, 'timeouts', s.timeouts, 'resigned', s.resigned_at IS NOT NULL,
@@ -120,13 +121,13 @@ async function loadGames(db: Db | Tx, ids: string[], lock: boolean): Promise<Gam
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return [];
   const rows = lock
-    ? await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[]) FOR UPDATE OF g`
-    : await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${seats} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
+    ? await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${SEATS_SQL} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[]) FOR UPDATE OF g`
+    : await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${SEATS_SQL} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
-function toRecord(row: RawGameRow): GameRecord {
+export function toRecord(row: RawGameRow): GameRecord {
   return {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
     state: row.state, version: row.version, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
@@ -334,34 +335,6 @@ export async function findIdempotentResponse(db: Db, userId: string, key: string
 
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-}
-
-/**
- * Claims up to `limit` games whose work is due (`due_at <= now`), earliest first, and runs `work` on
- * each in turn in the claiming transaction: one commit for the batch. Rows are locked until commit;
- * rows other workers hold are skipped, not waited for. A worker that dies mid-batch (even SIGKILL)
- * loses its connection: PostgreSQL rolls back and the rows are free for the next claim at once.
- * `onClaim` hears of each game before its work starts (a failure rolls back the whole batch).
- */
-export async function withDueGames<T>(
-  db: Db, now: Date, limit: number, onClaim: (game: GameRecord) => void, work: (game: GameRecord, locked: LockedGame) => Promise<T>,
-): Promise<{ game: GameRecord; result: T }[]> {
-  return db.$transaction(
-    async (tx) => {
-      // FOR UPDATE on the outer read too (the rows are ours already): it returns their newest versions, not the statement's snapshot.
-      const rows = await tx.$queryRaw<RawGameRow[]>`
-        SELECT g.*, ${seats} AS seats FROM games g
-        WHERE g.id IN (SELECT id FROM games WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        ORDER BY g.due_at FOR UPDATE OF g`;
-      const done: { game: GameRecord; result: T }[] = [];
-      for (const game of rows.map(toRecord)) {
-        onClaim(game);
-        done.push({ game, result: await work(game, lockedOps(tx, game.id)) });
-      }
-      return done;
-    },
-    { maxWait: 20_000, timeout: 30_000 },
-  );
 }
 
 /**

@@ -92,12 +92,11 @@ describe('due work', () => {
     }
   });
 
-  // The speed goal (1,000 games, all within 2 s) is measured by scripts/bench-deadlines.ts on a quiet
-  // machine; here the burst proves every game times out once, none early, shared by both workers, and
-  // within a bound loose enough for a busy CI machine (DUE_BURST_GAMES, DUE_BURST_WITHIN_MS).
-  it('times out a burst of games due in the same second, each once, none early, shared by two workers', async () => {
+  // Scaled to fit CI (the 1,000-game figure is scripts/bench-deadlines.ts's): 200 games due at once all
+  // time out within 2 s, each once, none early, shared by both workers (DUE_BURST_GAMES, DUE_BURST_WITHIN_MS).
+  it('times out a burst of games due in the same second within 2 s, each once, none early, shared by two workers', async () => {
     const count = Number(process.env.DUE_BURST_GAMES || 200);
-    const withinMs = Number(process.env.DUE_BURST_WITHIN_MS || 15_000);
+    const withinMs = Number(process.env.DUE_BURST_WITHIN_MS || 2000);
     const [alice, bob] = [await newUser(t, 'alice'), await newUser(t, 'bob')];
     const { body: template } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, timeControl: { kind: 'per-move', moveSeconds: 3600 } }).expect(201);
     await t.http.post(`/v1/games/${template.id}/join`).set(bob.auth).expect(200);
@@ -156,6 +155,29 @@ describe('due work', () => {
       expect(logged).toHaveLength(3);
       expect(logged[0]).toContain('injected failure');
       expect((await worker.http.get('/metrics').expect(200)).text).toMatch(/due_work_failures_total\{kind="bot"\} 3/);
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe('a batch of due work', () => {
+  it('whose one write fails finds the game at fault, defers it, and does the rest', async () => {
+    const bad = await botDueGame();
+    const good = await botDueGame();
+    // A clashing event row where the bad game's bot move would go: its insert must fail.
+    await t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 2, '{}', '[]')`, [bad.gameId]);
+    const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { dueRetryBaseMs: 60_000 } });
+    const errors = vi.spyOn(worker.app.services.log, 'error');
+    try {
+      worker.app.services.work.gameDue(new Date());
+      await waitFor(async () => ((await eventsOf(good.gameId)).length >= 2 ? true : undefined), 5000, 'the good game\u2019s bot');
+      // (two slots may each have tried it before it was deferred: every attempt is counted)
+      await waitFor(async () => ((await t.sql.query('SELECT work_attempts FROM games WHERE id = $1', [bad.gameId])).rows[0].work_attempts >= 1 ? true : undefined), 5000, 'the bad game deferred');
+      expect(errors.mock.calls.map(([message]) => String(message)).some((message) => message.includes(bad.gameId) && message.includes('game_events_pkey'))).toBe(true);
+      const { rows: [row] } = await t.sql.query('SELECT due_at, version FROM games WHERE id = $1', [bad.gameId]);
+      expect(row.version).toBe(1);
+      expect(row.due_at.getTime()).toBeGreaterThan(Date.now() + 30_000);
     } finally {
       await worker.close();
     }
