@@ -135,7 +135,7 @@ export async function measureDeadlineLag(options: { serverUrl?: string; games?: 
       botIds.map(async (id) => {
         await app.inject({ method: 'PUT', url: `/v1/games/${id}/seats/0`, headers: as(alice), payload: { fill: 'bot' } });
         const response = await app.inject({ method: 'PUT', url: `/v1/games/${id}/seats/1`, headers: as(alice), payload: { fill: 'bot' } });
-        if (response.json().status !== 'active') throw new Error(`bot game ${id} did not start: ${response.body}`);
+        if (response.json().status === 'open') throw new Error(`bot game ${id} did not start: ${response.body}`);
       }),
     );
     say(`${started.length} bot games started`);
