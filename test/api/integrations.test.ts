@@ -169,6 +169,24 @@ describe('webhooks', () => {
     expect((await t.sql.query('SELECT count(*)::int AS n FROM webhook_deliveries')).rows[0].n).toBe(before);
   });
 
+  it('are sent at once by a worker elsewhere when a WORKERS=false process writes them (NOTIFY, not the poll)', async () => {
+    const writer = await startTestApp({ workers: false, config: { webhookAllowPrivate: true } });
+    const worker = await startTestApp({ databaseUrl: writer.databaseUrl, config: { webhookAllowPrivate: true, duePollMs: 600_000 } });
+    try {
+      const { alice, bob, gameId } = await startedToyGame(writer);
+      await writer.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn'] }).expect(201);
+      receiver.received.length = 0;
+      const moved = Date.now();
+      await writer.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+      await waitFor(async () => (receiver.received.length > 0 ? true : undefined), 5000, 'the delivery');
+      expect(Date.now() - moved).toBeLessThan(3000);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: 'your_turn', game: { id: gameId } });
+    } finally {
+      await worker.close();
+      await writer.close();
+    }
+  });
+
   it('deliver after a restart what was written to the outbox before it', async () => {
     const quiet = await startTestApp({ workers: false, config: { webhookAllowPrivate: true } });
     try {
