@@ -1,9 +1,13 @@
 /**
- * Writes openapi/openapi.json from the route schemas (what the server serves at /docs/json).
- * `npm run openapi` after changing a route; test/api/openapi.test.ts fails while the file is stale.
+ * Writes openapi/openapi.json from the route schemas (what the server serves at /docs/json), and
+ * the client types openapi-typescript generates from it (examples/api.d.ts, what the example
+ * client examples/client.ts compiles against). `npm run openapi` after changing a route;
+ * test/api/openapi.test.ts and test/api/generated-client.test.ts fail while either is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+// A namespace import: the package's types say `export =`, its ES module has named exports.
+import * as openapiTypescript from 'openapi-typescript';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
@@ -20,7 +24,18 @@ export async function servedOpenApi(): Promise<unknown> {
 
 export const formatOpenApi = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
 
+export const CLIENT_TYPES_PATH = join(import.meta.dirname, '..', 'examples', 'api.d.ts');
+
+/** What `npx openapi-typescript openapi/openapi.json` prints for the document. */
+export async function clientTypes(document: unknown): Promise<string> {
+  const { astToString, COMMENT_HEADER, default: openapiTS } = openapiTypescript;
+  return COMMENT_HEADER + astToString(await openapiTS(document as Parameters<typeof openapiTS>[0]));
+}
+
 if (process.argv[1] === import.meta.filename) {
-  writeFileSync(OPENAPI_PATH, formatOpenApi(await servedOpenApi()));
+  const document = await servedOpenApi();
+  writeFileSync(OPENAPI_PATH, formatOpenApi(document));
   console.log(`wrote ${OPENAPI_PATH}`);
+  writeFileSync(CLIENT_TYPES_PATH, await clientTypes(document));
+  console.log(`wrote ${CLIENT_TYPES_PATH}`);
 }

@@ -55,7 +55,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     schema: {
       tags: ['games'], operationId: 'getGame', summary: "A game with your seat's view of it (spectator view without a seat or token)", security: [...security, {}], params: GameId,
       description: "The game with `view`: what your seat may see (other players' hands hidden). Without a token, or without a seat, you get the spectator view of a public game; private games answer 404 to outsiders.",
-      response: { 200: ok('The game with your view', Type.Ref('GameDetail')), ...errorResponses(400, 401, 403, { 409: ['GAME_TYPE_UNAVAILABLE'] }) },
+      response: { 200: ok('The game with your view', Type.Ref('GameDetail')), ...errorResponses(400, 401, 403, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] }) },
     },
   }, async (request) => {
     const principal = optionalUser(request);
