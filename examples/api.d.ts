@@ -649,7 +649,7 @@ export interface paths {
         };
         /**
          * Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in
-         * @description Each event is `event: your_turn|game_updated`, `id: <gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline"}`. A comment line is sent every 25 s to keep the connection open.
+         * @description Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline","cursor"}`. A comment line is sent every 25 s to keep the connection open. Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first one event per game of yours that changed since (its current version and turn, from the database), then the live events. Delivery is at least once; `gameId` + `version` tell duplicates apart.
          */
         get: operations["streamAccountEvents"];
         put?: never;
@@ -4067,8 +4067,14 @@ export interface operations {
     };
     streamAccountEvents: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description Same as the Last-Event-ID header, for a first connection that cannot set headers */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event you received: resume after it */
+                "last-event-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4086,6 +4092,19 @@ export interface operations {
                      *     data: {"type":"your_turn","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","version":7,"yourTurn":true}
                      */
                     "text/event-stream": string;
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_EVENT_ID`: the Last-Event-ID (or `after`) is not an id the event stream gave
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /**

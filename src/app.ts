@@ -9,7 +9,7 @@ import { games } from './games/index.js';
 import { registerGraphql } from './graphql/index.js';
 import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { principalFromHeader } from './http/auth.js';
-import { createMetrics, instrument } from './http/metrics.js';
+import { createMetrics, instrument, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
@@ -81,7 +81,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const db = createDb(databaseUrl, config.databasePoolSize);
   app.addHook('onClose', async () => db.$disconnect());
   const metrics = createMetrics();
-  instrument(app, metrics.requests);
+  instrument(app, metrics, async (id) => (await db.game.findUnique({ where: { id }, select: { type: true } }))?.type ?? null);
+  observeDatabase(metrics.registry, db);
 
   const log: ServiceContext['log'] = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
   // Every process signals the work its commits record, whether or not it runs workers itself.
@@ -173,8 +174,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(gameRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(asyncPlayRoutes(ctx));
-  await app.register(integrationRoutes(ctx, webhookSettings));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl, webhooks: webhookSettings });
+  const streams = (kind: 'sse' | 'graphql_ws') => (delta: 1 | -1) => metrics.streams.inc({ kind }, delta);
+  await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws') });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   if (config.adminUsername && config.adminPassword) {

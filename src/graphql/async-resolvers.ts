@@ -1,6 +1,7 @@
 import mercurius, { type IResolvers } from 'mercurius';
 import type { Scope } from '../auth/tokens.js';
 import { ServiceError } from '../errors.js';
+import { cursorTime, resumed } from '../services/account-events.js';
 import { apiTokens, createApiToken, revokeToken } from '../services/api-tokens.js';
 import type { AccountEvent, ServiceContext } from '../services/context.js';
 import { configureSeat, detail, invitations, lobby, type SeatConfig } from '../services/lobby.js';
@@ -24,8 +25,14 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
   };
   /** Account events of the caller, optionally only those where it became their turn. */
   const accountSubscription = (onlyTurns: boolean) => {
-    const subscribe = (_root: unknown, _args: unknown, context: Context) =>
-      refusingSubscription(async () => context.pubsub.subscribe(accountTopicOf(user(context, 'read').userId)));
+    // `after` (accountEvents only): first what was missed since that cursor, then the live events.
+    const subscribe = (_root: unknown, args: { after?: string | null }, context: Context) =>
+      refusingSubscription(async () => {
+        const userId = user(context, 'read').userId;
+        if (args.after != null) cursorTime(args.after);
+        const live = (await context.pubsub.subscribe(accountTopicOf(userId))) as AsyncIterable<AccountEvent>;
+        return resumed(ctx, userId, args.after ?? undefined, live);
+      });
     return { subscribe: onlyTurns ? withFilter(subscribe, (event: AccountEvent) => event.yourTurn) : subscribe, resolve: (event: AccountEvent) => event };
   };
   return {

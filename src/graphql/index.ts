@@ -19,7 +19,7 @@ import { coreResolvers } from './resolvers.js';
  */
 export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 
-export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; redisUrl: string | null; webhooks: WebhookSettings }): void {
+export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void }): void {
   const core = coreResolvers(ctx);
   const more = asyncPlayResolvers(ctx, options.webhooks);
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object) });
@@ -48,12 +48,23 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
       // protocol error, not a code.)
       onConnect: async ({ payload }: { payload?: Record<string, unknown> }) => {
         const header = typeof payload?.authorization === 'string' ? payload.authorization : undefined;
+        let context;
         try {
-          return { principal: await principalFromHeader((bearer) => authenticate(ctx, bearer), header), authError: null };
+          context = { principal: await principalFromHeader((bearer) => authenticate(ctx, bearer), header), authError: null };
         } catch (error) {
-          if (error instanceof ServiceError) return { principal: null, authError: error };
-          return false;
+          if (!(error instanceof ServiceError)) return false;
+          context = { principal: null, authError: error };
         }
+        options.onSocket?.(1);
+        return { ...context, counted: true };
+      },
+      // Sockets counted at connect are uncounted here once (Mercurius may call this twice per socket;
+      // those refused at connect never were counted).
+      onDisconnect: (context) => {
+        const socket = context as { counted?: boolean };
+        if (!socket.counted) return;
+        socket.counted = false;
+        options.onSocket?.(-1);
       },
     },
     errorFormatter: (execution, context) => {

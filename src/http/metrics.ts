@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../store/db.js';
 
 /** One registry per app instance (no globals): tests build many apps in one process. */
 export function createMetrics() {
@@ -13,11 +14,75 @@ export function createMetrics() {
     registers: [registry],
   });
   const actions = new Counter({ name: 'game_actions_total', help: 'Actions applied, by game type', labelNames: ['type'], registers: [registry] });
-  return { registry, requests, actions };
+  const moves = new Histogram({
+    name: 'game_move_duration_seconds',
+    help: 'Time to answer an accepted move (POST /v1/games/:id/actions, 201), by game type',
+    labelNames: ['game_type'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const streams = new Gauge({ name: 'open_event_streams', help: 'Open SSE streams (/v1/me/events) and GraphQL subscription sockets of this process', labelNames: ['kind'], registers: [registry] });
+  for (const kind of ['sse', 'graphql_ws']) streams.set({ kind }, 0);
+  return { registry, requests, actions, moves, streams };
 }
 
-export function instrument(app: FastifyInstance, requests: Histogram): void {
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** HTTP timings, and the move latency by game type (the type of a game never changes: looked up once per game). */
+export function instrument(app: FastifyInstance, metrics: Pick<Metrics, 'requests' | 'moves'>, gameTypeOf?: (gameId: string) => Promise<string | null>): void {
+  const types = new Map<string, string>();
   app.addHook('onResponse', async (request, reply) => {
-    requests.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
+    if (!gameTypeOf || route !== '/v1/games/:id/actions' || request.method !== 'POST' || reply.statusCode !== 201) return;
+    const gameId = (request.params as { id: string }).id;
+    let type = types.get(gameId);
+    if (type === undefined) {
+      type = (await gameTypeOf(gameId).catch(() => null)) ?? 'unknown';
+      if (types.size >= 10_000) types.clear();
+      types.set(gameId, type);
+    }
+    metrics.moves.observe({ game_type: type }, seconds);
+  });
+}
+
+interface PoolLike {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/**
+ * Figures read when Prometheus scrapes: this process's database pool (when the Db exposes its
+ * node-postgres pool), and webhook deliveries by status from the outbox table (the same for every
+ * replica: they share the database).
+ */
+export function observeDatabase(registry: Registry, db: Db): void {
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections of this process: in use, idle, and requests waiting for one',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = (db as unknown as { pool?: PoolLike }).pool;
+      if (!pool) return;
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'webhook_deliveries',
+    help: 'Webhook deliveries in the outbox by status (pending, delivered, failed), all replicas',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const rows = await db.$queryRaw<{ status: string; n: number }[]>`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status`.catch(() => null);
+      if (!rows) return;
+      this.reset();
+      for (const status of ['pending', 'delivered', 'failed']) this.set({ status }, 0);
+      for (const row of rows) this.set({ status: row.status }, row.n);
+    },
   });
 }

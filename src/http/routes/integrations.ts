@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { SCOPES } from '../../auth/tokens.js';
 import { accountTopicOf } from '../../graphql/updates.js';
 import { apiTokens, createApiToken, revokeToken } from '../../services/api-tokens.js';
+import { cursorTime, resumed } from '../../services/account-events.js';
 import type { AccountEvent, ServiceContext } from '../../services/context.js';
 import { deliveriesOf, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
 import { requireUser } from '../auth.js';
@@ -33,7 +34,7 @@ async function subscribeAccount(app: FastifyInstance, userId: string): Promise<{
 }
 
 /** Third-party clients: personal API tokens, webhooks, and the account event stream (SSE). */
-export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings): FastifyPluginAsyncTypebox => async (app) => {
+export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings, onStream: (delta: 1 | -1) => void = () => {}): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/v1/me/tokens', {
     schema: {
       tags: ['integrations'], operationId: 'createApiToken', summary: 'Create a personal API token (shown once); needs a login token', security,
@@ -114,28 +115,38 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     schema: {
       tags: ['integrations'], operationId: 'streamAccountEvents', security,
       summary: 'Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in',
-      description: 'Each event is `event: your_turn|game_updated`, `id: <gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline"}`. A comment line is sent every 25 s to keep the connection open.',
+      description: 'Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline","cursor"}`. A comment line is sent every 25 s to keep the connection open. '
+        + 'Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first one event per game of yours that changed since (its current version and turn, from the database), then the live events. Delivery is at least once; `gameId` + `version` tell duplicates apart.',
+      headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 200, description: 'The id of the last event you received: resume after it' })) }),
+      querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 200, description: 'Same as the Last-Event-ID header, for a first connection that cannot set headers' })) }, { additionalProperties: false }),
       response: {
         200: { description: 'An endless Server-Sent Events stream', content: { 'text/event-stream': { schema: Type.String(), example: 'event: your_turn\nid: 8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"your_turn","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","version":7,"yourTurn":true}\n\n' } } },
-        ...errorResponses(401, 403),
+        ...errorResponses({ 400: ['INVALID_EVENT_ID'] }, 401, 403),
       },
     },
   }, async (request, reply) => {
     const principal = requireUser(request, 'read');
+    const after = request.headers['last-event-id'] ?? request.query.lastEventId;
+    if (after !== undefined) cursorTime(after);
     const events = await subscribeAccount(app, principal.userId);
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     out.write('retry: 3000\n: connected\n\n');
     const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), 25_000);
+    onStream(1);
+    let stopped = false;
     const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      onStream(-1);
       clearInterval(keepAlive);
       events.close();
     };
     request.raw.on('close', stop);
     try {
-      for await (const event of events.stream as AsyncIterable<AccountEvent>) {
-        out.write(`event: ${event.yourTurn ? 'your_turn' : 'game_updated'}\nid: ${event.gameId}:${event.version}\ndata: ${JSON.stringify(event)}\n\n`);
+      for await (const event of resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>)) {
+        out.write(`event: ${event.yourTurn ? 'your_turn' : 'game_updated'}\nid: ${event.cursor}\ndata: ${JSON.stringify(event)}\n\n`);
       }
     } catch {
       // the stream was closed by the client or the server
