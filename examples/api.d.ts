@@ -591,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook for your turn notifications
-         * @description Deliveries are POSTs of JSON signed with `X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret returned here>`, with `X-Delivery-Id` (the same on retries) and `X-Event`. Failed deliveries are retried with exponential backoff. Private, loopback and link-local targets are refused unless the operator allows them.
+         * @description Deliveries are POSTs of JSON signed the Standard Webhooks way (https://www.standardwebhooks.com): `webhook-id` (the same on retries), `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body", keyed with the base64 part of the secret returned here after whsec_>`, plus `X-Event`. Failed deliveries are retried with exponential backoff. Private, loopback and link-local targets are refused unless the operator allows them.
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -1076,7 +1076,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `USERNAME_TAKEN`: the username is taken
+             *     - `USERNAME_TAKEN`: the username is taken (names are compared ignoring case)
              */
             409: {
                 headers: {
@@ -3808,7 +3808,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                     } & {
-                        /** @description HMAC key for X-Signature; shown once */
+                        /** @description Signing key (whsec_…) of the webhook-signature header; shown once */
                         secret: string;
                     };
                 };
