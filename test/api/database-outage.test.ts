@@ -91,7 +91,9 @@ describe('a database outage', () => {
     expect(graphql.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['DATABASE_UNAVAILABLE']);
     const mutation = await postGraphql(t, 'mutation { createGame(type: "toy", seats: 2) { id } }', {}, alice.token);
     expect(mutation.errors?.[0]?.extensions.code).toBe('DATABASE_UNAVAILABLE');
-    expect((await t.http.get('/ready').expect(503)).body.code).toBe('DATABASE_UNAVAILABLE');
+    const ready = await t.http.get('/ready').expect(503);
+    expect(ready.body.code).toBe('DATABASE_UNAVAILABLE');
+    expect(ready.headers['retry-after']).toBe('5');
 
     await proxy.restore();
     await waitFor(async () => ((await t.http.get('/ready')).status === 200 ? true : undefined), 10_000, 'the service to reach the database again');

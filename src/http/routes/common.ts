@@ -13,6 +13,7 @@ const GENERIC: Record<number, readonly string[]> = {
   403: ['INSUFFICIENT_SCOPE'],
   404: ['NOT_FOUND'],
   500: ['INTERNAL_ERROR'],
+  503: ['DATABASE_UNAVAILABLE'],
 };
 
 type Codes = Partial<Record<number, readonly string[]>>;
@@ -20,10 +21,11 @@ type Codes = Partial<Record<number, readonly string[]>>;
 /**
  * The documented problem responses of an operation: each status as application/problem+json with
  * the codes it can carry (a list in the description and one example per code). A bare status
- * stands for its generic codes; `{409: ['STALE_VERSION']}` adds codes. 500 is always documented.
+ * stands for its generic codes; `{409: ['STALE_VERSION']}` adds codes. 500 is always documented,
+ * and so is 503 DATABASE_UNAVAILABLE (with Retry-After): any operation may meet a database outage.
  */
 export function errorResponses(...items: (number | Codes)[]) {
-  const codes = new Map<number, Set<string>>([[500, new Set(GENERIC[500])]]);
+  const codes = new Map<number, Set<string>>([[500, new Set(GENERIC[500])], [503, new Set(GENERIC[503])]]);
   const add = (status: number, list: readonly string[]) => {
     const set = codes.get(status) ?? new Set(GENERIC[status] ?? []);
     for (const code of list) set.add(code);
@@ -40,7 +42,8 @@ export function errorResponses(...items: (number | Codes)[]) {
 export function problemResponse(status: number, codes: readonly string[]) {
   const description = codes.map((code) => `- \`${code}\`: ${PROBLEM_CODES[code] ?? 'see the detail'}`).join('\n');
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: problemExample(status, code) }]));
-  return { description: `Problem (RFC 9457) with one of these codes:\n${description}`, content: { 'application/problem+json': { schema: Type.Ref('Problem'), examples } } };
+  const retryAfter = status === 503 ? { headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' } } } : {};
+  return { description: `Problem (RFC 9457) with one of these codes:\n${description}`, ...retryAfter, content: { 'application/problem+json': { schema: Type.Ref('Problem'), examples } } };
 }
 
 /** The errors of a public operation: only a bad token that was sent anyway (and our own bugs). */

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { Registry } from 'prom-client';
 import type { Db } from '../../store/db.js';
 import { sendProblem } from '../problems.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../store/unavailable.js';
 import { errorResponses, ok, publicAccess, publicErrors } from './common.js';
 
 /** Liveness, readiness (the database answers) and Prometheus metrics. */
@@ -23,7 +24,7 @@ export const opsRoutes = (db: Db, registry: Registry): FastifyPluginAsyncTypebox
       await db.$queryRaw`SELECT 1`;
       return { status: 'ready' as const };
     } catch {
-      return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database does not answer.');
+      return sendProblem(reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), 503, 'DATABASE_UNAVAILABLE', 'The database does not answer.');
     }
   });
 
