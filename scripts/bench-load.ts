@@ -1,203 +1,204 @@
 /**
- * The load generator of `npm run bench` (scripts/bench.ts), run in a worker thread so the clients
- * do not share an event loop with the server they measure. Two jobs:
- *   - 'api': N concurrent HTTP clients, each submitting POST /v1/games/:id/actions for the seat
- *     whose turn it is in games only it plays (no lock contention between clients);
- *   - 'pg': N concurrent one-row insert transactions (BEGIN; INSERT; COMMIT) through a `pg` Pool.
- * Each job answers with every successful request's latency in milliseconds.
+ * The load generator of `npm run bench`, a process of its own (scripts/bench.ts forks it with an
+ * IPC channel, advanced serialization) so the clients share neither an event loop nor a CPU
+ * account with the server they measure. Jobs:
+ *   - 'moves': N concurrent HTTP clients, each playing its own prepared games (no two clients touch
+ *     one game) by POSTing each game's precomputed actions; every answer must be 201 at the next version;
+ *   - 'floor': the same clients POSTing /v1/append of the floor server, each to its own sequence;
+ *   - 'pg':    N concurrent one-row insert transactions through a `pg` Pool (the raw reference);
+ *   - 'fanout': N graphql-ws subscribers of one game spread over several servers; the parent's moves
+ *     are timed from the POST being sent to each subscriber's receipt of that version.
+ * A timed job runs for `seconds` and answers with every successful operation's latency (ms).
  */
 import { performance } from 'node:perf_hooks';
-import { parentPort } from 'node:worker_threads';
+import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
+import WebSocket from 'ws';
 
-/** A started 2-player toy game and what a client needs to play it. */
-export interface GameSlot {
+/** One prepared game: its id and, in order, who acts and what (the body sent is { action, expectedVersion }). */
+export interface PreparedGame {
   id: string;
-  /** Bearer tokens of seat 0 and seat 1. */
-  tokens: [string, string];
+  /** The version the game is at (the next action is expected at this version). */
   version: number;
-  /** The seat to act; null once the game is over. */
-  active: number | null;
-  /** Each seat's hand as last seen by that seat (only needed to play cards). */
-  hands: [number[], number[]];
+  moves: { token: string; action: unknown }[];
 }
 
-export type ActionKind = 'pass' | 'play';
+export type LoadJob =
+  | { kind: 'moves'; baseUrl: string; concurrency: number; seconds: number; games: PreparedGame[] }
+  | { kind: 'floor'; baseUrl: string; concurrency: number; seconds: number; round: number }
+  | { kind: 'pg'; databaseUrl: string; concurrency: number; seconds: number; round: number }
+  | { kind: 'subscribe'; urls: string[]; gameId: string; subscribers: number }
+  | { kind: 'expect'; version: number; sentAt: number; timeoutMs: number }
+  | { kind: 'unsubscribe' };
 
-export interface ApiJob {
-  kind: 'api';
-  label: string;
-  baseUrl: string;
-  concurrency: number;
-  actions: number;
-  maxMs: number;
-  action: ActionKind;
-  games: GameSlot[];
-}
-
-export interface PgJob {
-  kind: 'pg';
-  label: string;
-  databaseUrl: string;
-  concurrency: number;
-  actions: number;
-  maxMs: number;
-  /** Pool size (defaults to the concurrency). */
-  poolSize?: number;
-}
-
-export type Job = ApiJob | PgJob;
-
-export type WorkerMessage =
-  | { kind: 'progress'; label: string; done: number; target: number; elapsedMs: number }
-  | {
-      kind: 'result'; label: string; latencies: Float64Array; elapsedMs: number; errors: number; firstError: string | null; games: GameSlot[];
-      /** API: the level ended early because every prepared game was over (after this many ms). */
-      ranOutAtMs: number | null;
-    }
+export type LoadAnswer =
+  | { kind: 'timed'; latencies: Float64Array; elapsedMs: number; errors: number; firstError: string | null; ranOut: boolean; games: PreparedGame[] }
+  | { kind: 'subscribed'; count: number }
+  | { kind: 'received'; latencies: Float64Array; missing: number }
+  | { kind: 'done' }
   | { kind: 'failed'; message: string };
 
-const port = parentPort;
-if (!port) throw new Error('scripts/bench-load.ts runs as a worker thread of scripts/bench.ts');
+/** A realistic body for the floor: about the size of a move's request. */
+const floorPayload = (seq: number) => ({ action: { type: 'build', space: seq % 30, card: 'x' }, seat: seq % 4 });
 
-const PROGRESS_EVERY_MS = 2000;
-
-/** Runs `concurrency` loops until `actions` operations were started or `maxMs` passed. */
-async function drive(
-  job: { label: string; concurrency: number; actions: number; maxMs: number },
-  client: (index: number, stop: () => boolean, end: () => void) => Promise<void>,
-  counters: { done: number },
-): Promise<number> {
-  const started = performance.now();
-  const timer = setInterval(() => {
-    port!.postMessage({ kind: 'progress', label: job.label, done: counters.done, target: job.actions, elapsedMs: performance.now() - started } satisfies WorkerMessage);
-  }, PROGRESS_EVERY_MS);
-  try {
-    let issued = 0;
-    let ended = false;
-    const deadline = started + job.maxMs;
-    // `take` reserves one operation of the budget; false once the budget or the time is spent.
-    const take = () => {
-      if (ended || issued >= job.actions || performance.now() >= deadline) return false;
-      issued++;
-      return true;
-    };
-    await Promise.all(Array.from({ length: job.concurrency }, (_, index) => client(index, () => !take(), () => void (ended = true))));
-    return performance.now() - started;
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-async function runApi(job: ApiJob): Promise<WorkerMessage> {
-  const latencies = new Float64Array(job.actions);
-  const counters = { done: 0 };
+/** Runs `concurrency` client loops for `seconds`; each loop calls `step` until it returns false or time is up. */
+async function timed(concurrency: number, seconds: number, step: (client: number) => Promise<number | false | null>) {
+  const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
-  const queue = job.games.filter((game) => game.active !== null);
-  const kept: GameSlot[] = [];
-  const fail = (message: string) => {
-    errors++;
-    firstError ??= message;
-  };
-
-  let ranOutAtMs: number | null = null;
-  const begun = performance.now();
-  const elapsedMs = await drive(job, async (_index, stop, end) => {
-    let game: GameSlot | undefined;
-    for (;;) {
-      if (!game || game.active === null) {
-        game = queue.shift();
-        if (!game) {
-          // Every prepared game is over: end the level for every client, so the concurrency holds to the end.
-          ranOutAtMs ??= performance.now() - begun;
-          end();
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  let ranOut = false;
+  await Promise.all(Array.from({ length: concurrency }, async (_, client) => {
+    while (performance.now() < until && !ranOut) {
+      try {
+        const latency = await step(client);
+        if (latency === false) {
+          ranOut = true;
           return;
         }
-      }
-      if (stop()) {
-        kept.push(game);
-        return;
-      }
-      const seat = game.active!;
-      const hand = game.hands[seat];
-      const action = job.action === 'play' && hand.length > 0 ? { type: 'play', card: hand[0] } : { type: 'pass' };
-      const t0 = performance.now();
-      let status = 0;
-      let body: { version?: number; view?: { active?: number | null; hand?: number[] | null }; code?: string; detail?: string };
-      try {
-        const response = await fetch(`${job.baseUrl}/v1/games/${game.id}/actions`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${game.tokens[seat]}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ action, expectedVersion: game.version }),
-        });
-        status = response.status;
-        body = (await response.json()) as typeof body;
+        if (latency !== null) latencies.push(latency);
       } catch (error) {
-        fail(`request failed: ${(error as Error).message}`);
-        game = undefined; // its state is unknown now: leave it
-        continue;
+        errors++;
+        firstError ??= (error as Error).message;
       }
-      const t1 = performance.now();
-      if (status !== 201 || typeof body.version !== 'number' || !body.view) {
-        fail(`HTTP ${status} ${body.code ?? ''} ${body.detail ?? ''}`.trim());
-        game = undefined;
-        continue;
-      }
-      latencies[counters.done++] = t1 - t0;
-      game.version = body.version;
-      game.active = body.view.active ?? null;
-      if (Array.isArray(body.view.hand)) game.hands[seat] = body.view.hand;
     }
-  }, counters);
-
-  const unused = [...kept, ...queue].filter((game) => game.active !== null);
-  return { kind: 'result', label: job.label, latencies: latencies.slice(0, counters.done), elapsedMs, errors, firstError, games: unused, ranOutAtMs };
+  }));
+  return { latencies: Float64Array.from(latencies), elapsedMs: performance.now() - started, errors, firstError, ranOut };
 }
 
-async function runPg(job: PgJob): Promise<WorkerMessage> {
-  const pool = new pg.Pool({ connectionString: job.databaseUrl, max: job.poolSize ?? job.concurrency });
-  try {
-    // Open every connection first: connection set-up is not part of an append.
-    const warm = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
-    for (const client of warm) client.release();
+async function post(url: string, token: string | null, body: unknown): Promise<{ status: number; body: { version?: number; code?: string; detail?: string } }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { version?: number } };
+}
 
-    const latencies = new Float64Array(job.actions);
-    const counters = { done: 0 };
-    let errors = 0;
-    let firstError: string | null = null;
-    const elapsedMs = await drive(job, async (index, stop) => {
-      const gameId = index + 1;
-      let seq = 0;
-      while (!stop()) {
-        seq++;
-        const payload = { action: { type: 'pass' }, log: [{ message: `Seat ${seq % 2} passes.` }], seat: seq % 2 };
-        const t0 = performance.now();
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query('INSERT INTO bench_append (game_id, seq, payload) VALUES ($1, $2, $3)', [gameId, seq, payload]);
-          await client.query('COMMIT');
-          latencies[counters.done++] = performance.now() - t0;
-        } catch (error) {
-          errors++;
-          firstError ??= (error as Error).message;
-          await client.query('ROLLBACK').catch(() => {});
-        } finally {
-          client.release();
-        }
+async function runMoves(job: Extract<LoadJob, { kind: 'moves' }>): Promise<LoadAnswer> {
+  const queue = job.games.filter((game) => game.moves.length > 0);
+  const playing: (PreparedGame | undefined)[] = [];
+  const result = await timed(job.concurrency, job.seconds, async (client) => {
+    let game = playing[client];
+    if (!game || game.moves.length === 0) game = playing[client] = queue.shift();
+    if (!game) return false;
+    const { token, action } = game.moves[0]!;
+    const t0 = performance.now();
+    const answer = await post(`${job.baseUrl}/v1/games/${game.id}/actions`, token, { action, expectedVersion: game.version });
+    const latency = performance.now() - t0;
+    if (answer.status !== 201 || answer.body.version !== game.version + 1) {
+      playing[client] = undefined; // its state is unknown now: leave it
+      throw new Error(`HTTP ${answer.status} ${answer.body.code ?? ''} ${answer.body.detail ?? ''} (game ${game.id} v${game.version})`.trim());
+    }
+    game.moves.shift();
+    game.version++;
+    return latency;
+  });
+  const left = [...playing.filter((game): game is PreparedGame => game !== undefined), ...queue].filter((game) => game.moves.length > 0);
+  return { kind: 'timed', ...result, games: left };
+}
+
+async function runFloor(job: Extract<LoadJob, { kind: 'floor' }>): Promise<LoadAnswer> {
+  const seqs = new Array<number>(job.concurrency).fill(0);
+  const result = await timed(job.concurrency, job.seconds, async (client) => {
+    const seq = ++seqs[client]!;
+    const t0 = performance.now();
+    const answer = await post(`${job.baseUrl}/v1/append`, null, { gameId: job.round * 100_000 + client, seq, payload: floorPayload(seq) });
+    const latency = performance.now() - t0;
+    if (answer.status !== 201) throw new Error(`floor: HTTP ${answer.status}`);
+    return latency;
+  });
+  return { kind: 'timed', ...result, games: [] };
+}
+
+async function runPg(job: Extract<LoadJob, { kind: 'pg' }>): Promise<LoadAnswer> {
+  const pool = new pg.Pool({ connectionString: job.databaseUrl, max: job.concurrency });
+  try {
+    const warm = await Promise.all(Array.from({ length: job.concurrency }, () => pool.connect()));
+    for (const client of warm) client.release();
+    const seqs = new Array<number>(job.concurrency).fill(0);
+    const result = await timed(job.concurrency, job.seconds, async (index) => {
+      const seq = ++seqs[index]!;
+      const t0 = performance.now();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('INSERT INTO bench_append (game_id, seq, payload) VALUES ($1, $2, $3)', [-(job.round * 100_000 + index), seq, floorPayload(seq)]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
       }
-    }, counters);
-    return { kind: 'result', label: job.label, latencies: latencies.slice(0, counters.done), elapsedMs, errors, firstError, games: [], ranOutAtMs: null };
+      return performance.now() - t0;
+    });
+    return { kind: 'timed', ...result, games: [] };
   } finally {
     await pool.end();
   }
 }
 
-port.on('message', (job: Job) => {
-  const run = job.kind === 'api' ? runApi(job) : runPg(job);
+// ---------- fan-out ----------
+
+let subscribers: Client[] = [];
+/** Per version: when each subscriber received it (performance.timeOrigin-based ms). */
+const receipts = new Map<number, number[]>();
+let waiting: (() => void) | null = null;
+
+async function subscribe(job: Extract<LoadJob, { kind: 'subscribe' }>): Promise<LoadAnswer> {
+  const query = 'subscription ($id: ID!) { gameUpdated(gameId: $id) { version view log { message } } }';
+  let opened = 0;
+  await Promise.all(Array.from({ length: job.subscribers }, (_, index) => new Promise<void>((resolve, reject) => {
+    const client = createClient({ url: job.urls[index % job.urls.length]!, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, on: { connected: () => { opened++; resolve(); } } });
+    subscribers.push(client);
+    client.subscribe({ query, variables: { id: job.gameId } }, {
+      next: (message) => {
+        const version = (message.data as { gameUpdated?: { version: number } } | null)?.gameUpdated?.version;
+        if (typeof version !== 'number') return;
+        const list = receipts.get(version) ?? [];
+        list.push(performance.timeOrigin + performance.now());
+        receipts.set(version, list);
+        if (list.length === job.subscribers) waiting?.();
+      },
+      error: (error) => reject(new Error(`subscriber ${index}: ${JSON.stringify(error).slice(0, 300)}`)),
+      complete: () => {},
+    });
+  })));
+  return { kind: 'subscribed', count: opened };
+}
+
+async function expect(job: Extract<LoadJob, { kind: 'expect' }>): Promise<LoadAnswer> {
+  const all = () => (receipts.get(job.version)?.length ?? 0) >= subscribers.length;
+  if (!all()) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, job.timeoutMs);
+      waiting = () => {
+        if (!all()) return;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    waiting = null;
+  }
+  const got = receipts.get(job.version) ?? [];
+  return { kind: 'received', latencies: Float64Array.from(got, (at) => at - job.sentAt), missing: subscribers.length - got.length };
+}
+
+process.on('message', (job: LoadJob) => {
+  const run: Promise<LoadAnswer> =
+    job.kind === 'moves' ? runMoves(job)
+    : job.kind === 'floor' ? runFloor(job)
+    : job.kind === 'pg' ? runPg(job)
+    : job.kind === 'subscribe' ? subscribe(job)
+    : job.kind === 'expect' ? expect(job)
+    : Promise.all(subscribers.map((client) => client.dispose())).then(() => {
+      subscribers = [];
+      return { kind: 'done' } as const;
+    });
   run.then(
-    (message) => port.postMessage(message, message.kind === 'result' ? [message.latencies.buffer as ArrayBuffer] : []),
-    (error: unknown) => port.postMessage({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage),
+    (answer) => process.send!(answer),
+    (error: unknown) => process.send!({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies LoadAnswer),
   );
 });

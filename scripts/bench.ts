@@ -1,108 +1,131 @@
 /**
- * `npm run bench`: submit-action throughput and latency over HTTP at several client concurrencies,
- * beside this machine's raw PostgreSQL append rate at the same concurrencies, and their ratio.
+ * `npm run bench`: the move path against its physical floor, in separate processes.
  *
- * One run: a PostgreSQL server (DATABASE_URL if set, else an embedded one in a temporary folder), a
- * fresh database on it, migrated; the app (buildApp) serving the test-only toy game on 127.0.0.1;
- * users registered and 2-player games created and started over HTTP. Then, per concurrency, every
- * client plays its own games (no two clients ever touch one game, so no lock contention between
- * them) by POSTing /v1/games/:id/actions for the seat whose turn it is; the clients run in a worker
- * thread (scripts/bench-load.ts) and measure each request with fetch over loopback (keep-alive).
- * Then the same concurrencies run one-row insert transactions (BEGIN; INSERT; COMMIT) through a
- * `pg` Pool. Everything is dropped and stopped at the end.
+ *   - server: the real service (scripts/bench-server.ts 'app'), logging at info to BENCH_LOG,
+ *     playing real 4-player games (Urbanization and construction yard by default): each client
+ *     POSTs /v1/games/:id/actions for games only it plays. The actions are precomputed here, before
+ *     any timed round, by replaying the game's stored initial state with the engine (engines are
+ *     deterministic, so the server reaches the same states) and a seeded random legal choice;
+ *   - floor: a bare Fastify route doing one raw insert transaction per request (bench-server 'floor');
+ *   - load: the HTTP clients in a process of their own (scripts/bench-load.ts), fetch keep-alive.
+ * Rounds alternate floor, server, floor, server… for every client count, BENCH_REPEATS times; each
+ * round runs BENCH_SECONDS. Server CPU per move comes from the server process's own cpuUsage.
+ * Then: raw one-row pg insert transactions at the same concurrencies (reference), and the fan-out
+ * line: two service processes sharing Redis pub/sub, N graphql-ws subscribers of one game spread
+ * over both, timed from the move's POST being sent to each subscriber's receipt.
  *
  * Settings (environment):
- *   BENCH_CONCURRENCY   levels, comma-separated (default 1,8,32)
- *   BENCH_ACTIONS       actions per level: one number, or one per level (default 1000,3000,3000)
- *   BENCH_PG_ACTIONS    inserts per level, same form (default: as BENCH_ACTIONS)
- *   BENCH_MAX_SECONDS   a level stops after this long even if its count is not reached (default 15)
- *   BENCH_WARMUP        untimed actions and inserts before the levels (default 300)
- *   BENCH_ACTION        pass | play (play the first card in hand; default pass)
- *   BENCH_ROUNDS        toy game rounds per player, 1..20 (default 20: 40 actions per game)
- *   BENCH_USERS         users registered (default 16; games are between pairs of them)
- *   BENCH_HEADROOM      games prepared per run: for min(budget, HEADROOM x best rate so far x
- *                       BENCH_MAX_SECONDS) actions (default 3); a run that uses them all ends early
- *   BENCH_PG_POOL       raw pg pool size (default: the level's concurrency)
- *   BENCH_LOG_LEVEL     the app's log level (default silent)
- *   WORKERS             passed to the app's config as is (its job workers; default: the app's default)
- *   DATABASE_URL        a server where this role may CREATE DATABASE; else embedded PostgreSQL
+ *   BENCH_CLIENTS        client counts, comma-separated (default 8,32)
+ *   BENCH_REPEATS        floor/server round pairs per client count (default 3)
+ *   BENCH_SECONDS        length of one round (default 6)
+ *   BENCH_GAMES          game types played (default urbanization,construction-yard)
+ *   BENCH_MOVES_PER_GAME at most this many prepared actions per game (default 200)
+ *   BENCH_LOG            where the servers' logs go (default /dev/null); BENCH_LOG_LEVEL (default info)
+ *   BENCH_FANOUT         subscribers in the fan-out line, 0 to leave it out (default 1000)
+ *   BENCH_FANOUT_MOVES   moves timed in the fan-out line (default 5)
+ *   BENCH_REDIS_URL      Redis for the fan-out line (default REDIS_URL, else redis://127.0.0.1:6379)
+ *   DATABASE_URL         a server where this role may CREATE DATABASE; else embedded PostgreSQL
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { openSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { games as servedGames } from '../src/games/index.js';
+import { randomBot } from '../src/engine/bots.js';
+import { isRuleError } from '../src/engine/types.js';
+import { games as catalog } from '../src/games/index.js';
 import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
-import { toyGame } from '../test/support/toy-game.js';
-import type { ActionKind, GameSlot, Job, WorkerMessage } from './bench-load.js';
+import type { LoadAnswer, LoadJob, PreparedGame } from './bench-load.js';
+import type { ServerMessage } from './bench-server.js';
 
-const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
-const APP_POOL_SIZE = 10; // createDb's default in src/store/db.ts (buildApp does not set it)
-const started = 0; // performance.now() counts from the process's start: the times include loading the code
-const loadAtStart = loadavg();
-const say = (line: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${line}`);
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
+const say = (line: string) => console.log(`[bench ${(performance.now() / 1000).toFixed(1).padStart(5)}s] ${line}`);
 
-// ---------- settings ----------
-
-function intList(name: string, fallback: number[], min: number, max: number): number[] {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
+function ints(name: string, fallback: number[], min: number, max: number): number[] {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
-  if (values.length === 0 || values.some((value) => !Number.isInteger(value) || value < min || value > max)) {
-    throw new Error(`${name} must be integers from ${min} to ${max}, comma-separated; got "${raw}"`);
-  }
+  if (values.some((value) => !Number.isInteger(value) || value < min || value > max)) throw new Error(`${name} must be integers from ${min} to ${max}, comma-separated; got "${raw}"`);
   return values;
 }
-const int = (name: string, fallback: number, min: number, max: number) => intList(name, [fallback], min, max)[0]!;
-function perLevel(name: string, values: number[], levels: number): number[] {
-  if (values.length === 1) return Array(levels).fill(values[0]);
-  if (values.length !== levels) throw new Error(`${name} needs one value, or one per level (${levels})`);
-  return values;
+const int = (name: string, fallback: number, min: number, max: number) => ints(name, [fallback], min, max)[0]!;
+
+const clientCounts = ints('BENCH_CLIENTS', [8, 32], 1, 1000);
+const repeats = int('BENCH_REPEATS', 3, 1, 100);
+const seconds = int('BENCH_SECONDS', 6, 1, 3600);
+const gameTypes = (process.env.BENCH_GAMES?.trim() || 'urbanization,construction-yard').split(',').map((type) => type.trim());
+for (const type of gameTypes) if (!catalog[type]) throw new Error(`BENCH_GAMES: no game "${type}" (served: ${Object.keys(catalog).join(', ')})`);
+const movesPerGame = int('BENCH_MOVES_PER_GAME', 200, 1, 100_000);
+const logTo = process.env.BENCH_LOG?.trim() || '/dev/null';
+const logLevel = process.env.BENCH_LOG_LEVEL?.trim() || 'info';
+const fanoutSubscribers = int('BENCH_FANOUT', 1000, 0, 100_000);
+const fanoutMoves = int('BENCH_FANOUT_MOVES', 5, 1, 1000);
+const redisUrl = process.env.BENCH_REDIS_URL?.trim() || process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+const maxClients = Math.max(...clientCounts);
+
+// ---------- child processes ----------
+
+const tsx = { execArgv: ['--import', 'tsx'], serialization: 'advanced' as const };
+
+class Child {
+  private answers: ((message: unknown) => void)[] = [];
+  constructor(readonly process: ChildProcess, readonly name: string) {
+    process.on('message', (message) => this.answers.shift()?.(message));
+    process.on('exit', (code, signal) => {
+      if (this.answers.length > 0) say(`${name} exited (${code ?? signal}) while a request was pending`);
+    });
+  }
+  next<T>(): Promise<T> {
+    return new Promise((resolve) => this.answers.push(resolve as (message: unknown) => void));
+  }
+  async ask<T>(message: unknown): Promise<T> {
+    const answer = this.next<T>();
+    this.process.send(message as object);
+    return answer;
+  }
+  stop(): Promise<void> {
+    if (this.process.exitCode !== null || this.process.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.process.once('exit', () => resolve());
+      this.process.kill('SIGTERM');
+    });
+  }
 }
 
-const levels = intList('BENCH_CONCURRENCY', [1, 8, 32], 1, 1000);
-const defaultActions = levels.length === 3 ? [1000, 3000, 3000] : [3000];
-const apiActions = perLevel('BENCH_ACTIONS', intList('BENCH_ACTIONS', defaultActions, 1, 10_000_000), levels.length);
-const pgActions = perLevel('BENCH_PG_ACTIONS', intList('BENCH_PG_ACTIONS', apiActions, 1, 10_000_000), levels.length);
-const maxMs = int('BENCH_MAX_SECONDS', 15, 1, 3600) * 1000;
-const warmup = int('BENCH_WARMUP', 300, 0, 1_000_000);
-const rounds = int('BENCH_ROUNDS', 20, 1, 20);
-const maxLevel = Math.max(...levels);
-const userCount = int('BENCH_USERS', Math.max(2, Math.min(16, 2 * maxLevel)), 2, 100_000);
-const headroom = Number(process.env.BENCH_HEADROOM || 8);
-if (!(headroom >= 1)) throw new Error('BENCH_HEADROOM must be a number, at least 1');
-const pgPool = process.env.BENCH_PG_POOL ? int('BENCH_PG_POOL', 1, 1, 1000) : undefined;
-const actionKind = (process.env.BENCH_ACTION ?? 'pass') as ActionKind;
-if (actionKind !== 'pass' && actionKind !== 'play') throw new Error('BENCH_ACTION must be pass or play');
+async function startServer(mode: 'app' | 'floor', env: Record<string, string>): Promise<{ child: Child; baseUrl: string }> {
+  const out = openSync(logTo, 'a');
+  const child = new Child(fork(new URL('./bench-server.ts', import.meta.url).pathname, [mode], {
+    ...tsx, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit', 'ipc'],
+  }), mode);
+  const ready = await child.next<ServerMessage>();
+  if (ready.kind !== 'ready') throw new Error(`${mode} server did not start`);
+  return { child, baseUrl: `http://127.0.0.1:${ready.port}` };
+}
+
+async function cpuMs(server: Child): Promise<number> {
+  const answer = await server.ask<Extract<ServerMessage, { kind: 'cpu' }>>({ kind: 'cpu' });
+  return (answer.usage.user + answer.usage.system) / 1000;
+}
+
+async function load(child: Child, job: LoadJob): Promise<LoadAnswer> {
+  const answer = await child.ask<LoadAnswer>(job);
+  if (answer.kind === 'failed') throw new Error(`load process: ${answer.message}`);
+  return answer;
+}
 
 // ---------- helpers ----------
 
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<T>(text)).rows;
+    return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end();
   }
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function pooled<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  }));
-  return results;
 }
 
 async function call<T>(baseUrl: string, method: string, path: string, token: string | null, body: unknown, expected: number): Promise<T> {
@@ -116,257 +139,220 @@ async function call<T>(baseUrl: string, method: string, path: string, token: str
   return JSON.parse(text) as T;
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
+async function pooled<T>(count: number, limit: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await work(index);
+    }
+  }));
+  return results;
+}
+
+function percentile(values: Float64Array, p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = values.slice().sort();
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-interface Measured {
-  count: number;
-  seconds: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  firstError: string | null;
-}
+const redisAnswers = (url: string) => new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(url);
+  const socket = createConnection({ host: hostname, port: Number(port || 6379) }, () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.on('error', () => resolve(false));
+  socket.setTimeout(1000, () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
 
-function summarise(message: Extract<WorkerMessage, { kind: 'result' }>): Measured {
-  const sorted = message.latencies.slice().sort();
-  const seconds = message.elapsedMs / 1000;
-  return { count: sorted.length, seconds, perSecond: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: message.errors, firstError: message.firstError };
-}
+// ---------- games ----------
 
-// ---------- the load worker ----------
+interface User { token: string; id: string }
 
-class Load {
-  private worker: Worker;
-  private pending: { resolve: (m: Extract<WorkerMessage, { kind: 'result' }>) => void; reject: (e: Error) => void } | null = null;
-
-  constructor() {
-    // tsx's loader does not reach worker threads by itself on Node 20: register it in the worker.
-    const file = new URL('./bench-load.ts', import.meta.url).href;
-    const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`;
-    this.worker = new Worker(boot, { eval: true });
-    this.worker.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'progress') {
-        const rate = message.done / (message.elapsedMs / 1000);
-        say(`  ${message.label}: ${message.done}/${message.target} in ${(message.elapsedMs / 1000).toFixed(1)} s (${rate.toFixed(0)}/s so far)`);
-      } else if (message.kind === 'result') {
-        this.pending?.resolve(message);
-        this.pending = null;
-      } else {
-        this.pending?.reject(new Error(`load worker: ${message.message}`));
-        this.pending = null;
-      }
-    });
-    this.worker.on('error', (error) => {
-      this.pending?.reject(error);
-      this.pending = null;
-    });
+/** Creates and starts one 4-player game over HTTP and precomputes its actions from its stored initial state. */
+async function prepareGame(baseUrl: string, databaseUrl: string, users: User[], index: number): Promise<PreparedGame> {
+  const type = gameTypes[index % gameTypes.length]!;
+  const definition = catalog[type]!;
+  const seated = [0, 1, 2, 3].map((k) => users[(4 * index + k) % users.length]!);
+  const game = await call<{ id: string }>(baseUrl, 'POST', '/v1/games', seated[0]!.token, { type, seats: 4 }, 201);
+  for (const user of seated.slice(1)) await call(baseUrl, 'POST', `/v1/games/${game.id}/join`, user.token, {}, 200);
+  const [row] = await sql<{ state: unknown; version: number; seats: { seat: number; user_id: string }[] }>(databaseUrl,
+    `SELECT g.state, g.version, (SELECT json_agg(json_build_object('seat', s.seat, 'user_id', s.user_id)) FROM seats s WHERE s.game_id = g.id) AS seats
+     FROM games g WHERE g.id = $1 AND g.status = 'active'`, [game.id]);
+  if (!row) throw new Error(`game ${game.id} did not start`);
+  const tokenOf = new Map(row.seats.map((seat) => [seat.seat, seated.find((user) => user.id === seat.user_id)!.token]));
+  const moves: PreparedGame['moves'] = [];
+  let state = row.state;
+  while (moves.length < movesPerGame) {
+    const seat = definition.activeSeats(state)[0];
+    if (seat === undefined) break;
+    const action = randomBot(definition, state, seat, `${game.id}:${moves.length}`);
+    const applied = definition.apply(state, seat, action);
+    if (isRuleError(applied)) throw new Error(`${type}: a legal action was refused: ${applied.message}`);
+    moves.push({ token: tokenOf.get(seat)!, action });
+    state = applied.state;
   }
-
-  run(job: Job): Promise<Extract<WorkerMessage, { kind: 'result' }>> {
-    return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
-      this.worker.postMessage(job);
-    });
-  }
-
-  async close(): Promise<void> {
-    await this.worker.terminate();
-  }
+  return { id: game.id, version: row.version, moves };
 }
 
 // ---------- main ----------
 
-interface User {
-  username: string;
-  token: string;
+interface Round { clients: number; rate: number; p50: number; p99: number; cpuMsPer: number; errors: number; firstError: string | null }
+
+function measure(clients: number, answer: LoadAnswer, cpu: number): Round {
+  if (answer.kind !== 'timed') throw new Error('expected a timed answer');
+  const count = answer.latencies.length;
+  return { clients, rate: count / (answer.elapsedMs / 1000), p50: percentile(answer.latencies, 50), p99: percentile(answer.latencies, 99), cpuMsPer: cpu / count, errors: answer.errors, firstError: answer.firstError };
 }
 
-async function main(): Promise<void> {
-  const cleanups: Array<{ name: string; run: () => Promise<unknown> }> = [];
-  const cleanup = async () => {
-    while (cleanups.length > 0) {
-      const step = cleanups.pop()!;
-      const t0 = performance.now();
-      await step.run().catch((error: unknown) => console.error(`[bench] cleanup (${step.name}) failed:`, error));
-      say(`  ${step.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    }
-  };
-  let interrupted = false;
-  const onSignal = () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-    say('interrupted: cleaning up');
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+async function main(): Promise<void> {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanup = async () => {
+    while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => console.error('[bench] cleanup failed:', error));
+  };
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+  const loadAtStart = loadavg();
   try {
-    // PostgreSQL server
     let serverUrl = process.env.DATABASE_URL?.trim() || null;
     const embedded = serverUrl === null;
     if (embedded) {
       say('DATABASE_URL is not set: starting an embedded PostgreSQL in a temporary folder');
       const server = await startTemporaryPostgres('bgs-bench-pg-', say);
-      cleanups.push({ name: 'stop embedded PostgreSQL and remove its folder', run: () => server.stop() });
+      cleanups.push(() => server.stop());
       serverUrl = server.url;
-    } else {
-      say('using the PostgreSQL server at DATABASE_URL');
     }
-    const adminUrl = serverUrl!;
     const database = `bgs_bench_${randomBytes(5).toString('hex')}`;
-    await sql(adminUrl, `CREATE DATABASE ${database}`);
-    cleanups.push({ name: `drop database ${database}`, run: () => sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) });
-    const databaseUrl = databaseUrlFor(adminUrl, database);
-    say(`created database ${database}; migrating`);
-    const applied = await migrate(databaseUrl);
-    say(`applied ${applied.length} migration(s)`);
-    await sql(databaseUrl, 'CREATE TABLE bench_append (id serial PRIMARY KEY, game_id int NOT NULL, seq int NOT NULL, payload jsonb NOT NULL)');
-    const [settings] = await sql<{ version: string; fsync: string; synchronous_commit: string; max_connections: string }>(
-      databaseUrl,
-      `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
-              current_setting('synchronous_commit') AS synchronous_commit, current_setting('max_connections') AS max_connections`,
-    );
-    if (Number(settings!.max_connections) < maxLevel + APP_POOL_SIZE + 5) {
-      say(`warning: max_connections is ${settings!.max_connections}; the raw pg level at ${maxLevel} clients may be refused connections`);
-    }
+    await sql(serverUrl!, `CREATE DATABASE ${database}`);
+    cleanups.push(() => sql(serverUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    const databaseUrl = databaseUrlFor(serverUrl!, database);
+    await migrate(databaseUrl);
+    await sql(databaseUrl, 'CREATE TABLE bench_append (id bigserial PRIMARY KEY, game_id int NOT NULL, seq int NOT NULL, payload jsonb NOT NULL)');
+    const [settings] = await sql<{ version: string; fsync: string; synchronous_commit: string }>(databaseUrl,
+      `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit`);
 
-    // The app
-    const config = loadConfig({ JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'silent', WORKERS: process.env.WORKERS });
-    const workers = (config as { workers?: boolean }).workers;
-    const app: FastifyInstance = await buildApp({ config, databaseUrl, catalog: { toy: toyGame } });
-    cleanups.push({ name: 'close the app', run: () => app.close() });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as { port: number };
-    const baseUrl = `http://127.0.0.1:${port}`;
-    say(`app listening on ${baseUrl} (game "toy": ${toyGame.title}, from test/support/toy-game.ts; ${Object.keys(servedGames).length} game(s) in the served catalog)`);
+    const serverEnv = { DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: logLevel, REDIS_URL: '' };
+    const app = await startServer('app', serverEnv);
+    cleanups.push(() => app.child.stop());
+    const floor = await startServer('floor', serverEnv);
+    cleanups.push(() => floor.child.stop());
+    const loader = new Child(fork(new URL('./bench-load.ts', import.meta.url).pathname, [], { ...tsx, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), 'load');
+    cleanups.push(() => loader.stop());
+    say(`server ${app.baseUrl} (pid ${app.child.process.pid}), floor ${floor.baseUrl} (pid ${floor.child.process.pid}), load pid ${loader.process.pid}; logs at ${logLevel} to ${logTo}`);
 
-    // Users and games
-    const setupStarted = performance.now();
-    const users = await pooled(Array.from({ length: userCount }, (_, i) => i), 8, async (i): Promise<User> => {
-      const username = `bench_${process.pid}_${i}`;
-      const { token } = await call<{ token: string }>(baseUrl, 'POST', '/v1/auth/register', null, { username, password: 'bench password 1234' }, 201);
-      return { username, token };
+    const users = await pooled(Math.max(8, 4 * maxClients), 8, async (i): Promise<User> => {
+      const { token } = await call<{ token: string }>(app.baseUrl, 'POST', '/v1/auth/register', null, { username: `bench_${process.pid}_${i}`, password: 'bench password 1234' }, 201);
+      const me = await call<{ id: string }>(app.baseUrl, 'GET', '/v1/me', token, undefined, 200);
+      return { token, id: me.id };
     });
-    say(`registered ${users.length} users in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
-
-    // Games are created and started over HTTP before each run (never while one is timed): enough
-    // for the run's whole budget, or for `headroom` times the best rate seen so far over the time
-    // limit when that is less. Runs keep the games earlier runs left unfinished.
-    const perGame = rounds * 2;
-    let pool: GameSlot[] = [];
+    let pool: PreparedGame[] = [];
     let created = 0;
     let bestRate = 0;
-    const capacity = () => pool.reduce((sum, game) => sum + (game.active === null ? 0 : perGame - game.version), 0);
-    const prepare = async (budget: number, concurrency: number) => {
-      const target = bestRate > 0 ? Math.min(budget, Math.ceil(bestRate * headroom * (maxMs / 1000))) : budget;
-      const missing = Math.max(Math.ceil((target - capacity()) / perGame), concurrency - pool.length, 0);
+    const prepare = async (clients: number) => {
+      const want = Math.max(clients * 2 * movesPerGame, Math.ceil(bestRate * 2 * seconds));
+      const have = () => pool.reduce((sum, game) => sum + game.moves.length, 0);
+      const missing = Math.max(Math.ceil((want - have()) / (movesPerGame * 0.8)), 2 * clients - pool.length, 0);
       if (missing === 0) return;
       const t0 = performance.now();
-      const fresh = await pooled(Array.from({ length: missing }, (_, i) => i), 16, async (): Promise<GameSlot> => {
-        const i = created++;
-        // Pairs of distinct users, spread over everyone.
-        const a = users[(2 * i) % users.length]!;
-        const b = users[(2 * i + 1) % users.length]!;
-        const game = await call<{ id: string }>(baseUrl, 'POST', '/v1/games', a.token, { type: 'toy', seats: 2, options: { rounds } }, 201);
-        const joined = await call<{ status: string; version: number; activeSeats: number[]; view: { hand: number[] | null } }>(
-          baseUrl, 'POST', `/v1/games/${game.id}/join`, b.token, {}, 200);
-        if (joined.status !== 'active') throw new Error(`game ${game.id} did not start when its last seat filled (status ${joined.status})`);
-        let hand0: number[] = [];
-        if (actionKind === 'play') {
-          const seen = await call<{ view: { hand: number[] | null } }>(baseUrl, 'GET', `/v1/games/${game.id}`, a.token, undefined, 200);
-          hand0 = seen.view.hand ?? [];
-        }
-        return { id: game.id, tokens: [a.token, b.token], version: joined.version, active: joined.activeSeats[0] ?? null, hands: [hand0, joined.view.hand ?? []] };
-      });
-      pool = [...pool, ...fresh];
-      say(`created and started ${missing} two-player toy games (${rounds} rounds: ${perGame} actions each) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${pool.length} games ready, room for ${capacity()} actions`);
+      pool.push(...await pooled(missing, 8, () => prepareGame(app.baseUrl, databaseUrl, users, created++)));
+      say(`prepared ${missing} games in ${((performance.now() - t0) / 1000).toFixed(1)} s (${have()} actions ready in ${pool.length} games)`);
     };
-    const ranOut = (result: { ranOutAtMs: number | null }) =>
-      result.ranOutAtMs === null ? '' : `every prepared game was over after ${(result.ranOutAtMs / 1000).toFixed(1)} s: raise BENCH_HEADROOM`;
 
-    const load = new Load();
-    cleanups.push({ name: 'stop the load worker', run: () => load.close() });
+    // Warm-up (JIT, pools), not reported.
+    await prepare(8);
+    let answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: 8, seconds: 2, games: pool });
+    pool = (answer as Extract<LoadAnswer, { kind: 'timed' }>).games;
+    await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: 8, seconds: 2, round: 0 });
 
-    // Warm-up (JIT, connection pools), not reported.
-    if (warmup > 0) {
-      const c = Math.min(8, maxLevel);
-      await prepare(warmup, c);
-      say(`warm-up: ${warmup} actions and ${warmup} inserts at ${c} clients (not reported)`);
-      const result = await load.run({ kind: 'api', label: 'warm-up API', baseUrl, concurrency: c, actions: warmup, maxMs, action: actionKind, games: pool });
-      if (result.errors > 0) throw new Error(`warm-up: ${result.errors} failed actions, first: ${result.firstError}`);
-      pool = result.games;
-      bestRate = result.latencies.length / (result.elapsedMs / 1000);
-      await load.run({ kind: 'pg', label: 'warm-up pg', databaseUrl, concurrency: c, actions: warmup, maxMs, poolSize: pgPool });
+    const rounds: { server: Round; floor: Round }[] = [];
+    let round = 1;
+    for (let repeat = 0; repeat < repeats; repeat++) {
+      for (const clients of clientCounts) {
+        const floorCpu = await cpuMs(floor.child);
+        const floorAnswer = await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: clients, seconds, round: round++ });
+        const floorRound = measure(clients, floorAnswer, (await cpuMs(floor.child)) - floorCpu);
+        await prepare(clients);
+        const serverCpu = await cpuMs(app.child);
+        answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool });
+        const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu);
+        pool = (answer as Extract<LoadAnswer, { kind: 'timed' }>).games;
+        if ((answer as Extract<LoadAnswer, { kind: 'timed' }>).ranOut) say(`  warning: the prepared games ran out during this round`);
+        bestRate = Math.max(bestRate, serverRound.rate);
+        rounds.push({ server: serverRound, floor: floorRound });
+        say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
+      }
+    }
+    const raw = new Map<number, Round>();
+    for (const clients of clientCounts) raw.set(clients, measure(clients, await load(loader, { kind: 'pg', databaseUrl, concurrency: clients, seconds, round: round++ }), 0));
+    await app.child.stop();
+    await floor.child.stop();
+
+    // Fan-out: two service processes sharing Redis, subscribers spread over both.
+    let fanout = 'fan-out: left out (BENCH_FANOUT=0)';
+    if (fanoutSubscribers > 0 && !(await redisAnswers(redisUrl))) fanout = `fan-out: left out: no Redis answers at ${redisUrl} (set BENCH_REDIS_URL)`;
+    else if (fanoutSubscribers > 0) {
+      const env = { ...serverEnv, REDIS_URL: redisUrl, WORKERS: 'false' };
+      const first = await startServer('app', env);
+      cleanups.push(() => first.child.stop());
+      const second = await startServer('app', env);
+      cleanups.push(() => second.child.stop());
+      const game = await prepareGame(first.baseUrl, databaseUrl, users, created++);
+      const urls = [first.baseUrl, second.baseUrl].map((url) => `${url.replace('http', 'ws')}/graphql`);
+      const subscribed = await load(loader, { kind: 'subscribe', urls, gameId: game.id, subscribers: fanoutSubscribers });
+      say(`fan-out: ${(subscribed as { count: number }).count} subscribers connected over 2 processes`);
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // let every subscription register
+      const latencies: number[] = [];
+      let missing = 0;
+      for (let k = 0; k <= fanoutMoves && game.moves.length > 0; k++) {
+        const { token, action } = game.moves.shift()!;
+        const sentAt = performance.timeOrigin + performance.now();
+        const moved = await call<{ version: number }>(first.baseUrl, 'POST', `/v1/games/${game.id}/actions`, token, { action, expectedVersion: game.version }, 201);
+        game.version = moved.version;
+        const got = await load(loader, { kind: 'expect', version: moved.version, sentAt, timeoutMs: 10_000 });
+        if (got.kind !== 'received') throw new Error('fan-out: unexpected answer');
+        if (k === 0) continue; // the first move warms every subscriber's path up
+        latencies.push(...got.latencies);
+        missing += got.missing;
+      }
+      await load(loader, { kind: 'unsubscribe' });
+      const all = Float64Array.from(latencies);
+      fanout = `fan-out: ${fanoutSubscribers} graphql-ws subscribers of one game over 2 processes (Redis pub/sub), ${fanoutMoves} moves: POST sent -> update received p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms${missing > 0 ? `, ${missing} updates NOT received within 10 s` : ''}`;
     }
 
-    const rows: Array<{ concurrency: number; api: Measured; raw: Measured }> = [];
-    const notes: string[] = [];
-    for (const [i, concurrency] of levels.entries()) {
-      await prepare(apiActions[i]!, concurrency);
-      say(`API: ${apiActions[i]} actions (at most ${maxMs / 1000} s) at ${concurrency} concurrent client(s) over ${pool.length} games`);
-      const apiResult = await load.run({ kind: 'api', label: `API c=${concurrency}`, baseUrl, concurrency, actions: apiActions[i]!, maxMs, action: actionKind, games: pool });
-      pool = apiResult.games;
-      const api = summarise(apiResult);
-      bestRate = Math.max(bestRate, api.perSecond);
-      say(`API c=${concurrency}: ${api.count} actions in ${api.seconds.toFixed(2)} s = ${api.perSecond.toFixed(0)}/s, p50 ${api.p50.toFixed(2)} ms, p99 ${api.p99.toFixed(2)} ms${api.errors ? `, ${api.errors} errors (first: ${api.firstError})` : ''}${apiResult.ranOutAtMs === null ? '' : ` (${ranOut(apiResult)})`}`);
-      if (apiResult.ranOutAtMs !== null) notes.push(`c=${concurrency}: ${ranOut(apiResult)}`);
-
-      say(`raw pg: ${pgActions[i]} one-row insert transactions at ${concurrency} concurrent client(s)`);
-      const rawResult = await load.run({ kind: 'pg', label: `pg c=${concurrency}`, databaseUrl, concurrency, actions: pgActions[i]!, maxMs, poolSize: pgPool });
-      const raw = summarise(rawResult);
-      say(`pg c=${concurrency}: ${raw.count} inserts in ${raw.seconds.toFixed(2)} s = ${raw.perSecond.toFixed(0)}/s, p50 ${raw.p50.toFixed(2)} ms, p99 ${raw.p99.toFixed(2)} ms${raw.errors ? `, ${raw.errors} errors (first: ${raw.firstError})` : ''}`);
-      rows.push({ concurrency, api, raw });
-    }
-
-    // Checks: every timed action is in the event log.
-    const [{ events }] = (await sql<{ events: string }>(databaseUrl, 'SELECT count(*) AS events FROM game_events WHERE seq > 0')) as [{ events: string }];
-    const played = rows.reduce((sum, row) => sum + row.api.count, 0);
-
-    // Report
     const cpuList = cpus();
     const lines = [
       '',
-      'Benchmark: submit an action over HTTP vs. a raw one-row PostgreSQL insert transaction',
-      `  node ${process.version}, ${cpuList.length} CPU(s) (${cpuList[0]?.model.trim() ?? 'unknown'}), ${process.platform}/${process.arch}, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start (other work on the machine skews every figure)`,
-      `  PostgreSQL ${settings!.version} (${embedded ? 'embedded, in a temporary folder' : 'at DATABASE_URL'}), fsync=${settings!.fsync}, synchronous_commit=${settings!.synchronous_commit}`,
-      `  game: the test-only toy game "${toyGame.title}" (test/support/toy-game.ts) via buildApp's catalog option, 2 players, action "${actionKind}", each client plays its own games`,
-      `  API: POST /v1/games/:id/actions with expectedVersion, fetch keep-alive over loopback from a worker thread; server pool ${APP_POOL_SIZE} connections${workers === undefined ? '' : `, job workers ${workers ? 'on' : 'off'}`}`,
-      `  raw pg: BEGIN; INSERT INTO bench_append (game_id, seq, payload jsonb); COMMIT through pg.Pool (pool = ${pgPool ?? 'concurrency'})`,
-      `  latencies in ms; ${played} timed actions + ${warmup} warm-up = ${events} events appended to game_events`,
+      'Benchmark: the move path vs a bare HTTP append (the floor), separate processes, alternating rounds',
+      `  node ${process.version}, ${cpuList.length} CPU(s) (${cpuList[0]?.model.trim() ?? '?'}), load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start`,
+      `  PostgreSQL ${settings!.version} (${embedded ? 'embedded' : 'at DATABASE_URL'}), fsync=${settings!.fsync}, synchronous_commit=${settings!.synchronous_commit}`,
+      `  server: real 4-player games (${gameTypes.join(', ')}), POST /v1/games/:id/actions with expectedVersion; logs at ${logLevel} to ${logTo}`,
+      `  ${repeats} rounds of ${seconds} s per client count and side; figures are the median round (rates) and median of round p50/p99; ms`,
       '',
     ];
-    const header = ['concurrency', 'API actions/s', 'p50 ms', 'p99 ms', 'raw pg inserts/s', 'p50 ms', 'p99 ms', 'API/raw ratio'];
-    const table = rows.map((row) => [
-      String(row.concurrency),
-      row.api.perSecond.toFixed(0),
-      row.api.p50.toFixed(2),
-      row.api.p99.toFixed(2),
-      row.raw.perSecond.toFixed(0),
-      row.raw.p50.toFixed(2),
-      row.raw.p99.toFixed(2),
-      (row.api.perSecond / row.raw.perSecond).toFixed(2),
-    ]);
+    const header = ['clients', 'server moves/s', 'floor req/s', 'ratio', 'server p50', 'server p99', 'floor p50', 'floor p99', 'p99 ratio', 'server CPU ms/move', 'floor CPU ms/req', 'raw pg inserts/s'];
+    const table = clientCounts.map((clients) => {
+      const mine = rounds.filter((entry) => entry.server.clients === clients);
+      const s = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.server)));
+      const f = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.floor)));
+      return [String(clients), s((r) => r.rate).toFixed(0), f((r) => r.rate).toFixed(0), (s((r) => r.rate) / f((r) => r.rate)).toFixed(2),
+        s((r) => r.p50).toFixed(2), s((r) => r.p99).toFixed(2), f((r) => r.p50).toFixed(2), f((r) => r.p99).toFixed(2), (s((r) => r.p99) / f((r) => r.p99)).toFixed(2),
+        s((r) => r.cpuMsPer).toFixed(3), f((r) => r.cpuMsPer).toFixed(3), raw.get(clients)!.rate.toFixed(0)];
+    });
     const widths = header.map((title, c) => Math.max(title.length, ...table.map((cells) => cells[c]!.length)));
     const format = (cells: string[]) => `| ${cells.map((cell, c) => cell.padStart(widths[c]!)).join(' | ')} |`;
-    lines.push(format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(format));
-    const failures = rows.filter((row) => row.api.errors > 0 || row.raw.errors > 0);
-    for (const note of notes) lines.push(`  ${note}`);
-    for (const row of failures) {
-      lines.push(`  c=${row.concurrency}: ${row.api.errors} API errors (first: ${row.api.firstError ?? '-'}), ${row.raw.errors} pg errors (first: ${row.raw.firstError ?? '-'})`);
-    }
-    lines.push(`  total time ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    lines.push(format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(format), '', fanout);
+    const errors = rounds.reduce((sum, entry) => sum + entry.server.errors + entry.floor.errors, 0);
+    if (errors > 0) lines.push(`ERRORS: ${errors} failed requests (see the round lines above)`);
     console.log(lines.join('\n'));
-    if (failures.length > 0) process.exitCode = 1;
+    if (errors > 0) process.exitCode = 1;
   } finally {
-    say('stopping');
     await cleanup();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
   }
 }
 

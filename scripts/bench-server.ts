@@ -1,0 +1,52 @@
+/**
+ * A server process of `npm run bench` (scripts/bench.ts forks it with an IPC channel), so its CPU
+ * time is its own: `process.cpuUsage()` is answered on request.
+ *   argv[2] = 'app':   the real service (buildApp, the served catalog) configured from the
+ *                      environment as `npm start` would be (LOG_LEVEL info by default; the parent
+ *                      points stdout, where pino writes, at a file or /dev/null);
+ *   argv[2] = 'floor': the physical floor: a bare Fastify route, POST /v1/append, doing one raw
+ *                      insert transaction (BEGIN; INSERT; COMMIT) per request on a `pg` pool of the
+ *                      same size as the service's, with the same logger settings.
+ * Once listening it sends { kind: 'ready', port }.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage };
+
+const mode = process.argv[2];
+const config = loadConfig(process.env);
+const databaseUrl = config.databaseUrl;
+if (!databaseUrl) throw new Error('bench-server needs DATABASE_URL');
+
+async function floor() {
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.bodyLimitBytes });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: config.databasePoolSize });
+  app.addHook('onClose', () => pool.end());
+  app.post<{ Body: { gameId: number; seq: number; payload: unknown } }>('/v1/append', async (request, reply) => {
+    const { gameId, seq, payload } = request.body;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO bench_append (game_id, seq, payload) VALUES ($1, $2, $3)', [gameId, seq, payload]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    return reply.code(201).send({ version: seq });
+  });
+  return app;
+}
+
+const app = mode === 'floor' ? await floor() : await buildApp({ config, databaseUrl });
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.on('message', (message: { kind: string }) => {
+  if (message.kind === 'cpu') process.send!({ kind: 'cpu', usage: process.cpuUsage() } satisfies ServerMessage);
+});
+process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)));
+process.send!({ kind: 'ready', port: (app.server.address() as { port: number }).port } satisfies ServerMessage);
