@@ -18,8 +18,8 @@ export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usa
 
 const mode = process.argv[2];
 const config = loadConfig(process.env);
-const databaseUrl = config.databaseUrl;
-if (!databaseUrl) throw new Error('bench-server needs DATABASE_URL');
+if (!config.databaseUrl) throw new Error('bench-server needs DATABASE_URL');
+const databaseUrl: string = config.databaseUrl;
 
 async function floor() {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.bodyLimitBytes });

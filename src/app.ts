@@ -26,7 +26,7 @@ import { createWorkers, createWorkSignal } from './services/workers.js';
 import type { WebhookSettings } from './services/webhooks.js';
 import { createRetention } from './services/retention.js';
 import type { ServiceContext } from './services/context.js';
-import { createDb } from './store/db.js';
+import { closeDb, createDb } from './store/db.js';
 import { countDueGames } from './store/games.js';
 import { countDueDeliveries } from './store/webhooks.js';
 import { createWorkMetrics } from './http/work-metrics.js';
@@ -78,8 +78,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const db = createDb(databaseUrl, config.databasePoolSize);
-  app.addHook('onClose', async () => db.$disconnect());
+  const db = createDb(databaseUrl, config.databasePoolSize, config.gameCacheSize);
+  app.addHook('onClose', async () => closeDb(db));
   const metrics = createMetrics();
   instrument(app, metrics, async (id) => (await db.game.findUnique({ where: { id }, select: { type: true } }))?.type ?? null);
   observeDatabase(metrics.registry, db);

@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections in this process's database pool. */
   databasePoolSize: number;
+  /** Games whose newest record this process keeps for the next move (0: none; see store/game-cache.ts). */
+  gameCacheSize: number;
   dataDir: string;
   embeddedPort: number;
   jwtSecret: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: text(env, 'HOST') ?? '127.0.0.1',
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    gameCacheSize: integer(env, 'GAME_CACHE_SIZE', 1000, 0, 1_000_000),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data/postgres'),
     embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     jwtSecret: jwtSecretRaw ?? randomBytes(32).toString('hex'),

@@ -4,8 +4,9 @@ import { canonicalJson } from '../engine/canonical.js';
 import { visibleLog } from '../engine/log.js';
 import { schemaErrors } from '../engine/schema.js';
 import { isRuleError, type LogEntry } from '../engine/types.js';
-import { badRequest, conflict, unprocessable } from '../errors.js';
-import { findIdempotentResponse, isUniqueViolation, withGameLock } from '../store/games.js';
+import { badRequest, conflict, notFound, unprocessable } from '../errors.js';
+import { findIdempotentResponse, isUniqueViolation, withGameLock, type GameRecord, type LockedGame, type NewEvent, type NextState } from '../store/games.js';
+import { commitMove, loadForMove, type OutboxEntry } from '../store/moves.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { loadGame, requireSeat } from './lobby.js';
@@ -36,11 +37,83 @@ async function storedAnswer(ctx: ServiceContext, principal: Principal, key: stri
 }
 
 /**
- * Submit one action: one transaction with the game row locked; check, apply, append the event with
- * the next seq, store the new state; commit; then publish. Every refusal changes nothing.
+ * Submit one action. Without an Idempotency-Key a move takes the fast path: the game's newest
+ * record from this process's cache (or one read), check and apply, then ONE guarded statement
+ * (store/moves.ts) that lands only if nobody wrote the game since; else reload and try again.
+ * With a key, when the seat must be handed back from a bot, or under contention, it takes the
+ * locked path: one transaction holding the game row. Either way every refusal changes nothing,
+ * and subscribers, deadlines and bots hear of the move only after its commit.
  */
 export async function submitAction(ctx: ServiceContext, principal: Principal, input: SubmitInput): Promise<SubmitResult> {
-  const requestHash = createHash('sha256').update(canonicalJson({ gameId: input.gameId, action: input.action, expectedVersion: input.expectedVersion ?? null })).digest('hex');
+  if (!input.idempotencyKey) {
+    const done = await submitFast(ctx, principal, input);
+    if (done) return done;
+  }
+  return submitLocked(ctx, principal, input);
+}
+
+/** Guarded commits that lost a race, before the move queues behind the row lock instead. */
+const FAST_ATTEMPTS = 3;
+/** The move needs more than the one statement can do (a seat handed back from a bot): take the lock. */
+const NEEDS_LOCK = new Error('this move needs the locked path');
+
+async function submitFast(ctx: ServiceContext, principal: Principal, input: SubmitInput): Promise<SubmitResult | null> {
+  for (let attempt = 0; attempt < FAST_ATTEMPTS; attempt++) {
+    const cached = ctx.db.games.get(input.gameId);
+    const game = cached ?? (await loadForMove(ctx.db, input.gameId));
+    if (!game) throw notFound('Game');
+    if (!cached) ctx.db.games.put(game);
+    const taken: { event?: NewEvent; next?: NextState; outbox: OutboxEntry[] } = { outbox: [] };
+    const buffer: LockedGame = {
+      append: async (event, next) => void Object.assign(taken, { event, next }),
+      // How many rows the outbox gets is known once the statement ran (set on the change below).
+      enqueueWebhooks: async (userIds, event, payload) => {
+        taken.outbox.push({ userIds, event, payload });
+        return 0;
+      },
+      updateSeat: () => Promise.reject(NEEDS_LOCK),
+      setDue: () => Promise.reject(NEEDS_LOCK),
+      start: () => Promise.reject(NEEDS_LOCK),
+      saveIdempotentResponse: () => Promise.reject(NEEDS_LOCK),
+      events: () => Promise.reject(NEEDS_LOCK),
+      reload: () => Promise.reject(NEEDS_LOCK),
+      createUndoRequest: () => Promise.reject(NEEDS_LOCK),
+      findUndoRequest: () => Promise.reject(NEEDS_LOCK),
+      updateUndoRequest: () => Promise.reject(NEEDS_LOCK),
+    };
+    // A cached `hasWebhooks` may be old (a webhook added since): offer every person's outbox rows,
+    // the statement keeps those with a matching webhook.
+    const offered = { ...game, seats: game.seats.map((seat) => ({ ...seat, hasWebhooks: true })) };
+    let result: SubmitResult;
+    let change: Change;
+    try {
+      [result, change] = await move(ctx, principal, input, offered, buffer);
+    } catch (error) {
+      if (error === NEEDS_LOCK) return null;
+      // A refusal is only ever made on a fresh read: a cached record may be behind another process.
+      if (cached) {
+        ctx.db.games.forget(game.id);
+        continue;
+      }
+      throw error;
+    }
+    const committed = await commitMove(ctx.db, game, taken.event!, taken.next!, taken.outbox);
+    if (!committed) {
+      ctx.db.games.forget(game.id);
+      continue;
+    }
+    ctx.db.games.put(committed.game);
+    await afterCommit(ctx, { ...change, webhooks: committed.webhooks });
+    return result;
+  }
+  return null;
+}
+
+async function submitLocked(ctx: ServiceContext, principal: Principal, input: SubmitInput): Promise<SubmitResult> {
+  // The request's fingerprint is only needed to recognise a retry with the same key.
+  const requestHash = input.idempotencyKey
+    ? createHash('sha256').update(canonicalJson({ gameId: input.gameId, action: input.action, expectedVersion: input.expectedVersion ?? null })).digest('hex')
+    : '';
   if (input.idempotencyKey) {
     const earlier = await storedAnswer(ctx, principal, input.idempotencyKey, requestHash);
     if (earlier) return earlier;
@@ -49,28 +122,12 @@ export async function submitAction(ctx: ServiceContext, principal: Principal, in
   let change: Change;
   try {
     [result, change] = await withGameLock(ctx.db, input.gameId, async (game, locked): Promise<[SubmitResult, Change]> => {
-      const seat = requireSeat(game, principal);
-      if (game.status !== 'active') throw conflict('GAME_NOT_ACTIVE', game.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
-      if (input.expectedVersion !== undefined && input.expectedVersion !== game.version) {
-        throw conflict('STALE_VERSION', `The game is at version ${game.version}, not ${input.expectedVersion}: reload and decide again.`, { currentVersion: game.version });
+      const [answer, moved] = await move(ctx, principal, input, game, locked);
+      if (input.idempotencyKey) {
+        const { replayed: _replayed, ...response } = answer;
+        await locked.saveIdempotentResponse({ userId: principal.userId, key: input.idempotencyKey, requestHash, response });
       }
-      const definition = definitionFor(ctx, game);
-      const errors = schemaErrors(definition.actionSchema, input.action);
-      if (errors.length > 0) throw badRequest('INVALID_ACTION', `That is not a ${definition.title} action: ${errors.join('; ')}`, { errors });
-      if (!game.activeSeats.includes(seat)) throw unprocessable('NOT_YOUR_TURN', `It is not your turn (waiting for seat ${game.activeSeats.join(', ') || 'nobody'}).`);
-      const applied = definition.apply(game.state, seat, input.action);
-      if (isRuleError(applied)) throw unprocessable(`RULE_VIOLATION/${applied.code}`, applied.message, { rule: applied.code });
-      // A player who acts is back: their missed-deadline count restarts and a bot standing in for them steps aside.
-      const held = game.seats[seat]!;
-      let seats = game.seats;
-      if (held.timeouts > 0 || held.bot !== null) {
-        await locked.updateSeat(seat, { timeouts: 0, bot: null });
-        seats = game.seats.map((entry) => (entry.seat === seat ? { ...entry, timeouts: 0, bot: null } : entry));
-      }
-      const moved = await commitEvent(ctx, definition, game, locked, { seat, actorId: principal.userId, kind: 'action', action: input.action, applied, seats });
-      const answer = { version: moved.version, view: definition.view(applied.state, seat), log: visibleLog(applied.log, seat) };
-      if (input.idempotencyKey) await locked.saveIdempotentResponse({ userId: principal.userId, key: input.idempotencyKey, requestHash, response: answer });
-      return [{ ...answer, replayed: false }, moved];
+      return [answer, moved];
     });
   } catch (error) {
     // Two retries with one key raced: the loser's transaction rolled back; answer as the winner did.
@@ -82,6 +139,30 @@ export async function submitAction(ctx: ServiceContext, principal: Principal, in
   }
   await afterCommit(ctx, change);
   return result;
+}
+
+/** Checks the action against `game` and applies it; the event goes through `locked`. Refusals throw. */
+async function move(ctx: ServiceContext, principal: Principal, input: SubmitInput, game: GameRecord, locked: LockedGame): Promise<[SubmitResult, Change]> {
+  const seat = requireSeat(game, principal);
+  if (game.status !== 'active') throw conflict('GAME_NOT_ACTIVE', game.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
+  if (input.expectedVersion !== undefined && input.expectedVersion !== game.version) {
+    throw conflict('STALE_VERSION', `The game is at version ${game.version}, not ${input.expectedVersion}: reload and decide again.`, { currentVersion: game.version });
+  }
+  const definition = definitionFor(ctx, game);
+  const errors = schemaErrors(definition.actionSchema, input.action);
+  if (errors.length > 0) throw badRequest('INVALID_ACTION', `That is not a ${definition.title} action: ${errors.join('; ')}`, { errors });
+  if (!game.activeSeats.includes(seat)) throw unprocessable('NOT_YOUR_TURN', `It is not your turn (waiting for seat ${game.activeSeats.join(', ') || 'nobody'}).`);
+  const applied = definition.apply(game.state, seat, input.action);
+  if (isRuleError(applied)) throw unprocessable(`RULE_VIOLATION/${applied.code}`, applied.message, { rule: applied.code });
+  // A player who acts is back: their missed-deadline count restarts and a bot standing in for them steps aside.
+  const held = game.seats[seat]!;
+  let seats = game.seats;
+  if (held.timeouts > 0 || held.bot !== null) {
+    await locked.updateSeat(seat, { timeouts: 0, bot: null });
+    seats = game.seats.map((entry) => (entry.seat === seat ? { ...entry, timeouts: 0, bot: null } : entry));
+  }
+  const moved = await commitEvent(ctx, definition, game, locked, { seat, actorId: principal.userId, kind: 'action', action: input.action, applied, seats });
+  return [{ version: moved.version, view: definition.view(applied.state, seat), log: visibleLog(applied.log, seat), replayed: false }, moved];
 }
 
 export async function legalActions(ctx: ServiceContext, principal: Principal, gameId: string): Promise<{ version: number; seat: number; actions: unknown[] }> {

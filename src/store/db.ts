@@ -1,11 +1,27 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { GameCache } from './game-cache.js';
 
-export type Db = PrismaClient;
+/**
+ * The Prisma client over node-postgres (Prisma 7's driver adapter: no engine binary), plus the
+ * same `pg` pool for the measured hot path of a move (store/moves.ts) and this process's cache of
+ * the newest state of recently played games (guarded by `games.revision`, see store/game-cache.ts).
+ */
+export type Db = PrismaClient & { readonly pool: pg.Pool; readonly games: GameCache };
 export { Prisma } from '../generated/prisma/client.js';
 
-/** The Prisma client over node-postgres (Prisma 7's driver adapter: no engine binary). */
-export function createDb(databaseUrl: string, poolSize = 10): Db {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize });
-  return new PrismaClient({ adapter });
+/** Close with `closeDb` (Prisma does not end a pool it was given). */
+export function createDb(databaseUrl: string, poolSize = 10, cachedGames = 1000): Db {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection that dies (a restart, a dropped database) leaves the pool, which opens a new
+  // one when needed; errors of statements in flight reach their callers.
+  pool.on('error', () => {});
+  const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return Object.assign(client, { pool, games: new GameCache(cachedGames) });
+}
+
+export async function closeDb(db: Db): Promise<void> {
+  await db.$disconnect();
+  await db.pool.end();
 }

@@ -37,6 +37,8 @@ export interface GameRecord {
   seatCount: number;
   state: unknown;
   version: number;
+  /** Moves with every write to the game or its seats (a trigger): the guard of a move from the game cache. */
+  revision: number;
   activeSeats: number[];
   result: unknown;
   private: boolean;
@@ -98,17 +100,12 @@ export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | nu
 
 export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
-  version: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
+  version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
   due_at: Date | null; warn_at: Date | null; work_attempts: number;
   created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; seats: SeatRecord[];
 }
 
-/**
- * Games and their seats in one statement, in the order of `ids` (the hot path of every move reads
- * one this way under the row lock: one round trip instead of one per relation). The only place a
- * game row becomes a GameRecord.
- */
-/** The seats of game `g` as a JSON array (the one reading of seats, shared with store/due-work.ts). */
+/** The seats of game `g` as a JSON array, SeatRecord[] (the one reading of seats, shared with store/due-work.ts and store/moves.ts). */
 export const SEATS_SQL = Prisma.sql`COALESCE((
       SELECT json_agg(json_build_object(
         'seat', s.seat, 'userId', s.user_id, 'username', u.username, 'bot', s.bot, 'reservedForId', s.reserved_for_id,
@@ -117,6 +114,10 @@ export const SEATS_SQL = Prisma.sql`COALESCE((
       FROM seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users r ON r.id = s.reserved_for_id
       WHERE s.game_id = g.id), '[]'::json)`;
 
+/**
+ * Games and their seats in one statement, in the order of `ids` (a locked write reads one this
+ * way under the row lock: one round trip instead of one per relation).
+ */
 async function loadGames(db: Db | Tx, ids: string[], lock: boolean): Promise<GameRecord[]> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return [];
@@ -127,10 +128,11 @@ async function loadGames(db: Db | Tx, ids: string[], lock: boolean): Promise<Gam
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The only place a game row becomes a GameRecord. */
 export function toRecord(row: RawGameRow): GameRecord {
   return {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
-    state: row.state, version: row.version, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
+    state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
     clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
     startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
   };
@@ -256,6 +258,8 @@ export interface LockedGame {
 }
 
 export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameRecord, locked: LockedGame) => Promise<T>): Promise<T> {
+  // This write moves the game's revision: the cached record is stale from now on (its guard would refuse it anyway).
+  db.games.forget(gameId);
   return db.$transaction(
     async (tx) => {
       const [game] = await loadGames(tx, [gameId], true);
