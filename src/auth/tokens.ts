@@ -27,9 +27,12 @@ export interface TokenService {
 }
 
 const ALGORITHM = 'HS256';
+/** Verified login tokens kept per process (a bounded LRU), so a token's HMAC is checked once, not per request. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export function createTokenService(secret: string, issuer: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
   return {
     issue: (principal) =>
       new SignJWT({ username: principal.username, role: principal.role })
@@ -40,11 +43,25 @@ export function createTokenService(secret: string, issuer: string, ttlSeconds: n
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
+      // A login token is stateless (nothing revokes it before it expires), so a verified one stays
+      // good until its `exp`: keep it until then. API tokens never come here (services/api-tokens.ts
+      // looks each one up, so revoking one works at once).
+      const known = verified.get(token);
+      if (known) {
+        verified.delete(token);
+        if (known.expiresAt > Date.now()) {
+          verified.set(token, known);
+          return known.principal;
+        }
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer, requiredClaims: ['sub', 'exp'] });
         const role = payload.role;
         if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || (role !== 'player' && role !== 'admin')) return null;
-        return { userId: payload.sub, username: payload.username, role, scopes: loginScopes(role), via: 'login' };
+        const principal: Principal = { userId: payload.sub, username: payload.username, role, scopes: loginScopes(role), via: 'login' };
+        verified.set(token, { principal, expiresAt: payload.exp! * 1000 });
+        if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        return principal;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/engine/canonical.js';
+import { replay } from '../../src/engine/replay.js';
+import { fireDeadline } from '../../src/services/deadlines.js';
+import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { toyGame } from '../support/toy-game.js';
+
+/**
+ * The fast move path keeps each game's newest record in the process (store/game-cache.ts) and
+ * commits a move only if the game's revision is still the cached one. Two app instances on one
+ * database stand for two server processes: each keeps its own cache, and every other writer must
+ * make a cached record unusable. A stale cache may cost a reload, never a move on an old state.
+ */
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await startTestApp({ workers: false });
+  b = await startTestApp({ workers: false, databaseUrl: a.databaseUrl });
+});
+afterAll(async () => {
+  await b?.app.close();
+  await b?.sql.end();
+  await a?.close();
+});
+
+const row = async (gameId: string) => (await a.sql.query('SELECT version, revision, state, seed, options, seat_count FROM games WHERE id = $1', [gameId])).rows[0];
+const pass = (t: TestApp, gameId: string, auth: { Authorization: string }, expectedVersion?: number) =>
+  t.http.post(`/v1/games/${gameId}/actions`).set(auth).send({ action: { type: 'pass' }, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
+
+/** The stored log replays to the stored state, with gap-free seqs. */
+async function expectConsistent(gameId: string) {
+  const game = await row(gameId);
+  const events = (await a.sql.query('SELECT seq, seat, kind, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
+  expect(events.map((event) => event.seq)).toEqual(Array.from({ length: game.version }, (_, i) => i + 1));
+  if (events.every((event) => event.kind === 'action')) {
+    const state = replay(toyGame, { seats: game.seat_count, options: game.options, seed: game.seed }, events.map((event) => ({ seat: event.seat, action: event.action })));
+    expect(canonicalJson(state)).toBe(canonicalJson(game.state));
+  }
+}
+
+describe('the game cache across two processes', () => {
+  it('never lets a stale cached record accept or refuse a move', async () => {
+    const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
+    // A caches the game at version 1 (bob to act); B moves it to version 2 (alice to act).
+    expect((await pass(a, gameId, alice.auth).expect(201)).body.version).toBe(1);
+    expect((await pass(b, gameId, bob.auth).expect(201)).body.version).toBe(2);
+    // On A's cached record it is still bob's turn: the move must be judged on the stored game.
+    expect((await pass(a, gameId, bob.auth).expect(422)).body.code).toBe('NOT_YOUR_TURN');
+    // And alice's move through A lands on version 2, as version 3.
+    expect((await pass(a, gameId, alice.auth).expect(201)).body.version).toBe(3);
+    // B's cache is at 2 now: with expectedVersion 2 its record looks current, the database says 3.
+    expect((await pass(b, gameId, alice.auth, 2).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 3 });
+    expect((await pass(b, gameId, bob.auth, 3).expect(201)).body.version).toBe(4);
+    // Alternate processes for a while: every move goes through a cache that the other one made stale.
+    let version = 4;
+    for (let k = 0; k < 6; k++) {
+      const mover = version % 2 === 0 ? alice : bob;
+      expect((await pass(k % 2 === 0 ? a : b, gameId, mover.auth, version).expect(201)).body.version).toBe(++version);
+    }
+    await expectConsistent(gameId);
+  });
+
+  it('lets exactly one of 50 racing submissions over two processes win each version', async () => {
+    const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
+    const players = [alice, bob];
+    for (let version = 0; version < 4; version++) {
+      const actor = players[version % 2]!;
+      // Warm both caches at this version first, so every racer starts from a cached record.
+      await a.http.get(`/v1/games/${gameId}/legal-actions`).set(actor.auth);
+      const racers = await Promise.all(Array.from({ length: 50 }, (_, i) => pass(i % 2 === 0 ? a : b, gameId, actor.auth, version)));
+      expect(racers.filter((response) => response.status === 201)).toHaveLength(1);
+      expect(racers.filter((response) => response.status === 409 && response.body.code === 'STALE_VERSION')).toHaveLength(49);
+    }
+    const free = await Promise.all(Array.from({ length: 50 }, (_, i) => pass(i % 2 === 0 ? a : b, gameId, alice.auth)));
+    expect(free.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(free.filter((response) => response.status === 422 && response.body.code === 'NOT_YOUR_TURN')).toHaveLength(49);
+    expect((await row(gameId)).version).toBe(5);
+    await expectConsistent(gameId);
+  });
+});
+
+describe('every writer moves the revision', () => {
+  it('moves it on any change of the game row or of its seats, whoever writes it', async () => {
+    const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
+    const before = (await row(gameId)).revision;
+    await a.sql.query('UPDATE games SET private = private WHERE id = $1', [gameId]);
+    const afterGame = (await row(gameId)).revision;
+    expect(afterGame).toBeGreaterThan(before);
+    await a.sql.query('UPDATE seats SET timeouts = timeouts WHERE game_id = $1 AND seat = 0', [gameId]);
+    expect((await row(gameId)).revision).toBeGreaterThan(afterGame);
+    // An edit by hand reaches a process that cached the game: A caches version 1, the scores are
+    // edited in the database, and A's next move is applied to the edited state.
+    await pass(a, gameId, alice.auth).expect(201);
+    await a.sql.query(`UPDATE games SET state = jsonb_set(state, '{scores}', '[40, 2]') WHERE id = $1`, [gameId]);
+    await pass(a, gameId, bob.auth, 1).expect(201);
+    expect((await row(gameId)).state.scores).toEqual([40, 2]);
+  });
+
+  it('join, seat changes and the start each move it', async () => {
+    const alice = await newUser(a, 'alice');
+    const bob = await newUser(a, 'bob');
+    const created = await a.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3 }).expect(201);
+    const gameId = created.body.id as string;
+    const revisions = [(await row(gameId)).revision];
+    await a.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
+    revisions.push((await row(gameId)).revision);
+    await a.http.put(`/v1/games/${gameId}/seats/2`).set(alice.auth).send({ fill: 'bot', bot: 'random' }).expect(200);
+    revisions.push((await row(gameId)).revision);
+    expect((await row(gameId)).version).toBe(0);
+    // The bot's seat filled the game: it started with that write.
+    expect(new Set(revisions).size).toBe(revisions.length);
+    expect(revisions).toEqual([...revisions].sort((x, y) => x - y));
+  });
+
+  it('a take-back through one process makes the other process judge on the restored state', async () => {
+    const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
+    await pass(a, gameId, alice.auth).expect(201); // A caches version 1: bob to act
+    await b.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(201); // version 2: alice to act again
+    expect((await pass(a, gameId, bob.auth).expect(422)).body.code).toBe('NOT_YOUR_TURN');
+    expect((await pass(a, gameId, alice.auth, 2).expect(201)).body.version).toBe(3);
+  });
+
+  it('a resignation through one process is seen by the other', async () => {
+    const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
+    await pass(a, gameId, alice.auth).expect(201); // A caches version 1: bob to act
+    await b.http.post(`/v1/games/${gameId}/resign`).set(alice.auth).expect(200);
+    // The resignation is event 2: A's cached version 1 is gone.
+    expect((await pass(a, gameId, bob.auth, 1).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 2 });
+    expect((await row(gameId)).version).toBe(2);
+  });
+
+  it('a timeout and a bot taking the seat over make a cached record unusable', async () => {
+    const alice = await newUser(a, 'alice');
+    const bob = await newUser(a, 'bob');
+    const created = await a.http.post('/v1/games').set(alice.auth)
+      .send({ type: 'toy', seats: 2, options: { rounds: 10 }, timeControl: { kind: 'per-move', moveSeconds: 60, timeoutsBeforeBot: 1 } }).expect(201);
+    const gameId = created.body.id as string;
+    await a.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
+    await pass(a, gameId, alice.auth).expect(201); // A caches version 1: bob to act
+    // Bob's deadline passes (fired through B): a timeout event, and a bot takes his seat over.
+    const later = { ...b.app.services, now: () => new Date(Date.now() + 120_000) };
+    expect(await fireDeadline(later, { gameId, version: 1, seat: 1 })).toBe('applied');
+    const afterTimeout = await row(gameId);
+    expect(afterTimeout.version).toBe(2);
+    // On A's cache bob is still to act at version 1: refused on the stored game (alice's turn at 2).
+    expect((await pass(a, gameId, bob.auth, 1).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 2 });
+    expect((await pass(a, gameId, alice.auth, 2).expect(201)).body.version).toBe(3);
+  });
+});
