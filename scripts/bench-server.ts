@@ -9,12 +9,15 @@
  *                      same size as the service's, with the same logger settings.
  * Once listening it sends { kind: 'ready', port }.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
-export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage };
+export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage } | { kind: 'profiled' };
+export type ServerRequest = { kind: 'cpu' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string };
 
 const mode = process.argv[2];
 const config = loadConfig(process.env);
@@ -45,8 +48,20 @@ async function floor() {
 
 const app = mode === 'floor' ? await floor() : await buildApp({ config, databaseUrl });
 await app.listen({ port: 0, host: '127.0.0.1' });
-process.on('message', (message: { kind: string }) => {
+// CPU profiles of the timed rounds only (not the start-up or the game set-up), for BENCH_PROFILE.
+const inspector = new Session();
+process.on('message', (message: ServerRequest) => {
   if (message.kind === 'cpu') process.send!({ kind: 'cpu', usage: process.cpuUsage() } satisfies ServerMessage);
+  else if (message.kind === 'profile-start') {
+    inspector.connect();
+    void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send!({ kind: 'profiled' } satisfies ServerMessage));
+  } else {
+    void inspector.post('Profiler.stop').then(({ profile }) => {
+      writeFileSync(message.file, JSON.stringify(profile));
+      inspector.disconnect();
+      process.send!({ kind: 'profiled' } satisfies ServerMessage);
+    });
+  }
 });
 process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)));
 process.send!({ kind: 'ready', port: (app.server.address() as { port: number }).port } satisfies ServerMessage);

@@ -24,11 +24,14 @@
  *   BENCH_FANOUT         subscribers in the fan-out line, 0 to leave it out (default 1000)
  *   BENCH_FANOUT_MOVES   moves timed in the fan-out line (default 5)
  *   BENCH_REDIS_URL      Redis for the fan-out line (default REDIS_URL, else redis://127.0.0.1:6379)
+ *   BENCH_PROFILE        a folder: a CPU profile of the server per timed round is written there
+ *                        (summarise them with scripts/cpu-profile-top.ts)
  *   DATABASE_URL         a server where this role may CREATE DATABASE; else embedded PostgreSQL
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -39,7 +42,7 @@ import { games as catalog } from '../src/games/index.js';
 import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
 import type { LoadAnswer, LoadJob, PreparedGame } from './bench-load.js';
-import type { ServerMessage } from './bench-server.js';
+import type { ServerMessage, ServerRequest } from './bench-server.js';
 
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const say = (line: string) => console.log(`[bench ${(performance.now() / 1000).toFixed(1).padStart(5)}s] ${line}`);
@@ -65,6 +68,8 @@ const fanoutSubscribers = int('BENCH_FANOUT', 1000, 0, 100_000);
 const fanoutMoves = int('BENCH_FANOUT_MOVES', 5, 1, 1000);
 const redisUrl = process.env.BENCH_REDIS_URL?.trim() || process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 const maxClients = Math.max(...clientCounts);
+const profileDir = process.env.BENCH_PROFILE?.trim() || null;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
 
 // ---------- child processes ----------
 
@@ -278,9 +283,11 @@ async function main(): Promise<void> {
         const floorAnswer = await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: clients, seconds, round: round++ });
         const floorRound = measure(clients, floorAnswer, (await cpuMs(floor.child)) - floorCpu);
         await prepare(clients);
+        if (profileDir) await app.child.ask({ kind: 'profile-start' } satisfies ServerRequest);
         const serverCpu = await cpuMs(app.child);
         answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool });
         const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu);
+        if (profileDir) await app.child.ask({ kind: 'profile-stop', file: join(profileDir, `server-c${clients}-${repeat + 1}.cpuprofile`) } satisfies ServerRequest);
         pool = (answer as Extract<LoadAnswer, { kind: 'timed' }>).games;
         if ((answer as Extract<LoadAnswer, { kind: 'timed' }>).ranOut) say(`  warning: the prepared games ran out during this round`);
         bestRate = Math.max(bestRate, serverRound.rate);

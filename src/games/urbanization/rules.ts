@@ -53,7 +53,7 @@ import {
   runSowFarmer,
   runSwapPrice,
 } from './rules-land.js';
-import type { UrbanizationState } from './state.js';
+import { copyState, type UrbanizationState } from './state.js';
 
 type ActionType = UrbanizationAction['type'];
 interface Handler<T extends ActionType> {
@@ -156,7 +156,7 @@ export function applyAction(state: UrbanizationState, seat: number, input: unkno
   const action = input as UrbanizationAction;
   const refused = check(state, seat, action);
   if (refused) return refused;
-  const s = structuredClone(state);
+  const s = copyState(state);
   const log: Log = [];
   const phase = s.phase;
   (HANDLERS[action.type] as Handler<ActionType>).run(s, seat, action, log);

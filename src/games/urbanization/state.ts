@@ -182,3 +182,33 @@ export function setupState(seats: number, options: UrbanizationOptions): Urbaniz
     final: null,
   };
 }
+
+/**
+ * A deep copy for `apply` to change and for views to hand out: a typed plain copy, because
+ * structuredClone took half of the engine's time. Spreads keep every field of each object (so no
+ * stored field is ever dropped); the nested objects and arrays are copied one by one.
+ */
+export function copyState(s: UrbanizationState): UrbanizationState {
+  return {
+    ...s,
+    options: { ...s.options },
+    pending: s.pending && (s.pending.kind === 'trade' ? { ...s.pending, barnsUsed: [...s.pending.barnsUsed] } : { ...s.pending }),
+    steamQueue: [...s.steamQueue],
+    players: s.players.map((p) => ({
+      ...p,
+      orders: { ...p.orders },
+      factories: p.factories.map((f) => ({ ...f, cards: [...f.cards], output: { ...f.output } })),
+      inventions: [...p.inventions],
+      inventionMarkers: [...p.inventionMarkers],
+    })),
+    territories: s.territories.map((t) => ({ ...t, grounds: t.grounds.map((g) => ({ ...g })) })),
+    display: s.display.map((slot) => ({ ...slot, spaces: [...slot.spaces] })),
+    deck: [...s.deck],
+    removedCards: [...s.removedCards],
+    grainArea: { ...s.grainArea, barns: [...s.grainArea.barns] },
+    supply: { ...s.supply },
+    pool: { ...s.pool },
+    docks: s.docks.map((dock) => [...dock]),
+    final: s.final && { ...s.final, factorySums: [...s.final.factorySums], inventionBonus: [...s.final.inventionBonus], newestFactory: [...s.final.newestFactory] },
+  };
+}
