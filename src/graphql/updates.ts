@@ -1,26 +1,57 @@
 import type { Principal } from '../auth/tokens.js';
 import { visibleLog } from '../engine/log.js';
 import type { ServiceContext } from '../services/context.js';
-import { detail, loadGame } from '../services/lobby.js';
-import { findEvent } from '../store/games.js';
+import { definitionFor } from '../services/definitions.js';
+import { loadGame, seatOf } from '../services/lobby.js';
+import { findEvent, type EventRecord, type GameRecord } from '../store/games.js';
 
 /** Only `(gameId, version)` travels through pub/sub; each subscriber computes what it may see. */
 export const topicOf = (gameId: string) => `game:${gameId}`;
 /** A user's account stream: every change in their games (GraphQL `myTurn`, the SSE stream). */
 export const accountTopicOf = (userId: string) => `user:${userId}`;
 
+/**
+ * What the subscribers of one (game, version) are told, loaded ONCE per process however many of
+ * them there are (1,000 subscribers used to mean 2,000 queries per move), with each seat's view
+ * computed once (every spectator sees the same view). Kept for the few most recent versions.
+ * Version 0 is not kept: before the first move a game changes without a new version (seats, the start).
+ */
+interface Loaded {
+  game: GameRecord;
+  event: EventRecord | null;
+  views: Map<number | null, unknown>;
+}
+const RECENT_VERSIONS = 64;
+const recentByContext = new WeakMap<ServiceContext, Map<string, Promise<Loaded>>>();
+
+function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<Loaded> {
+  let recent = recentByContext.get(ctx);
+  if (!recent) recentByContext.set(ctx, (recent = new Map()));
+  const key = `${gameId}:${version}`;
+  let entry = version > 0 ? recent.get(key) : undefined;
+  if (!entry) {
+    entry = Promise.all([loadGame(ctx, gameId), version > 0 ? findEvent(ctx.db, gameId, version) : null]).then(([game, event]) => ({ game, event, views: new Map() }));
+    if (version === 0) return entry;
+    recent.set(key, entry);
+    // A failed load is not kept: the next subscriber tries again.
+    entry.catch(() => recent.delete(key));
+    if (recent.size > RECENT_VERSIONS) recent.delete(recent.keys().next().value!);
+  }
+  return entry;
+}
+
 export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number }, principal: Principal | null) {
-  const game = await loadGame(ctx, payload.gameId);
-  const shown = detail(ctx, game, principal);
-  const event = payload.version > 0 ? await findEvent(ctx.db, payload.gameId, payload.version) : null;
+  const { game, event, views } = await loaded(ctx, payload.gameId, payload.version);
+  const seat = seatOf(game, principal);
+  if (!views.has(seat)) views.set(seat, game.status === 'open' ? null : definitionFor(ctx, game).view(game.state, seat));
   return {
     gameId: game.id,
     version: payload.version,
     status: game.status,
     activeSeats: game.activeSeats,
-    // The view is of the latest stored state (a newer version may already have landed).
-    view: shown.view,
-    log: event ? visibleLog(event.log, shown.yourSeat) : [],
+    // The view is of the state loaded for this version (a newer version may already have landed).
+    view: views.get(seat),
+    log: event ? visibleLog(event.log, seat) : [],
     result: game.result,
   };
 }

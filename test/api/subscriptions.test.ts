@@ -307,3 +307,43 @@ describe('gameUpdated', () => {
     }
   });
 });
+
+describe('fan-out', () => {
+  it('loads a game once per version for all its subscribers, and still gives each subscriber only its own view', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t, { rounds: 5 });
+    const spectators = Array.from({ length: 8 }, () => subscribe(gameId));
+    const players = [subscribe(gameId, `Bearer ${alice.token}`), subscribe(gameId, `Bearer ${bob.token}`)];
+    const everyone = [...spectators, ...players];
+    await Promise.all(everyone.map((subscriber) => subscriber.established()));
+    // Let the re-announcements of version 0 still in flight drain (each is loaded per subscriber).
+    for (let seen = -1, now = 0; seen !== now; await new Promise((resolve) => setTimeout(resolve, 300))) {
+      seen = now;
+      now = everyone.reduce((sum, subscriber) => sum + subscriber.received.length, 0);
+    }
+
+    // Count the statements that load a game (the fast move path itself runs on node-postgres, not here).
+    const db = t.app.services.db;
+    const original = db.$queryRaw;
+    let gameLoads = 0;
+    db.$queryRaw = ((...args: Parameters<typeof original>) => {
+      if (String((args[0] as unknown as { strings?: string[] }).strings?.join('') ?? args[0]).includes('FROM games g')) gameLoads++;
+      return original.apply(db, args);
+    }) as typeof original;
+    try {
+      const moved = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+      const updates = await Promise.all(everyone.map((subscriber) => subscriber.version(moved.body.version)));
+      expect(gameLoads).toBe(1);
+      const [aliceUpdate, bobUpdate] = updates.slice(-2);
+      expect(aliceUpdate!.view.hand).toEqual(moved.body.view.hand);
+      const bobMoved = await t.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
+      expect(bobUpdate!.view.hand).toEqual(bobMoved.body.view.hand);
+      expect(aliceUpdate!.view.hand).not.toEqual(bobUpdate!.view.hand);
+      for (const update of updates.slice(0, -2)) expect(update.view.hand).toBeNull();
+      // The next version is loaded once more, again for everyone.
+      await Promise.all(everyone.map((subscriber) => subscriber.version(bobMoved.body.version)));
+      expect(gameLoads).toBe(2);
+    } finally {
+      db.$queryRaw = original;
+    }
+  });
+});
