@@ -167,8 +167,17 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
   return out;
 }
 
-/** Every candidate the rules accept (each listed action is checked by `apply` itself). */
+/**
+ * Phases whose candidates are legal by construction: `candidates` makes exactly the checks of
+ * doSend/doResign, doRoundDiscard and doInvest, so trying each with a full `apply` (a copy of the
+ * whole state per candidate, a third of a random game's engine time) would only repeat them.
+ * test/games/guild-town/legal.test.ts applies every candidate of these phases in random games.
+ */
+export const EXACT_PHASES: ReadonlySet<GuildTownState['phase']> = new Set(['helpers', 'discard', 'invest']);
+
+/** Every candidate the rules accept (elsewhere each listed action is checked by `apply` itself). */
 export function legalActions(s: GuildTownState, seat: number): GuildTownAction[] {
   if (!activeSeats(s).includes(seat)) return [];
+  if (EXACT_PHASES.has(s.phase)) return candidates(s, seat);
   return candidates(s, seat).filter((action) => !isRuleError(applyAction(s, seat, action)));
 }
