@@ -81,13 +81,10 @@ async function submitFast(ctx: ServiceContext, principal: Principal, input: Subm
       findUndoRequest: () => Promise.reject(NEEDS_LOCK),
       updateUndoRequest: () => Promise.reject(NEEDS_LOCK),
     };
-    // A cached `hasWebhooks` may be old (a webhook added since): offer every person's outbox rows,
-    // the statement keeps those with a matching webhook.
-    const offered = { ...game, seats: game.seats.map((seat) => ({ ...seat, hasWebhooks: true })) };
     let result: SubmitResult;
     let change: Change;
     try {
-      [result, change] = await move(ctx, principal, input, offered, buffer);
+      [result, change] = await move(ctx, principal, input, game, buffer);
     } catch (error) {
       if (error === NEEDS_LOCK) return null;
       // A refusal is only ever made on a fresh read: a cached record may be behind another process.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
-import { fireDeadline } from '../../src/services/deadlines.js';
+import { applyTimeout } from '../../src/services/deadlines.js';
+import { withGameLock } from '../../src/store/games.js';
 import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 
@@ -14,8 +15,8 @@ import { toyGame } from '../support/toy-game.js';
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
-  a = await startTestApp({ workers: false });
-  b = await startTestApp({ workers: false, databaseUrl: a.databaseUrl });
+  a = await startTestApp({ workers: false, config: { webhookAllowPrivate: true } });
+  b = await startTestApp({ workers: false, databaseUrl: a.databaseUrl, config: { webhookAllowPrivate: true } });
 });
 afterAll(async () => {
   await b?.app.close();
@@ -96,6 +97,16 @@ describe('every writer moves the revision', () => {
     expect((await row(gameId)).state.scores).toEqual([40, 2]);
   });
 
+  it("a player's new webhook reaches the next move of a process that cached the game", async () => {
+    const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
+    await pass(a, gameId, alice.auth).expect(201);
+    await pass(a, gameId, bob.auth).expect(201); // A caches version 2: bob has no webhook yet
+    const hook = await a.http.post('/v1/me/webhooks').set(bob.auth).send({ url: 'http://127.0.0.1:9/hook', events: ['your_turn'] }).expect(201);
+    await pass(a, gameId, alice.auth, 2).expect(201); // bob's turn begins: his webhook must hear of it
+    const { rows } = await a.sql.query(`SELECT payload FROM webhook_deliveries WHERE webhook_id = $1 AND event = 'your_turn'`, [hook.body.id]);
+    expect(rows.map((row) => row.payload.game.version)).toEqual([3]);
+  });
+
   it('join, seat changes and the start each move it', async () => {
     const alice = await newUser(a, 'alice');
     const bob = await newUser(a, 'bob');
@@ -137,13 +148,33 @@ describe('every writer moves the revision', () => {
     const gameId = created.body.id as string;
     await a.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
     await pass(a, gameId, alice.auth).expect(201); // A caches version 1: bob to act
-    // Bob's deadline passes (fired through B): a timeout event, and a bot takes his seat over.
-    const later = { ...b.app.services, now: () => new Date(Date.now() + 120_000) };
-    expect(await fireDeadline(later, { gameId, version: 1, seat: 1 })).toBe('applied');
+    // Bob's deadline passes (the due-work worker of B times him out): a timeout event, and a bot takes his seat over.
+    await withGameLock(b.app.services.db, gameId, (game, locked) => applyTimeout(b.app.services, game, locked, 1));
+    expect((await a.sql.query('SELECT bot FROM seats WHERE game_id = $1 AND seat = 1', [gameId])).rows[0].bot).not.toBeNull();
     const afterTimeout = await row(gameId);
     expect(afterTimeout.version).toBe(2);
     // On A's cache bob is still to act at version 1: refused on the stored game (alice's turn at 2).
     expect((await pass(a, gameId, bob.auth, 1).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 2 });
     expect((await pass(a, gameId, alice.auth, 2).expect(201)).body.version).toBe(3);
+    // That fast-path move recorded the game's due work with it: the bot now playing bob is due at once.
+    const { rows: [stored] } = await a.sql.query('SELECT due_at, deadline FROM games WHERE id = $1', [gameId]);
+    expect(stored.due_at).not.toBeNull();
+    expect(stored.due_at.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('a fast-path move in a timed game records the next deadline as due work', async () => {
+    const alice = await newUser(a, 'alice');
+    const bob = await newUser(a, 'bob');
+    const created = await a.http.post('/v1/games').set(alice.auth)
+      .send({ type: 'toy', seats: 2, options: { rounds: 10 }, timeControl: { kind: 'per-move', moveSeconds: 600 } }).expect(201);
+    const gameId = created.body.id as string;
+    await a.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
+    const before = Date.now();
+    await pass(a, gameId, alice.auth).expect(201);
+    const { rows: [stored] } = await a.sql.query('SELECT due_at, deadline FROM games WHERE id = $1', [gameId]);
+    expect(stored.deadline.getTime()).toBeGreaterThanOrEqual(before + 590_000);
+    // Due at bob's deadline, or at his "deadline near" warning before it.
+    expect(stored.due_at.getTime()).toBeGreaterThan(before);
+    expect(stored.due_at.getTime()).toBeLessThanOrEqual(stored.deadline.getTime());
   });
 });

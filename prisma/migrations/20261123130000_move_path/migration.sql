@@ -25,3 +25,13 @@ BEGIN
   RETURN NULL;
 END $$;
 CREATE TRIGGER "seats_revision" AFTER INSERT OR UPDATE OR DELETE ON "seats" FOR EACH ROW EXECUTE FUNCTION "seats_touch_game"();
+
+-- A game record also says which of its players have webhooks (it decides the outbox rows and the
+-- "deadline near" warnings of a move): a change of a player's webhooks moves their games' revision too.
+CREATE FUNCTION "webhooks_touch_games"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "games" SET "revision" = "revision"
+  WHERE "status" <> 'finished' AND "id" IN (SELECT "game_id" FROM "seats" WHERE "user_id" = COALESCE(NEW."user_id", OLD."user_id"));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER "webhooks_revision" AFTER INSERT OR UPDATE OR DELETE ON "webhooks" FOR EACH ROW EXECUTE FUNCTION "webhooks_touch_games"();
