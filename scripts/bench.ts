@@ -24,6 +24,8 @@
  *   BENCH_FANOUT         subscribers in the fan-out line, 0 to leave it out (default 1000)
  *   BENCH_FANOUT_MOVES   moves timed in the fan-out line (default 5)
  *   BENCH_REDIS_URL      Redis for the fan-out line (default REDIS_URL, else redis://127.0.0.1:6379)
+ *   BENCH_DEADLINES      0 leaves out the deadline-lag line (scripts/bench-deadlines.ts; its own knobs
+ *                        BENCH_DUE_GAMES, BENCH_BOT_GAMES, BENCH_BOT_ROUNDS apply)
  *   BENCH_PROFILE        a folder: a CPU profile of the server per timed round is written there
  *                        (summarise them with scripts/cpu-profile-top.ts)
  *   DATABASE_URL         a server where this role may CREATE DATABASE; else embedded PostgreSQL
@@ -42,6 +44,7 @@ import { games as catalog } from '../src/games/index.js';
 import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
 import type { LoadAnswer, LoadJob, PreparedGame } from './bench-load.js';
+import { deadlineLagLine, measureDeadlineLag } from './bench-deadlines.js';
 import type { ServerMessage, ServerRequest } from './bench-server.js';
 
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
@@ -332,6 +335,15 @@ async function main(): Promise<void> {
       fanout = `fan-out: ${fanoutSubscribers} graphql-ws subscribers of one game over 2 processes (Redis pub/sub), ${fanoutMoves} moves: POST sent -> update received p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms${missing > 0 ? `, ${missing} updates NOT received within 10 s` : ''}`;
     }
 
+    // Deadline lag: scripts/bench-deadlines.ts, with its own database and worker processes on this server.
+    let deadlineLag = 'deadline lag: left out (BENCH_DEADLINES=0)';
+    if (process.env.BENCH_DEADLINES?.trim() !== '0') {
+      const number = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+      deadlineLag = deadlineLagLine(await measureDeadlineLag({
+        serverUrl: serverUrl!, games: number('BENCH_DUE_GAMES', 1000), botGames: number('BENCH_BOT_GAMES', 100), botRounds: number('BENCH_BOT_ROUNDS', 10), say,
+      }));
+    }
+
     const cpuList = cpus();
     const lines = [
       '',
@@ -353,7 +365,7 @@ async function main(): Promise<void> {
     });
     const widths = header.map((title, c) => Math.max(title.length, ...table.map((cells) => cells[c]!.length)));
     const format = (cells: string[]) => `| ${cells.map((cell, c) => cell.padStart(widths[c]!)).join(' | ')} |`;
-    lines.push(format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(format), '', fanout);
+    lines.push(format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(format), '', fanout, deadlineLag);
     const errors = rounds.reduce((sum, entry) => sum + entry.server.errors + entry.floor.errors, 0);
     if (errors > 0) lines.push(`ERRORS: ${errors} failed requests (see the round lines above)`);
     console.log(lines.join('\n'));
