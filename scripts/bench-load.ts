@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { appendRow } from './bench-append.js';
 
 /** One prepared game: its id and, in order, who acts and what (the body sent is { action, expectedVersion }). */
 export interface PreparedGame {
@@ -121,17 +122,7 @@ async function runPg(job: Extract<LoadJob, { kind: 'pg' }>): Promise<LoadAnswer>
     const result = await timed(job.concurrency, job.seconds, async (index) => {
       const seq = ++seqs[index]!;
       const t0 = performance.now();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('INSERT INTO bench_append (game_id, seq, payload) VALUES ($1, $2, $3)', [-(job.round * 100_000 + index), seq, floorPayload(seq)]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      await appendRow(pool, -(job.round * 100_000 + index), seq, floorPayload(seq));
       return performance.now() - t0;
     });
     return { kind: 'timed', ...result, games: [] };

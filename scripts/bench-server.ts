@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { appendRow } from './bench-append.js';
 
 export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage } | { kind: 'profiled' };
 export type ServerRequest = { kind: 'cpu' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string };
@@ -30,17 +31,7 @@ async function floor() {
   app.addHook('onClose', () => pool.end());
   app.post<{ Body: { gameId: number; seq: number; payload: unknown } }>('/v1/append', async (request, reply) => {
     const { gameId, seq, payload } = request.body;
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('INSERT INTO bench_append (game_id, seq, payload) VALUES ($1, $2, $3)', [gameId, seq, payload]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    await appendRow(pool, gameId, seq, payload);
     return reply.code(201).send({ version: seq });
   });
   return app;
