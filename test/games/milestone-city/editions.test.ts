@@ -23,8 +23,9 @@ describe('editions', () => {
   it('a second-edition game records its profile and starts with the tuned city', () => {
     const state = setup({ seats: 2, options: { milestones: 4 }, seed: 'e2' }, { edition: 2 });
     expect(state.rules).toEqual({ edition: 2 });
-    expect(state.treasury).toBe(7);
+    expect(state.treasury).toBe(22);
     expect(state.bars).toEqual({ happiness: 2, power: 4, water: 4, employment: 3 });
+    expect(editionOf(state).taxPerZone).toBe(0);
     // A state loaded back from storage (plain JSON) keeps its edition.
     expect(editionOf(JSON.parse(JSON.stringify(state)) as MilestoneCityState).id).toBe(2);
   });
