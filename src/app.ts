@@ -1,3 +1,5 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +13,7 @@ import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { principalFromHeader } from './http/auth.js';
 import { createMetrics, instrument, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
+import { accountKey, createLimiter } from './http/rate-limits.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { asyncPlayRoutes } from './http/routes/async-play.js';
@@ -102,6 +105,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     },
     work: signal,
     now,
+    quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
     log,
   };
   const webhookSettings: WebhookSettings = {
@@ -131,6 +135,20 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   // Before the database pool closes: items in flight commit (or roll back), and no new one is taken.
   app.addHook('preClose', async () => {
     if (started) await Promise.all([background?.stop(), retention?.stop()]);
+  });
+
+  // Security headers on every response, with the strict CSP an API wants (nothing may load, nobody may
+  // frame it); Swagger UI's pages at /docs replace it with their own, which allows exactly their scripts.
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"] } },
+  });
+  // Browsers on other origins only when listed (CORS_ORIGINS); preflights are answered for those.
+  await app.register(cors, {
+    origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID'],
+    exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Idempotent-Replayed', 'Location'],
+    maxAge: 600,
   });
 
   await app.register(swagger, {
@@ -169,6 +187,14 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     request.principal = await principalFromHeader((bearer) => authenticate(ctx, bearer), request.headers.authorization);
   });
 
+  // Rate limits: REST routes name their operation in `config.limit`; GraphQL wraps the same mutations.
+  const limiter = createLimiter(config.rateLimits, config.redisUrl, app.log);
+  app.addHook('onClose', async () => limiter.close());
+  app.addHook('preHandler', async (request, reply) => {
+    const operation = request.routeOptions.config.limit;
+    if (operation) await limiter.hit(operation, request, reply, accountKey(operation, request.principal?.userId, (request.body as { username?: unknown } | undefined)?.username));
+  });
+
   await app.register(opsRoutes(db, metrics.registry));
   await app.register(accountRoutes(ctx));
   await app.register(gameRoutes(ctx));
@@ -176,8 +202,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(asyncPlayRoutes(ctx));
   const streams = (kind: 'sse' | 'graphql_ws') => (delta: 1 | -1) => metrics.streams.inc({ kind }, delta);
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws') });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter });
+  // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
 
   if (config.adminUsername && config.adminPassword) {
     const { adminUsername, adminPassword } = config;

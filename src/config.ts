@@ -48,7 +48,69 @@ export interface Config {
   retentionFinishedGameOutboxDays: number;
   retentionIntervalSeconds: number;
   retentionBatchSize: number;
+  /** Request rate limits (see http/rate-limits.ts); off only for benchmarks and tests. */
+  rateLimits: RateLimitSettings;
+  /** Open (not yet started) games one account may have created at once. */
+  openGamesPerAccount: number;
+  webhooksPerAccount: number;
+  /** Browser origins allowed by CORS; empty: no cross-origin browser access. `*`: any. */
+  corsOrigins: string[];
   production: boolean;
+}
+
+/** At most `max` requests per `windowSeconds`; null: no limit. */
+export interface Rate {
+  max: number;
+  windowSeconds: number;
+}
+export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook'] as const;
+export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
+export interface RateLimitSettings {
+  enabled: boolean;
+  perIp: Record<LimitedOperation, Rate | null>;
+  /** Keyed by account id (login: by the username tried). Registering has no account yet. */
+  perAccount: Record<LimitedOperation, Rate | null>;
+}
+
+/** Default limits: far above what a person or a well-behaved client does in play (README, "Rate limits"). */
+const DEFAULT_RATES: Record<LimitedOperation, { ip: string; account: string | null }> = {
+  login: { ip: '30/60', account: '10/60' },
+  register: { ip: '20/3600', account: null },
+  submit: { ip: '1200/60', account: '300/60' },
+  'create-game': { ip: '60/60', account: '20/60' },
+  webhook: { ip: '30/3600', account: '10/3600' },
+};
+
+/** `max/seconds` (e.g. `30/60`), or `off`. */
+function rate(env: NodeJS.ProcessEnv, name: string, fallback: string | null): Rate | null {
+  const raw = text(env, name)?.trim() ?? fallback;
+  if (raw === null || raw.toLowerCase() === 'off') return null;
+  const match = /^(\d{1,9})\/(\d{1,7})$/.exec(raw);
+  const max = Number(match?.[1]);
+  const windowSeconds = Number(match?.[2]);
+  if (!match || max < 1 || windowSeconds < 1 || windowSeconds > 86_400) {
+    throw new ConfigError(`${name} must be "<max requests>/<window seconds>" (window up to 86400) or "off", got "${raw}"`);
+  }
+  return { max, windowSeconds };
+}
+
+function rateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
+  const perIp = {} as RateLimitSettings['perIp'];
+  const perAccount = {} as RateLimitSettings['perAccount'];
+  for (const operation of LIMITED_OPERATIONS) {
+    const prefix = `RATE_LIMIT_${operation.toUpperCase().replace('-', '_')}`;
+    perIp[operation] = rate(env, `${prefix}_PER_IP`, DEFAULT_RATES[operation].ip);
+    perAccount[operation] = DEFAULT_RATES[operation].account === null ? null : rate(env, `${prefix}_PER_ACCOUNT`, DEFAULT_RATES[operation].account);
+  }
+  return { enabled: flag(env, 'RATE_LIMITS', true), perIp, perAccount };
+}
+
+function origins(env: NodeJS.ProcessEnv): string[] {
+  const list = (text(env, 'CORS_ORIGINS') ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of list) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS must be a comma-separated list of origins like https://example.com (no path), or *; got "${origin}"`);
+  }
+  return list;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionFinishedGameOutboxDays: integer(env, 'RETENTION_FINISHED_GAME_OUTBOX_DAYS', 7, 1, 3650),
     retentionIntervalSeconds: integer(env, 'RETENTION_INTERVAL_SECONDS', 3600, 1, 7 * 24 * 3600),
     retentionBatchSize: integer(env, 'RETENTION_BATCH_SIZE', 1000, 1, 100_000),
+    rateLimits: rateLimits(env),
+    openGamesPerAccount: integer(env, 'OPEN_GAMES_PER_ACCOUNT', 20, 1, 10_000),
+    webhooksPerAccount: integer(env, 'WEBHOOKS_PER_ACCOUNT', 20, 1, 1000),
+    corsOrigins: origins(env),
     production,
   };
 }

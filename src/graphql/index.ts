@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import mercurius, { type IResolvers } from 'mercurius';
+import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
 import { ServiceError } from '../errors.js';
 import { principalFromHeader } from '../http/auth.js';
@@ -11,6 +11,8 @@ import type { ServiceContext } from '../services/context.js';
 import type { WebhookSettings } from '../services/webhooks.js';
 import { asyncPlayResolvers } from './async-resolvers.js';
 import { depthLimit } from './depth.js';
+import { accountKey, type Limiter } from '../http/rate-limits.js';
+import type { LimitedOperation } from '../config.js';
 import { coreResolvers } from './resolvers.js';
 
 /**
@@ -19,11 +21,11 @@ import { coreResolvers } from './resolvers.js';
  */
 export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 
-export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void }): void {
+export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter }): void {
   const core = coreResolvers(ctx);
   const more = asyncPlayResolvers(ctx, options.webhooks);
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object) });
-  const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: merge('Mutation'), Subscription: merge('Subscription') };
+  const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: limited(merge('Mutation'), options.limiter), Subscription: merge('Subscription') };
 
   app.register(mercurius, {
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
@@ -88,6 +90,21 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
       };
     },
   });
+}
+
+/** The mutations with a rate limit, counted in the same buckets as their REST routes. */
+const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook' };
+
+function limited(mutations: Record<string, unknown>, limiter: Limiter): Record<string, unknown> {
+  const wrapped = { ...mutations };
+  for (const [name, operation] of Object.entries(LIMITED_MUTATIONS)) {
+    const resolve = mutations[name] as (root: unknown, args: Record<string, unknown>, context: MercuriusContext, info: unknown) => unknown;
+    wrapped[name] = async (root: unknown, args: Record<string, unknown>, context: MercuriusContext, info: unknown) => {
+      await limiter.hit(operation, context.reply.request, context.reply, accountKey(operation, context.principal?.userId, args.username));
+      return resolve(root, args, context, info);
+    };
+  }
+  return wrapped;
 }
 
 /** With REDIS_URL, subscriptions fan out through Redis so any process can serve any subscriber. */

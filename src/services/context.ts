@@ -39,5 +39,7 @@ export interface ServiceContext {
   events: EventBus;
   work: WorkSignal;
   now(): Date;
+  /** Per-account quotas (settings OPEN_GAMES_PER_ACCOUNT, WEBHOOKS_PER_ACCOUNT). */
+  quotas: { openGamesPerAccount: number; webhooksPerAccount: number };
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }

@@ -116,6 +116,11 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
   const timeControl = input.timeControl ?? { kind: 'none' };
   const timeErrors = schemaErrors(TimeControlSchema, timeControl);
   if (timeErrors.length > 0) throw badRequest('INVALID_TIME_CONTROL', `The time control is not valid: ${timeErrors.join('; ')}`, { errors: timeErrors });
+  // A quota, not a lock: concurrent creations may pass it together, but the create-game rate limit bounds how many.
+  const quota = ctx.quotas.openGamesPerAccount;
+  if ((await ctx.db.game.count({ where: { createdById: principal.userId, status: 'open' } })) >= quota) {
+    throw conflict('TOO_MANY_OPEN_GAMES', `An account can have at most ${quota} open games it created that have not started; start, fill or leave one first.`, { quota });
+  }
   return insertGame(ctx.db, {
     type: definition.id,
     rulesVersion: definition.rulesVersion,

@@ -17,7 +17,6 @@ import type { ServiceContext } from './context.js';
  * capture. The old `X-Signature` (body only, replayable) is no longer sent.
  */
 export const WEBHOOK_EVENTS = ['your_turn', 'game_started', 'game_over', 'deadline_near'] as const;
-const MAX_WEBHOOKS = 20;
 
 export interface WebhookSettings {
   allowPrivate: boolean;
@@ -57,7 +56,8 @@ export async function registerWebhook(ctx: ServiceContext, settings: WebhookSett
     if (error instanceof UnsafeTargetError) throw unprocessable('UNSAFE_WEBHOOK_URL', `This webhook URL cannot be used: ${error.message}.`);
     throw error;
   }
-  if ((await countWebhooks(ctx.db, principal.userId)) >= MAX_WEBHOOKS) throw conflict('TOO_MANY_WEBHOOKS', `An account can register at most ${MAX_WEBHOOKS} webhooks.`);
+  const quota = ctx.quotas.webhooksPerAccount;
+  if ((await countWebhooks(ctx.db, principal.userId)) >= quota) throw conflict('TOO_MANY_WEBHOOKS', `An account can register at most ${quota} webhooks.`, { quota });
   const secret = newSecret();
   const hook = await insertWebhook(ctx.db, { userId: principal.userId, url: url.toString(), events, secret });
   return { ...publicWebhook(hook), secret };

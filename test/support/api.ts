@@ -38,7 +38,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent' }),
+    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' }),
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ const userExample = { id: '3f9c2a1e-5b7d-4c8e-9f10-2a3b4c5d6e7f', username: 'ann
 
 export const accountRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/v1/auth/register', {
+    config: { limit: 'register' },
     schema: {
       tags: ['accounts'], operationId: 'register', security: publicAccess, summary: 'Create an account and get a login token', body: body(Credentials, { username: 'ann', password: 'correct horse battery' }),
       description: 'Creates a player account and answers a login token (a JWT valid for JWT_TTL_SECONDS) to send as `Authorization: Bearer <token>`.',
@@ -20,6 +21,7 @@ export const accountRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox =>
   }, async (request, reply) => reply.code(201).send(await register(ctx, request.body.username, request.body.password)));
 
   app.post('/v1/auth/login', {
+    config: { limit: 'login' },
     schema: {
       tags: ['accounts'], operationId: 'login', security: publicAccess, summary: 'Exchange username and password for a login token', body: body(LoginBody, { username: 'ann', password: 'correct horse battery' }),
       description: 'Answers a fresh login token for the account.',

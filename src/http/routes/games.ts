@@ -28,6 +28,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   }, async () => gameTypes(ctx));
 
   app.post('/v1/games', {
+    config: { limit: 'create-game' },
     schema: {
       tags: ['games'], operationId: 'createGame', summary: 'Create a game; you take seat 0', security,
       description: 'Creates an open game of `type` for `seats` players with the game\'s `options` (defaults filled in) and a time control. You take seat 0; others join, or the creator arranges seats and starts early.',
@@ -111,6 +112,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   }, async (request) => legalActions(ctx, requireUser(request, 'read'), request.params.id));
 
   app.post('/v1/games/:id/actions', {
+    config: { limit: 'submit' },
     schema: {
       tags: ['play'], operationId: 'submitAction', security, params: GameId, headers: IdempotencyHeaders,
       body: body(SubmitActionBody, { action: { type: 'place', territory: 4 }, expectedVersion: 7 }),

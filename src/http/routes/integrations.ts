@@ -65,6 +65,7 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
   });
 
   app.post('/v1/me/webhooks', {
+    config: { limit: 'webhook' },
     schema: {
       tags: ['integrations'], operationId: 'registerWebhook', security,
       summary: 'Register a webhook for your turn notifications',

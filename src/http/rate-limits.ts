@@ -1,0 +1,89 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import { Redis } from 'ioredis';
+import type { LimitedOperation, Rate, RateLimitSettings } from '../config.js';
+import { ServiceError } from '../errors.js';
+
+/**
+ * Per-IP and per-account request limits on the operations worth abusing (login, register, submit,
+ * create game, webhook registration), shared by REST and GraphQL so neither is a way around the other.
+ *
+ * The counting is @fastify/rate-limit's: its LRU store, or with REDIS_URL its Redis store (one atomic
+ * Lua INCR+PEXPIRE, so every process behind a load balancer shares the counters). Its route hooks are
+ * not used because they key one counter per route: GraphQL mutations all travel through the single
+ * /graphql route and must count against the same buckets as their REST twins (an aliased batch of 800
+ * logins counts 800). A refusal is 429 RATE_LIMITED with Retry-After and the IETF RateLimit-* headers.
+ */
+export interface Limiter {
+  /** Counts one `operation` for the caller; throws 429 RATE_LIMITED when a limit is passed. */
+  hit(operation: LimitedOperation, request: FastifyRequest, reply: FastifyReply, account: string | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The limited operation this route performs (see the REST hook in app.ts). */
+    limit?: LimitedOperation;
+  }
+}
+
+/** Whose account a request counts against: login by the username tried (case-folded), the rest by the caller. */
+export function accountKey(operation: LimitedOperation, userId: string | null | undefined, username?: unknown): string | null {
+  if (operation === 'login') return typeof username === 'string' ? `name:${username.toLowerCase()}` : null;
+  return userId ?? null;
+}
+
+type Store = InstanceType<typeof LocalStore>;
+
+export function createLimiter(settings: RateLimitSettings, redisUrl: string | null, log: { warn(object: unknown, message: string): void }): Limiter {
+  if (!settings.enabled) return { hit: async () => {}, close: async () => {} };
+  // Fail fast rather than queue: a limiter that cannot count lets the request through (logged), never 500s it.
+  const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 }) : null;
+  redis?.on('error', (error) => log.warn({ err: error }, 'rate-limit store: Redis error'));
+  const store: Store = redis ? new RedisStore(false, false, redis, 'bgs-rate:') : new LocalStore(false, false, 50_000);
+
+  const count = (key: string, limit: Rate) =>
+    new Promise<{ current: number; ttl: number } | null>((resolve) => {
+      store.incr(key, (error, result) => {
+        if (error) log.warn({ err: error }, 'rate-limit store failed; request let through');
+        resolve(error ? null : result);
+      }, limit.windowSeconds * 1000, limit.max);
+    });
+
+  return {
+    async hit(operation, request, reply, account) {
+      const checks: [string, Rate | null][] = [
+        [`${operation}:ip:${normalizeIP(request.ip)}`, settings.perIp[operation]],
+        [`${operation}:account:${account ?? ''}`, account === null ? null : settings.perAccount[operation]],
+      ];
+      let tightest: { limit: Rate; remaining: number; resetSeconds: number } | null = null;
+      let refused: { limit: Rate; resetSeconds: number; scope: string } | null = null;
+      for (const [key, limit] of checks) {
+        if (!limit) continue;
+        const counted = await count(key, limit);
+        if (!counted) continue;
+        const resetSeconds = Math.max(1, Math.ceil(counted.ttl / 1000));
+        const remaining = Math.max(0, limit.max - counted.current);
+        if (!tightest || remaining < tightest.remaining) tightest = { limit, remaining, resetSeconds };
+        if (counted.current > limit.max && !refused) refused = { limit, resetSeconds, scope: key.includes(':ip:') ? 'ip' : 'account' };
+      }
+      if (tightest) {
+        reply.header('ratelimit-limit', tightest.limit.max);
+        reply.header('ratelimit-remaining', tightest.remaining);
+        reply.header('ratelimit-reset', tightest.resetSeconds);
+        reply.header('ratelimit-policy', `${tightest.limit.max};w=${tightest.limit.windowSeconds}`);
+      }
+      if (refused) {
+        reply.header('retry-after', refused.resetSeconds);
+        throw new ServiceError(429, 'RATE_LIMITED', `Too many ${operation} requests from this ${refused.scope === 'ip' ? 'address' : 'account'}: at most ${refused.limit.max} per ${refused.limit.windowSeconds} s. Retry in ${refused.resetSeconds} s.`, {
+          retryAfter: refused.resetSeconds, limit: refused.limit.max, windowSeconds: refused.limit.windowSeconds, scope: refused.scope,
+        });
+      }
+    },
+    async close() {
+      redis?.disconnect();
+    },
+  };
+}
