@@ -14,6 +14,7 @@ import { principalFromHeader } from './http/auth.js';
 import { createMetrics, instrument, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { accountKey, createLimiter } from './http/rate-limits.js';
+import { clientErrorHandler, frameworkErrors, registerInputGuard } from './http/input-guard.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { asyncPlayRoutes } from './http/routes/async-play.js';
@@ -77,6 +78,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Errors Fastify and Node answer before any route runs become problem+json too (http/input-guard.ts).
+    frameworkErrors,
+    clientErrorHandler,
     // Unknown fields are refused (400), never silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -179,6 +183,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   });
   for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest]) app.addSchema(schema);
   registerProblemHandlers(app);
+  registerInputGuard(app);
 
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
@@ -202,7 +207,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(asyncPlayRoutes(ctx));
   const streams = (kind: 'sse' | 'graphql_ws') => (delta: 1 | -1) => metrics.streams.inc({ kind }, delta);
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter });
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
 

@@ -26,6 +26,8 @@ export interface Config {
   redisUrl: string | null;
   logLevel: string;
   graphqlMaxDepth: number;
+  /** Most tokens graphql-js reads in one document (its parser's maxTokens). */
+  graphqlMaxTokens: number;
   bodyLimitBytes: number;
   /** Run the background workers (deadlines, warnings, bots, webhook deliveries) in this process. */
   workers: boolean;
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: text(env, 'REDIS_URL'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     graphqlMaxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 8, 2, 50),
+    graphqlMaxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', 2000, 100, 100_000),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     workers: flag(env, 'WORKERS', true),
     dueConcurrency: integer(env, 'DUE_CONCURRENCY', 4, 1, 64),

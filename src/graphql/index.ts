@@ -11,6 +11,7 @@ import type { ServiceContext } from '../services/context.js';
 import type { WebhookSettings } from '../services/webhooks.js';
 import { asyncPlayResolvers } from './async-resolvers.js';
 import { depthLimit } from './depth.js';
+import { guardSubscriptionMessages, noNulStrings, registerGraphqlGuard } from './guard.js';
 import { accountKey, type Limiter } from '../http/rate-limits.js';
 import type { LimitedOperation } from '../config.js';
 import { coreResolvers } from './resolvers.js';
@@ -21,18 +22,20 @@ import { coreResolvers } from './resolvers.js';
  */
 export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 
-export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter }): void {
+export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter }): void {
   const core = coreResolvers(ctx);
   const more = asyncPlayResolvers(ctx, options.webhooks);
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object) });
   const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: limited(merge('Mutation'), options.limiter), Subscription: merge('Subscription') };
 
+  guardSubscriptionMessages(app, '/graphql');
   app.register(mercurius, {
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
     resolvers,
     path: '/graphql',
     graphiql: false,
-    validationRules: [depthLimit(options.maxDepth)],
+    graphql: { parseOptions: { maxTokens: options.maxTokens } },
+    validationRules: [depthLimit(options.maxDepth), noNulStrings],
     context: async (request: FastifyRequest) => {
       try {
         return { principal: await principalFromHeader((bearer) => authenticate(ctx, bearer), request.headers.authorization), authError: null };
@@ -90,6 +93,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
       };
     },
   });
+  registerGraphqlGuard(app, '/graphql', options.maxTokens);
 }
 
 /** The mutations with a rate limit, counted in the same buckets as their REST routes. */
@@ -135,7 +139,8 @@ const REQUEST_ERRORS: Record<string, { status: number; code: string; message: st
 function formatError(app: FastifyInstance, error: GraphQLError) {
   const original = error.originalError;
   const base = { message: error.message, locations: error.locations, path: error.path };
-  if (original instanceof ServiceError) return { ...base, extensions: { code: original.code, status: original.status, ...(original.details ?? {}) }, requestStatus: 0 };
+  // A refusal of the whole request (no path: the guard, before any resolver) keeps its HTTP status, as in REST.
+  if (original instanceof ServiceError) return { ...base, extensions: { code: original.code, status: original.status, ...(original.details ?? {}) }, requestStatus: error.path === undefined ? original.status : 0 };
   if (isDatabaseUnavailable(original)) {
     app.log.warn({ err: original }, 'database unavailable');
     return { ...base, message: 'The database is unavailable right now; nothing was changed. Try again shortly.', extensions: { code: 'DATABASE_UNAVAILABLE', status: 503 }, requestStatus: 0 };

@@ -5,6 +5,10 @@
 export const PROBLEM_CODES: Record<string, string> = {
   VALIDATION_FAILED: 'the path, query, headers or body do not match the schema (`errors` lists what)',
   INVALID_JSON: 'the body is not valid JSON',
+  INVALID_CHARACTERS: 'a string or key holds a NUL (U+0000) character',
+  INPUT_TOO_DEEP: 'JSON input is nested more than 32 levels deep',
+  BAD_URL: 'the URL cannot be decoded',
+  MALFORMED_REQUEST: 'the request is not valid HTTP',
   INVALID_USERNAME: 'a username is 3 to 32 letters, digits, dots, dashes or underscores',
   WEAK_PASSWORD: 'a password is 8 to 200 characters long',
   UNKNOWN_GAME_TYPE: 'no game of that `type` is served (see GET /v1/game-types)',
@@ -40,7 +44,12 @@ export const PROBLEM_CODES: Record<string, string> = {
   TAKE_BACK_NEEDS_APPROVAL: 'another player has moved since: ask with an undo request',
   UNDO_REQUEST_CLOSED: 'the undo request was answered already or a move voided it',
   TOO_MANY_TOKENS: 'the account holds the most live API tokens allowed',
-  TOO_MANY_WEBHOOKS: 'the account has the most webhooks allowed',
+  TOO_MANY_WEBHOOKS: 'the account has the most webhooks allowed (`quota`)',
+  TOO_MANY_OPEN_GAMES: 'the account has the most open games it created that have not started (`quota`)',
+  RATE_LIMITED: 'too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)',
+  URI_TOO_LONG: 'a path parameter is over 100 characters',
+  HEADERS_TOO_LARGE: 'the request headers are too large',
+  REQUEST_TIMEOUT: 'the request took too long to arrive',
   GAME_TYPE_UNAVAILABLE: "the game's type or rules version is not served by this server",
   RULES_VERSION_UNSUPPORTED: "the game's rules version is not served by this server",
   NOT_YOUR_TURN: 'your seat may not act now',
@@ -80,6 +89,7 @@ export function problemExample(status: number, code: string): Record<string, unk
 }
 
 export const PROBLEM_TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 409: 'Conflict',
+  413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error', 503: 'Service Unavailable',
 };

@@ -7,11 +7,12 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../store/un
  * Every error leaves as application/problem+json (RFC 9457) with a stable `code`. Unknown errors
  * are logged and answered with a generic 500 that reveals nothing of the state.
  */
+export function problemBody(status: number, code: string, detail: string, extra: Record<string, unknown> = {}, instance?: string) {
+  return { type: problemType(code), title: PROBLEM_TITLES[status] ?? 'Error', status, detail, code, ...extra, ...(instance === undefined ? {} : { instance }) };
+}
+
 export function sendProblem(reply: FastifyReply, status: number, code: string, detail: string, extra: Record<string, unknown> = {}): FastifyReply {
-  return reply
-    .code(status)
-    .type('application/problem+json')
-    .send({ type: problemType(code), title: PROBLEM_TITLES[status] ?? 'Error', status, detail, code, ...extra, instance: reply.request.url });
+  return reply.code(status).type('application/problem+json').send(problemBody(status, code, detail, extra, reply.request.url));
 }
 
 function frameworkProblem(error: FastifyError): { status: number; code: string; detail: string; extra?: Record<string, unknown> } | null {

@@ -16,6 +16,11 @@ export const Problem = Type.Object(
   { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
 );
 
+/** Versions and event numbers are PostgreSQL integers: larger numbers are refused here, not by the database. */
+export const MAX_SEQ = 2_147_483_647;
+/** The deepest page of any list. */
+export const MAX_OFFSET = 1_000_000;
+
 export const Username = Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
 export const Password = Type.String({ minLength: 8, maxLength: 200 });
 export const Credentials = Type.Object({ username: Username, password: Password }, { additionalProperties: false });
@@ -116,7 +121,7 @@ export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ min
 export const SubmitActionBody = Type.Object(
   {
     action: Type.Object({ type: Type.String() }, { additionalProperties: true, description: "One action of the game's actionSchema" }),
-    expectedVersion: Type.Optional(Type.Integer({ minimum: 0, description: 'Refuse with 409 STALE_VERSION unless the game is at this version' })),
+    expectedVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Refuse with 409 STALE_VERSION unless the game is at this version' })),
   },
   { additionalProperties: false },
 );

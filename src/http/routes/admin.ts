@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { ServiceContext } from '../../services/context.js';
 import { adminGame, adminStateAt, verifyGame } from '../../services/history.js';
 import { requireAdmin } from '../auth.js';
-import { GameId } from '../schemas.js';
+import { GameId, MAX_SEQ } from '../schemas.js';
 import { bearer as security, errorResponses, ok } from './common.js';
 
 const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] });
@@ -23,7 +23,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
     schema: {
       tags: ['admin'], operationId: 'adminGetStateAt', summary: 'The full state right after event `at` (0 = initial), rebuilt by replaying the log', security, params: GameId,
       description: 'Time travel: replays the log from the seed up to event `at` and answers the full state there.',
-      querystring: Type.Object({ at: Type.Integer({ minimum: 0, description: 'Event seq (0: the state at the start)' }) }, { additionalProperties: false }),
+      querystring: Type.Object({ at: Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Event seq (0: the state at the start)' }) }, { additionalProperties: false }),
       response: {
         200: ok('The state after event `at`', Type.Object({ version: Type.Integer(), state: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: "The engine's full state (game-specific)" }) })),
         ...adminErrors, ...errorResponses({ 422: ['GAME_NOT_STARTED', 'NO_SUCH_VERSION'] }),

@@ -8,7 +8,7 @@ export const publicAccess: { bearerAuth: string[] }[] = [];
 
 /** Codes a status answers on every operation that lists it, unless the operation says more. */
 const GENERIC: Record<number, readonly string[]> = {
-  400: ['VALIDATION_FAILED'],
+  400: ['VALIDATION_FAILED', 'INVALID_CHARACTERS', 'INPUT_TOO_DEEP'],
   401: ['UNAUTHENTICATED', 'INVALID_TOKEN'],
   403: ['INSUFFICIENT_SCOPE'],
   404: ['NOT_FOUND'],

@@ -5,7 +5,7 @@ import { gameLog, LOG_PAGE_LIMIT } from '../../services/history.js';
 import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, startGame } from '../../services/lobby.js';
 import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
-import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, pageOf, SubmitActionBody, SubmitActionResult } from '../schemas.js';
+import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody, SubmitActionResult } from '../schemas.js';
 import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
 
 const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
@@ -140,7 +140,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['play'], operationId: 'getGameLog', summary: 'Events after `after`, with the log entries your seat may read', security: [...security, {}], params: GameId,
       description: `The game's events with seq > \`after\`, oldest first, at most \`limit\` (up to ${LOG_PAGE_LIMIT}); page on with the last seq. Your own actions are included; others' only as their public log lines.`,
       querystring: Type.Object({
-        after: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Only events with a larger seq' })),
+        after: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SEQ, default: 0, description: 'Only events with a larger seq' })),
         limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LOG_PAGE_LIMIT, default: LOG_PAGE_LIMIT, description: 'Most events to return' })),
       }, { additionalProperties: false }),
       response: { 200: ok('A page of events', Type.Object({ version: Type.Integer(), events: Type.Array(Type.Ref('PlayerEvent')) })), ...errorResponses(400, 401, 403, 404) },

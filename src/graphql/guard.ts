@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { getOperationAST, GraphQLError, parse, type ASTVisitor, type DocumentNode, type ValidationContext } from 'graphql';
+import { ServiceError } from '../errors.js';
+import { inputProblem } from '../http/input-guard.js';
+
+/**
+ * GraphQL requests refused before Mercurius parses them, where graphql-js or Mercurius would fail
+ * with a 500 instead of an answer:
+ * - `query` that is not a string (`{"query":1}`): Mercurius then falls back to reading the source
+ *   as a JSON AST, which validation crashes on; such documents are refused below as well;
+ * - brackets nested deeper than MAX_NESTING: graphql-js's recursive descent parser and the
+ *   validation rules overflow the stack on a few thousand levels, long before the depth rule runs.
+ *   A linear scan of the text (outside strings and comments) finds that for the price of reading it;
+ * - over GET, anything but exactly one query operation: 405 METHOD_NOT_ALLOWED for mutations
+ *   (Mercurius's own check crashes on a document with several operations and no operationName).
+ * `parseOptions.maxTokens` (GRAPHQL_MAX_TOKENS) bounds the parser's work on what passes.
+ */
+export const MAX_NESTING = 64;
+
+const invalid = (message: string) => new ServiceError(400, 'GRAPHQL_INVALID_REQUEST', message);
+
+/** The deepest nesting of `{`, `[` and `(` in a GraphQL source, skipping strings, block strings and comments. */
+export function nestingDepth(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === '#') {
+      while (i < source.length && source[i] !== '\n' && source[i] !== '\r') i++;
+    } else if (char === '"') {
+      if (source.startsWith('"""', i)) {
+        const end = source.indexOf('"""', i + 3);
+        // Escaped triple quotes (\""") do not end a block string.
+        let close = end;
+        while (close !== -1 && source[close - 1] === '\\') close = source.indexOf('"""', close + 3);
+        i = close === -1 ? source.length : close + 2;
+      } else {
+        i++;
+        while (i < source.length && source[i] !== '"' && source[i] !== '\n') i += source[i] === '\\' ? 2 : 1;
+      }
+    } else if (char === '{' || char === '[' || char === '(') {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (char === '}' || char === ']' || char === ')') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
+}
+
+/** The request-level checks, for POST bodies and GET query strings alike. */
+export function checkGraphqlRequest(method: string, input: { query?: unknown; operationName?: unknown } | undefined, maxTokens: number): void {
+  if (!input || input.query === undefined) return; // Mercurius answers "Unknown query" itself
+  if (typeof input.query !== 'string') throw invalid('`query` must be a string holding a GraphQL document.');
+  if (input.operationName !== undefined && input.operationName !== null && typeof input.operationName !== 'string') throw invalid('`operationName` must be a string.');
+  if (nestingDepth(input.query) > MAX_NESTING) throw invalid(`The document is nested more than ${MAX_NESTING} levels deep.`);
+  if (method !== 'GET') return;
+  let document: DocumentNode;
+  try {
+    document = parse(input.query, { maxTokens });
+  } catch {
+    return; // Mercurius reports the syntax error with its location
+  }
+  const operation = getOperationAST(document, typeof input.operationName === 'string' ? input.operationName : undefined);
+  if (!operation) throw invalid('Name the operation to run with `operationName` (the document has several, or none by that name).');
+  if (operation.operation !== 'query') throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `A ${operation.operation} needs POST; GET runs queries only.`);
+}
+
+export function registerGraphqlGuard(app: FastifyInstance, path: string, maxTokens: number): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== path || (request as { ws?: boolean }).ws) return;
+    checkGraphqlRequest(request.method, (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined, maxTokens);
+  });
+  // After Mercurius is loaded (app.graphql exists then).
+  app.register(async (scope) => {
+    scope.graphql.addHook('preValidation', async (_schema, document) => {
+      // Only documents graphql-js parsed (their `loc` is its Location), never Mercurius's JSON-AST fallback.
+      if ((document as { loc?: { constructor?: { name?: string } } }).loc?.constructor?.name !== 'Location') throw invalid('`query` must be a GraphQL document.');
+    });
+  });
+}
+
+/** A validation rule: string literals in the document carry no NUL (variables are checked with the body). */
+export function noNulStrings(context: ValidationContext): ASTVisitor {
+  return {
+    StringValue(node) {
+      if (node.value.includes('\u0000')) context.reportError(new GraphQLError('Strings may not contain NUL (U+0000) characters.', { nodes: [node] }));
+    },
+  };
+}
+
+/**
+ * WebSocket messages that are not a JSON object, or carry NUL characters or deep nesting, never
+ * reach Mercurius (which answers a non-JSON message with an error without a code, and throws on
+ * `null`): the client gets an `error` message with `extensions.code` INVALID_MESSAGE (or the input
+ * code), and the socket is closed with 4400, as the graphql-transport-ws protocol asks.
+ * Registered before Mercurius, so @fastify/websocket picks up the wrapped handler.
+ */
+export function guardSubscriptionMessages(app: FastifyInstance, path: string): void {
+  type Socket = { emit(event: string, ...args: unknown[]): boolean; send(data: string): void; close(code: number, reason: string): void };
+  app.addHook('onRoute', (route) => {
+    const options = route as unknown as { url: string; wsHandler?: (this: unknown, socket: Socket, request: unknown) => unknown };
+    const inner = options.wsHandler;
+    if (options.url !== path || !inner) return;
+    options.wsHandler = function (socket, request) {
+      const emit = socket.emit.bind(socket);
+      socket.emit = (event, ...args) => {
+        if (event !== 'message') return emit(event, ...args);
+        let message: unknown;
+        try {
+          message = JSON.parse(String(args[0]));
+        } catch {
+          message = undefined;
+        }
+        const problem = message === null || typeof message !== 'object' || Array.isArray(message)
+          ? { code: 'INVALID_MESSAGE', message: 'Each message must be a JSON object of the graphql-transport-ws protocol.' }
+          : inputProblem(message);
+        if (!problem) return emit(event, ...args);
+        socket.send(JSON.stringify({ type: 'error', id: null, payload: [{ message: problem.message, extensions: { code: problem.code, status: 400 } }] }));
+        socket.close(4400, problem.message.slice(0, 120));
+        return true;
+      };
+      return inner.call(this, socket, request);
+    };
+  });
+}
