@@ -13,7 +13,7 @@ import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { principalFromHeader } from './http/auth.js';
 import { createMetrics, instrument, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
-import { accountKey, createLimiter } from './http/rate-limits.js';
+import { accountKey, createLimiter, RATE_LIMIT_POLICY } from './http/rate-limits.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuard } from './http/input-guard.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
@@ -62,7 +62,7 @@ const API_DESCRIPTION = [
   '',
   "**Concurrency and retries**: send `expectedVersion` to get 409 STALE_VERSION instead of acting on a game that moved on, and an `Idempotency-Key` header to retry a submission safely.",
   '',
-  '**Rate limits**: when the operator enables them, a refused request answers 429 (problem+json) with `Retry-After`; back off and retry after it.',
+  RATE_LIMIT_POLICY,
 ].join('\n');
 
 declare module 'fastify' {
@@ -81,6 +81,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     // Errors Fastify and Node answer before any route runs become problem+json too (http/input-guard.ts).
     frameworkErrors,
     clientErrorHandler,
+    trustProxy: config.trustProxy,
     // Unknown fields are refused (400), never silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -57,6 +57,8 @@ export interface Config {
   webhooksPerAccount: number;
   /** Browser origins allowed by CORS; empty: no cross-origin browser access. `*`: any. */
   corsOrigins: string[];
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client addresses for rate limits). */
+  trustProxy: boolean | string[];
   production: boolean;
 }
 
@@ -105,6 +107,13 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     perAccount[operation] = DEFAULT_RATES[operation].account === null ? null : rate(env, `${prefix}_PER_ACCOUNT`, DEFAULT_RATES[operation].account);
   }
   return { enabled: flag(env, 'RATE_LIMITS', true), perIp, perAccount };
+}
+
+/** `true`, or a comma-separated list of proxy addresses/CIDRs; unset: trust none. */
+function trustProxy(raw: string | null): boolean | string[] {
+  if (raw === null || raw.trim().toLowerCase() === 'false') return false;
+  if (raw.trim().toLowerCase() === 'true') return true;
+  return raw.split(',').map((item) => item.trim()).filter(Boolean);
 }
 
 function origins(env: NodeJS.ProcessEnv): string[] {
@@ -198,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openGamesPerAccount: integer(env, 'OPEN_GAMES_PER_ACCOUNT', 20, 1, 10_000),
     webhooksPerAccount: integer(env, 'WEBHOOKS_PER_ACCOUNT', 20, 1, 1000),
     corsOrigins: origins(env),
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     production,
   };
 }
