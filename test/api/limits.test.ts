@@ -1,8 +1,8 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { newUser, startTestApp, type TestApp } from '../support/api.js';
 import { postGraphql } from '../support/graphql.js';
+import { redisAnswers, TEST_REDIS_URL } from '../support/redis.js';
 
 /**
  * Rate limits (429 RATE_LIMITED with Retry-After and RateLimit-* headers, REST and GraphQL sharing
@@ -114,22 +114,10 @@ describe('quotas', () => {
  * TEST_REDIS_URL, else one on 127.0.0.1:6379 if it answers (as test/api/redis-pubsub.test.ts); the
  * skip is reported by name.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const redisUrl = TEST_REDIS_URL;
+const redisUp = await redisAnswers(redisUrl);
 
-describe.skipIf(!redisAnswers)(`rate limits shared through Redis (${redisUrl})`, () => {
+describe.skipIf(!redisUp)(`rate limits shared through Redis (${redisUrl})`, () => {
   const apps: TestApp[] = [];
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();

@@ -1,37 +1,25 @@
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
+import { redisAnswers, TEST_REDIS_URL } from '../support/redis.js';
 
 /**
  * Two server processes behind one load balancer: with REDIS_URL, a subscriber on one hears of a
  * move made on the other. Needs a Redis: TEST_REDIS_URL, else one on 127.0.0.1:6379 if it answers;
  * without one the test is skipped (the service itself never needs Redis).
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const redisUrl = TEST_REDIS_URL;
+const redisUp = await redisAnswers(redisUrl);
 
 const apps: TestApp[] = [];
 afterAll(async () => {
   for (const app of apps.reverse()) await app.close();
 });
 
-describe.skipIf(!redisAnswers)(`pub/sub through Redis (${redisUrl})`, () => {
+describe.skipIf(!redisUp)(`pub/sub through Redis (${redisUrl})`, () => {
   it("delivers a move made on one server to a subscriber of another, with the subscriber's own view", async () => {
     const first = await startTestApp({ listen: true, config: { redisUrl } });
     apps.push(first);
