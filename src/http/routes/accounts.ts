@@ -15,7 +15,7 @@ export const accountRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox =>
       description: 'Creates a player account and answers a login token (a JWT valid for JWT_TTL_SECONDS) to send as `Authorization: Bearer <token>`.',
       response: {
         201: ok('The new account and its login token', Type.Object({ user: Type.Ref('User'), token: Type.String() }), { user: userExample, token: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl' }),
-        ...publicErrors(), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_USERNAME', 'WEAK_PASSWORD'], 409: ['USERNAME_TAKEN'] }),
+        ...publicErrors(), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_USERNAME', 'WEAK_PASSWORD'], 409: ['USERNAME_TAKEN'], 429: ['RATE_LIMITED'] }),
       },
     },
   }, async (request, reply) => reply.code(201).send(await register(ctx, request.body.username, request.body.password)));
@@ -27,7 +27,7 @@ export const accountRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox =>
       description: 'Answers a fresh login token for the account.',
       response: {
         200: ok('A login token', Type.Object({ token: Type.String(), user: Type.Ref('User') }), { user: userExample, token: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl' }),
-        ...errorResponses({ 400: ['INVALID_JSON'] }), 401: problemResponse(401, ['INVALID_CREDENTIALS', 'INVALID_TOKEN']),
+        ...errorResponses({ 400: ['INVALID_JSON'], 429: ['RATE_LIMITED'] }), 401: problemResponse(401, ['INVALID_CREDENTIALS', 'INVALID_TOKEN']),
       },
     },
   }, async (request) => login(ctx, request.body.username, request.body.password));

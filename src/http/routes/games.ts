@@ -35,7 +35,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       body: body(CreateGameBody, { type: 'urbanization', seats: 3, options: { inventions: false }, timeControl: { kind: 'per-move', moveSeconds: 86400 } }),
       response: {
         201: ok('The new game, with your view', Type.Ref('GameDetail')),
-        ...errorResponses({ 400: ['INVALID_JSON', 'UNKNOWN_GAME_TYPE', 'INVALID_SEAT_COUNT', 'INVALID_OPTIONS', 'INVALID_TIME_CONTROL'] }, 401, 403),
+        ...errorResponses({ 400: ['INVALID_JSON', 'UNKNOWN_GAME_TYPE', 'INVALID_SEAT_COUNT', 'INVALID_OPTIONS', 'INVALID_TIME_CONTROL'] }, 401, 403, { 409: ['TOO_MANY_OPEN_GAMES'], 429: ['RATE_LIMITED'] }),
       },
     },
   }, async (request, reply) => {
@@ -120,7 +120,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`).',
       response: {
         201: ok('The action was applied', SubmitActionResult),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'] }),
       },
     },
   }, async (request, reply) => {

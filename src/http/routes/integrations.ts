@@ -76,7 +76,7 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
       ),
       response: {
         201: ok('The webhook with its signing secret, shown this once', Type.Intersect([Webhook, Type.Object({ secret: Type.String({ description: 'Signing key (whsec_…) of the webhook-signature header; shown once' }) })])),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_WEBHOOK_URL', 'INVALID_WEBHOOK_EVENTS'] }, 401, 403, { 409: ['TOO_MANY_WEBHOOKS'], 422: ['UNSAFE_WEBHOOK_URL'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_WEBHOOK_URL', 'INVALID_WEBHOOK_EVENTS'] }, 401, 403, { 409: ['TOO_MANY_WEBHOOKS'], 422: ['UNSAFE_WEBHOOK_URL'], 429: ['RATE_LIMITED'] }),
       },
     },
   }, async (request, reply) => reply.code(201).send(await registerWebhook(ctx, webhooks, requireUser(request, 'play'), request.body)));
