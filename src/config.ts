@@ -28,6 +28,10 @@ export interface Config {
   graphqlMaxDepth: number;
   /** Most tokens graphql-js reads in one document (its parser's maxTokens). */
   graphqlMaxTokens: number;
+  /** Most fields one GraphQL operation selects, aliases and fragment spreads included. */
+  graphqlMaxFields: number;
+  /** Highest computed cost of one GraphQL operation (graphql/cost.ts). */
+  graphqlMaxCost: number;
   bodyLimitBytes: number;
   /** Run the background workers (deadlines, warnings, bots, webhook deliveries) in this process. */
   workers: boolean;
@@ -188,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     graphqlMaxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 8, 2, 50),
     graphqlMaxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', 2000, 100, 100_000),
+    graphqlMaxFields: integer(env, 'GRAPHQL_MAX_FIELDS', 200, 10, 100_000),
+    graphqlMaxCost: integer(env, 'GRAPHQL_MAX_COST', 5000, 10, 10_000_000),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     workers: flag(env, 'WORKERS', true),
     dueConcurrency: integer(env, 'DUE_CONCURRENCY', 4, 1, 64),

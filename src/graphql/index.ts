@@ -10,6 +10,7 @@ import { authenticate } from '../services/api-tokens.js';
 import type { ServiceContext } from '../services/context.js';
 import type { WebhookSettings } from '../services/webhooks.js';
 import { asyncPlayResolvers } from './async-resolvers.js';
+import { registerCostLimit } from './cost.js';
 import { depthLimit } from './depth.js';
 import { guardSubscriptionMessages, noNulStrings, registerGraphqlGuard } from './guard.js';
 import { accountKey, type Limiter } from '../http/rate-limits.js';
@@ -22,7 +23,7 @@ import { coreResolvers } from './resolvers.js';
  */
 export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 
-export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter }): void {
+export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter }): void {
   const core = coreResolvers(ctx);
   const more = asyncPlayResolvers(ctx, options.webhooks);
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object) });
@@ -35,7 +36,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
     path: '/graphql',
     graphiql: false,
     graphql: { parseOptions: { maxTokens: options.maxTokens } },
-    validationRules: [depthLimit(options.maxDepth), noNulStrings],
+    validationRules: [depthLimit(options.maxDepth, options.maxFields), noNulStrings],
     context: async (request: FastifyRequest) => {
       try {
         return { principal: await principalFromHeader((bearer) => authenticate(ctx, bearer), request.headers.authorization), authError: null };
@@ -94,6 +95,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
     },
   });
   registerGraphqlGuard(app, '/graphql', options.maxTokens);
+  registerCostLimit(app, options.maxCost);
 }
 
 /** The mutations with a rate limit, counted in the same buckets as their REST routes. */
@@ -157,5 +159,7 @@ function formatError(app: FastifyInstance, error: GraphQLError) {
     app.log.error({ err: original ?? error }, 'graphql resolver failed');
     return { ...base, message: 'Something went wrong on our side.', extensions: { code: 'INTERNAL_ERROR', status: 500 }, requestStatus: 0 };
   }
+  // graphql-js's parser stops at maxTokens with a syntax error; it gets its own code.
+  if (/^Syntax Error: Document contains more tha[nt] \d+ tokens/.test(error.message)) return { ...base, extensions: { code: 'GRAPHQL_TOO_LARGE', status: 400 }, requestStatus: 400 };
   return { ...base, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', status: 400 }, requestStatus: 0 };
 }
