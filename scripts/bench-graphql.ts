@@ -9,13 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'graphql';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { games as catalog } from '../src/games/index.js';
 import { operationCost } from '../src/graphql/cost.js';
-import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
-import { migrate } from '../src/store/migrate.js';
+import { withBenchDatabase } from './bench-database.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 120);
 const base = { JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', RATE_LIMITS: 'false', WORKERS: 'false', OPEN_GAMES_PER_ACCOUNT: '10000' };
@@ -29,54 +27,33 @@ const queries: Record<string, string> = {
   '10 aliases of lobby(limit: 20)': `{ ${Array.from({ length: 10 }, (_, i) => `a${i}: lobby(limit: 20) { games { ${gameFields} } }`).join(' ')} }`,
 };
 
-async function main() {
-  let adminUrl = process.env.DATABASE_URL;
-  let stop: (() => Promise<void>) | null = null;
-  if (!adminUrl) {
-    const embedded = await startTemporaryPostgres('bgs-bench-gql-', () => {});
-    adminUrl = embedded.url;
-    stop = () => embedded.stop();
-  }
-  const name = `bgs_bench_gql_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const databaseUrl = databaseUrlFor(adminUrl, name);
-  await migrate(databaseUrl);
-  try {
-    for (const [label, env] of [
-      ['limits lifted (before)', { ...base, GRAPHQL_MAX_TOKENS: '100000', GRAPHQL_MAX_FIELDS: '100000', GRAPHQL_MAX_COST: '10000000' }],
-      ['default limits (after)', base],
-    ] as const) {
-      const config: Config = loadConfig(env);
-      const app = await buildApp({ config, databaseUrl, catalog, workers: false });
-      await app.ready();
-      const call = (method: string, url: string, payload?: unknown, token?: string) =>
-        app.inject({ method: method as 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-      const register = async (username: string) => {
-        const registered = await call('POST', '/v1/auth/register', { username, password: 'bench password 1' });
-        return (registered.statusCode === 201 ? registered : await call('POST', '/v1/auth/login', { username, password: 'bench password 1' })).json().token as string;
-      };
-      const host = await register('gql_bench_host');
-      const { total } = (await call('GET', '/v1/lobby?limit=1', undefined, host)).json();
-      for (let i = total; i < GAMES; i++) await call('POST', '/v1/games', { type: 'urbanization', seats: 4 }, host);
-      const viewer = await register('gql_bench_viewer');
-      console.log(`\n${label}: GRAPHQL_MAX_TOKENS=${config.graphqlMaxTokens} GRAPHQL_MAX_FIELDS=${config.graphqlMaxFields} GRAPHQL_MAX_COST=${config.graphqlMaxCost}, ${GAMES} open games`);
-      for (const [title, query] of Object.entries(queries)) {
-        const cost = operationCost(app.graphql.schema, parse(query, { maxTokens: 1e6 }), {});
-        const started = performance.now();
-        const response = await call('POST', '/graphql', { query }, viewer);
-        const ms = performance.now() - started;
-        const code = response.json().errors?.[0]?.extensions?.code ?? '-';
-        console.log(`  ${title.padEnd(46)} ${(query.length / 1024).toFixed(1).padStart(6)} KB query  status ${response.statusCode}  ${String(code).padEnd(24)} cost ${String(cost).padStart(8)}  ${ms.toFixed(0).padStart(6)} ms  ${(response.payload.length / 1024).toFixed(1).padStart(9)} KB answer`);
-      }
-      await app.close();
+await withBenchDatabase('bench-gql', async (databaseUrl) => {
+  for (const [label, env] of [
+    ['limits lifted (before)', { ...base, GRAPHQL_MAX_TOKENS: '100000', GRAPHQL_MAX_FIELDS: '100000', GRAPHQL_MAX_COST: '10000000' }],
+    ['default limits (after)', base],
+  ] as const) {
+    const config: Config = loadConfig(env);
+    const app = await buildApp({ config, databaseUrl, catalog, workers: false });
+    await app.ready();
+    const call = (method: string, url: string, payload?: unknown, token?: string) =>
+      app.inject({ method: method as 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const register = async (username: string) => {
+      const registered = await call('POST', '/v1/auth/register', { username, password: 'bench password 1' });
+      return (registered.statusCode === 201 ? registered : await call('POST', '/v1/auth/login', { username, password: 'bench password 1' })).json().token as string;
+    };
+    const host = await register('gql_bench_host');
+    const { total } = (await call('GET', '/v1/lobby?limit=1', undefined, host)).json();
+    for (let i = total; i < GAMES; i++) await call('POST', '/v1/games', { type: 'urbanization', seats: 4 }, host);
+    const viewer = await register('gql_bench_viewer');
+    console.log(`\n${label}: GRAPHQL_MAX_TOKENS=${config.graphqlMaxTokens} GRAPHQL_MAX_FIELDS=${config.graphqlMaxFields} GRAPHQL_MAX_COST=${config.graphqlMaxCost}, ${GAMES} open games`);
+    for (const [title, query] of Object.entries(queries)) {
+      const cost = operationCost(app.graphql.schema, parse(query, { maxTokens: 1e6 }), {});
+      const started = performance.now();
+      const response = await call('POST', '/graphql', { query }, viewer);
+      const ms = performance.now() - started;
+      const code = response.json().errors?.[0]?.extensions?.code ?? '-';
+      console.log(`  ${title.padEnd(46)} ${(query.length / 1024).toFixed(1).padStart(6)} KB query  status ${response.statusCode}  ${String(code).padEnd(24)} cost ${String(cost).padStart(8)}  ${ms.toFixed(0).padStart(6)} ms  ${(response.payload.length / 1024).toFixed(1).padStart(9)} KB answer`);
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await stop?.();
+    await app.close();
   }
-}
-
-await main();
+});

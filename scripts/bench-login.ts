@@ -8,57 +8,34 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
-import { migrate } from '../src/store/migrate.js';
+import { withBenchDatabase } from './bench-database.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const base = { JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', WORKERS: 'false' };
 
-async function main() {
-  let adminUrl = process.env.DATABASE_URL;
-  let stop: (() => Promise<void>) | null = null;
-  if (!adminUrl) {
-    const embedded = await startTemporaryPostgres('bgs-bench-login-', () => {});
-    adminUrl = embedded.url;
-    stop = () => embedded.stop();
+await withBenchDatabase('bench-login', async (databaseUrl) => {
+  for (const [label, env] of [['rate limits off (before)', { ...base, RATE_LIMITS: 'false' }], ['default limits (after)', base]] as const) {
+    const config = loadConfig(env);
+    const app = await buildApp({ config, databaseUrl, workers: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/auth/login`;
+    const username = `victim_${randomBytes(3).toString('hex')}`;
+    await app.inject({ method: 'POST', url: '/v1/auth/register', payload: { username, password: 'the real password' } });
+    const counts: Record<number, number> = {};
+    const deadline = Date.now() + SECONDS * 1000;
+    await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = 0; Date.now() < deadline; i++) {
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: `guess ${client} ${i}` }) });
+        await response.arrayBuffer();
+        counts[response.status] = (counts[response.status] ?? 0) + 1;
+      }
+    }));
+    const checked = counts[401] ?? 0;
+    const limited = counts[429] ?? 0;
+    console.log(`${label}: ${CLIENTS} clients for ${SECONDS} s: ${checked} guesses checked (${(checked / SECONDS).toFixed(1)}/s), ${limited} refused 429 (${(limited / SECONDS).toFixed(1)}/s); statuses ${JSON.stringify(counts)}; limits per IP ${JSON.stringify(config.rateLimits.perIp.login)}, per account ${JSON.stringify(config.rateLimits.perAccount.login)}`);
+    await app.close();
   }
-  const name = `bgs_bench_login_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const databaseUrl = databaseUrlFor(adminUrl, name);
-  await migrate(databaseUrl);
-  try {
-    for (const [label, env] of [['rate limits off (before)', { ...base, RATE_LIMITS: 'false' }], ['default limits (after)', base]] as const) {
-      const config = loadConfig(env);
-      const app = await buildApp({ config, databaseUrl, workers: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/auth/login`;
-      const username = `victim_${randomBytes(3).toString('hex')}`;
-      await app.inject({ method: 'POST', url: '/v1/auth/register', payload: { username, password: 'the real password' } });
-      const counts: Record<number, number> = {};
-      const deadline = Date.now() + SECONDS * 1000;
-      await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
-        for (let i = 0; Date.now() < deadline; i++) {
-          const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: `guess ${client} ${i}` }) });
-          await response.arrayBuffer();
-          counts[response.status] = (counts[response.status] ?? 0) + 1;
-        }
-      }));
-      const checked = counts[401] ?? 0;
-      const limited = counts[429] ?? 0;
-      console.log(`${label}: ${CLIENTS} clients for ${SECONDS} s: ${checked} guesses checked (${(checked / SECONDS).toFixed(1)}/s), ${limited} refused 429 (${(limited / SECONDS).toFixed(1)}/s); statuses ${JSON.stringify(counts)}; limits per IP ${JSON.stringify(config.rateLimits.perIp.login)}, per account ${JSON.stringify(config.rateLimits.perAccount.login)}`);
-      await app.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await stop?.();
-  }
-}
-
-await main();
+});
