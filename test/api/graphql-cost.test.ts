@@ -3,7 +3,7 @@ import { newUser, startTestApp, type TestApp } from '../support/api.js';
 
 /**
  * GraphQL cost limits (defaults: GRAPHQL_MAX_TOKENS 2000, GRAPHQL_MAX_FIELDS 200, GRAPHQL_MAX_COST
- * 5000): refused with their own code before anything executes; ordinary large queries pass.
+ * 50000): refused with their own code before anything executes; ordinary large queries pass.
  */
 let t: TestApp;
 let token: string;
@@ -43,8 +43,8 @@ describe('GraphQL cost limits', () => {
     expect(small.body.errors).toBeUndefined();
     const large = await post(query, { n: 100 });
     expect(large.status).toBe(400);
-    expect(large.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_TOO_COMPLEX', maxCost: 5000 });
-    expect(large.body.errors[0].extensions.cost).toBeGreaterThan(5000);
+    expect(large.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_TOO_COMPLEX', maxCost: 50_000 });
+    expect(large.body.errors[0].extensions.cost).toBeGreaterThan(50_000);
   });
 
   it('accepts the largest ordinary page: lobby(limit: 100) with every field and the view', async () => {
