@@ -1080,6 +1080,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `INVALID_USERNAME`: a username is 3 to 32 letters, digits, dots, dashes or underscores
              *     - `WEAK_PASSWORD`: a password is 8 to 200 characters long
@@ -1109,6 +1111,18 @@ export interface operations {
              *     - `USERNAME_TAKEN`: the username is taken (names are compared ignoring case)
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1192,6 +1206,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              */
             400: {
@@ -1208,6 +1224,18 @@ export interface operations {
              *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1427,6 +1455,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -1536,6 +1566,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `UNKNOWN_GAME_TYPE`: no game of that `type` is served (see GET /v1/game-types)
              *     - `INVALID_SEAT_COUNT`: `seats` is outside the game's player range
@@ -1568,6 +1600,30 @@ export interface operations {
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `TOO_MANY_OPEN_GAMES`: the account has the most open games it created that have not started (`quota`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1626,6 +1682,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -1746,6 +1804,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              */
             400: {
@@ -1873,6 +1933,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -1985,6 +2047,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -2110,6 +2174,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -2249,6 +2315,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `INVALID_ACTION`: not an action of this game: names the action matched by `type` and the wrong field (`errors` lists them)
              */
@@ -2328,6 +2396,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -2385,6 +2465,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -2484,6 +2566,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -2603,6 +2687,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -2742,6 +2828,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -2857,6 +2945,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -3036,6 +3126,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              */
             400: {
@@ -3167,6 +3259,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -3291,6 +3385,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -3388,6 +3484,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -3512,6 +3610,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -3625,6 +3725,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -3737,6 +3839,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -3954,6 +4058,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `INVALID_SCOPES`: a token needs at least one scope
              */
@@ -4053,6 +4159,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -4252,6 +4360,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `INVALID_WEBHOOK_URL`: the webhook URL is not an absolute URL
              *     - `INVALID_WEBHOOK_EVENTS`: unknown webhook events
@@ -4291,7 +4401,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `TOO_MANY_WEBHOOKS`: the account has the most webhooks allowed
+             *     - `TOO_MANY_WEBHOOKS`: the account has the most webhooks allowed (`quota`)
              */
             409: {
                 headers: {
@@ -4306,6 +4416,18 @@ export interface operations {
              *     - `UNSAFE_WEBHOOK_URL`: the webhook URL resolves to a private, loopback or link-local address
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4362,6 +4484,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -4469,6 +4593,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -4575,6 +4701,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_EVENT_ID`: the Last-Event-ID (or `after`) is not an id the event stream gave
              */
             400: {
