@@ -11,6 +11,7 @@ import { games } from './games/index.js';
 import { registerGraphql } from './graphql/index.js';
 import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { principalFromHeader } from './http/auth.js';
+import { gameComponents, typeGameFields } from './http/game-schemas.js';
 import { createMetrics, instrument, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { accountKey, createLimiter, RATE_LIMIT_POLICY } from './http/rate-limits.js';
@@ -179,10 +180,12 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
       ],
     },
     hideUntagged: true,
+    // Per-game components replace the generic view/options/actions/result fields (http/game-schemas.ts).
+    transformObject: (documentObject) => typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest]) app.addSchema(schema);
+  for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest, ...gameComponents()]) app.addSchema(schema);
   registerProblemHandlers(app);
   registerInputGuard(app);
 

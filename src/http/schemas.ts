@@ -60,8 +60,8 @@ const gameFields = {
   startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 };
-export const GameSummary = Type.Object(gameFields, { $id: 'GameSummary' });
-export const GameDetail = Type.Object({ ...gameFields, view: Type.Unknown({ description: "The caller's seat's view of the state (spectator view for non-players)" }) }, { $id: 'GameDetail' });
+export const GameSummary = Type.Object(gameFields, { $id: 'GameSummary', description: 'A game without its view' });
+export const GameDetail = Type.Object({ ...gameFields, view: Type.Unknown({ description: "The caller's seat's view of the state (spectator view for non-players)" }) }, { $id: 'GameDetail', description: "A game with the caller's view" });
 
 export const GamePage = Type.Object(
   { total: Type.Integer({ description: 'Games matching, over all pages' }), limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) },

@@ -19,6 +19,12 @@ export function contractChecker() {
 
   return {
     checked: 0,
+    /** The validator of a named component (e.g. UrbanizationAction) of the document. */
+    component(name: string) {
+      const validate = ajv.getSchema(`${base}#/${pointer('components', 'schemas', name)}`);
+      if (!validate) throw new Error(`no component ${name}`);
+      return (value: unknown) => (validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`));
+    },
     /** Throws a sentence naming the operation and what does not conform. */
     async check(method: string, url: string, response: Response): Promise<void> {
       const path = new URL(url).pathname;
