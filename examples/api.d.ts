@@ -1408,7 +1408,8 @@ export interface components {
             /** @constant */
             type?: "urbanization";
             options?: components["schemas"]["UrbanizationOptions"];
-            view?: components["schemas"]["UrbanizationView"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["UrbanizationView"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1421,7 +1422,8 @@ export interface components {
             /** @constant */
             type?: "construction-yard";
             options?: components["schemas"]["ConstructionYardOptions"];
-            view?: components["schemas"]["ConstructionYardView"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["ConstructionYardView"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1434,7 +1436,8 @@ export interface components {
             /** @constant */
             type?: "guild-town";
             options?: components["schemas"]["GuildTownOptions"];
-            view?: components["schemas"]["GuildTownView"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["GuildTownView"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1447,7 +1450,8 @@ export interface components {
             /** @constant */
             type?: "milestone-city";
             options?: components["schemas"]["MilestoneCityOptions"];
-            view?: components["schemas"]["MilestoneCityView"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["MilestoneCityView"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -53,7 +53,7 @@ export function typeGameFields<T>(document: T): T {
         description: `${base.description ?? name} of a ${type} game`,
         allOf: [
           { $ref: `#/components/schemas/${name}Base` },
-          { type: 'object', properties: { type: { const: type }, options: ref(game.options), ...(name === 'GameDetail' ? { view: ref(game.view) } : {}) } },
+          { type: 'object', properties: { type: { const: type }, options: ref(game.options), ...(name === 'GameDetail' ? { view: { anyOf: [ref(game.view), { type: 'null' }], description: 'Your view (null before the game starts)' } } : {}) } },
         ],
       };
       mapping[type] = `#/components/schemas/${variant}`;
