@@ -29,6 +29,13 @@ describe('/metrics', () => {
     expect(await sample('game_move_duration_seconds_count', 'game_type="toy"')).toBe(2);
   });
 
+  it("reports this process's database pool", async () => {
+    const inUse = await sample('db_pool_connections', 'state="in_use"');
+    const idle = await sample('db_pool_connections', 'state="idle"');
+    expect(inUse! + idle!).toBeGreaterThanOrEqual(1);
+    expect(await sample('db_pool_connections', 'state="waiting"')).toBe(0);
+  });
+
   it('counts open SSE streams and GraphQL subscription sockets, and forgets them when they close', async () => {
     const { bob } = await startedToyGame(t);
     expect(await sample('open_event_streams', 'kind="sse"')).toBe(0);
