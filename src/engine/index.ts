@@ -5,3 +5,4 @@ export * from './replay.js';
 export * from './log.js';
 export * from './bots.js';
 export * from './schema.js';
+export * from './versions.js';

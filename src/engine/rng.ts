@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 
@@ -12,7 +13,21 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
  */
 export type RngState = number[];
 
-/** FNV-1a over the seed string: any string seed maps to a 32-bit integer seed. */
+/**
+ * How a seed becomes the generator's starting state; the seed's own form names it, so a game's
+ * seed records its generator for ever and old games keep dealing as they did (no column, no
+ * rules version needed; a rules migration keeps the deal).
+ * - Generator 1 (seeds without a prefix, every game created before 2026-11-23): FNV-1a over the seed
+ *   to 32 bits. Only 2^32 deals are possible, so a player could search them offline for the one
+ *   matching their own hand. Kept only so those games replay exactly.
+ * - Generator 2 (seeds `g2:<hex>`): the full 128 bits of xoroshiro128+ state come from SHA-256 of the
+ *   seed under a domain prefix. The prefix matters: the published commitment is SHA-256 of the bare
+ *   seed (fairness.ts), which must say nothing about the generator's state.
+ */
+export const GENERATOR_PREFIX = 'g2:';
+const GENERATOR2_DOMAIN = 'boardgame-server/rng/v2\n';
+
+/** FNV-1a over the seed string: any string seed maps to a 32-bit integer seed (generator 1). */
 function hashSeed(seed: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) {
@@ -22,8 +37,18 @@ function hashSeed(seed: string): number {
   return hash | 0;
 }
 
+/** The generator a seed uses: 2 for `g2:` seeds, else 1. */
+export function generatorOf(seed: string): 1 | 2 {
+  return seed.startsWith(GENERATOR_PREFIX) ? 2 : 1;
+}
+
 export function seedRng(seed: string): RngState {
-  return [...xoroshiro128plus(hashSeed(seed)).getState()];
+  if (generatorOf(seed) === 1) return [...xoroshiro128plus(hashSeed(seed)).getState()];
+  const digest = createHash('sha256').update(GENERATOR2_DOMAIN + seed).digest();
+  const words: number[] = [0, 4, 8, 12].map((offset) => digest.readInt32BE(offset));
+  // xoroshiro's one forbidden state is all zeros (a 2^-128 chance): nudge it rather than fail.
+  if (!words.some((word) => word !== 0)) words[3] = 1;
+  return [...xoroshiro128plusFromState(words).getState()];
 }
 
 export interface Rng {

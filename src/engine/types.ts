@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import type { RulesVersion } from './versions.js';
 
 /**
  * The game contract. Every served game is one `GameDefinition`: pure functions over a plain-JSON
@@ -47,7 +48,10 @@ export interface Outcome {
 export interface SetupInput<Options> {
   seats: number;
   options: Options;
+  /** The game's seed; its form names how it is expanded (see rng.ts `seedRng`). */
   seed: string;
+  /** The rules version the game was created under; absent = the newest (see versions.ts). */
+  rulesVersion?: number;
 }
 
 /** A bot picks an action for `seat`; `seed` makes its choice reproducible. Must return a legal action. */
@@ -57,8 +61,13 @@ export interface GameDefinition<State = unknown, Action = unknown, View = unknow
   /** Stable id used in URLs and stored on every game row, e.g. 'urbanization'. */
   id: string;
   title: string;
-  /** Bump when a change would replay an old log differently. Stored on every game row. */
+  /** The newest rules version: new games start under it. Stored on every game row. */
   rulesVersion: number;
+  /**
+   * Every rules version, oldest first, the last being `rulesVersion` (see versions.ts). A change
+   * that would replay an old log differently is a new entry with a profile, never an edit.
+   */
+  rulesVersions?: readonly RulesVersion[];
   players: { min: number; max: number };
   /** TypeBox schema of the options object, with defaults (e.g. `{ inventions: false }`). */
   optionsSchema: TSchema;

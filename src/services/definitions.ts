@@ -1,12 +1,14 @@
 import type { AnyGameDefinition } from '../engine/types.js';
+import { rulesVersionsOf, servesVersion } from '../engine/versions.js';
 import { conflict } from '../errors.js';
 import type { GameRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 
 /**
- * The rules a stored game is played and replayed under. A game started under a rulesVersion the
- * server no longer serves is refused loudly: replaying it under other rules could silently
- * change its history.
+ * The rules a stored game is played and replayed under. One definition serves every rules version
+ * of its game (the version's profile travels in the state, see engine/versions.ts); a version it
+ * does not serve (unknown, or retired before versions existed) is refused loudly: replaying it
+ * under other rules could silently change its history.
  */
 export function definitionFor(ctx: ServiceContext, game: Pick<GameRecord, 'id' | 'type' | 'rulesVersion'>): AnyGameDefinition {
   const definition = ctx.catalog[game.type];
@@ -14,11 +16,11 @@ export function definitionFor(ctx: ServiceContext, game: Pick<GameRecord, 'id' |
     ctx.log.error(`game ${game.id}: type "${game.type}" is not served by this build`);
     throw conflict('GAME_TYPE_UNAVAILABLE', `Games of type "${game.type}" are not served by this server.`);
   }
-  if (definition.rulesVersion !== game.rulesVersion) {
+  if (!servesVersion(definition, game.rulesVersion)) {
     ctx.log.error(`game ${game.id}: recorded rulesVersion ${game.rulesVersion}, served ${definition.rulesVersion}; refusing to replay`);
     throw conflict(
       'RULES_VERSION_UNSUPPORTED',
-      `This game was started under rules version ${game.rulesVersion} of "${game.type}", which this server no longer runs (it runs version ${definition.rulesVersion}).`,
+      `This game was started under rules version ${game.rulesVersion} of "${game.type}", which this server does not run (its newest is version ${definition.rulesVersion}).`,
       { recorded: game.rulesVersion, served: definition.rulesVersion },
     );
   }
@@ -30,6 +32,7 @@ export function gameTypes(ctx: ServiceContext) {
     id: definition.id,
     title: definition.title,
     rulesVersion: definition.rulesVersion,
+    rulesVersions: rulesVersionsOf(definition).map(({ version, date, changes, retired }) => ({ version, date, changes, served: !retired })),
     players: definition.players,
     optionsSchema: JSON.parse(JSON.stringify(definition.optionsSchema)) as unknown,
     actionSchema: JSON.parse(JSON.stringify(definition.actionSchema)) as unknown,

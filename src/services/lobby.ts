@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Principal } from '../auth/tokens.js';
 import { schemaErrors, withDefaults } from '../engine/schema.js';
 import type { AnyGameDefinition } from '../engine/types.js';
@@ -8,6 +7,7 @@ import { findUserByUsername } from '../store/users.js';
 import { TimeControlSchema, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
+import { newSeed } from './fairness.js';
 import { afterCommit, commitStart, type Change } from './progress.js';
 
 /** A game as any caller may see it: no state, no seed. `view` is added for the caller's seat. */
@@ -125,7 +125,7 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
     type: definition.id,
     rulesVersion: definition.rulesVersion,
     options,
-    seed: randomBytes(16).toString('hex'),
+    seed: newSeed(),
     seatCount: input.seats,
     createdById: principal.userId,
     private: input.private ?? false,

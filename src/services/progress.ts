@@ -57,7 +57,7 @@ async function writeOutbox(locked: LockedGame, change: Change): Promise<Change> 
 }
 
 export async function commitStart(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, seats: SeatRecord[]): Promise<Change> {
-  const state = definition.setup({ seats: seats.length, options: game.options, seed: game.seed });
+  const state = definition.setup({ seats: seats.length, options: game.options, seed: game.seed, rulesVersion: game.rulesVersion });
   const activeSeats = definition.activeSeats(state);
   const control = game.timeControl as TimeControl;
   const now = ctx.now();

@@ -23,7 +23,9 @@ export interface Walk {
   state: unknown;
 }
 
-export const setupInputOf = (game: Pick<GameRecord, 'seatCount' | 'options' | 'seed'>): SetupInput<unknown> => ({ seats: game.seatCount, options: game.options, seed: game.seed });
+export const setupInputOf = (game: Pick<GameRecord, 'seatCount' | 'options' | 'seed' | 'rulesVersion'>): SetupInput<unknown> => ({
+  seats: game.seatCount, options: game.options, seed: game.seed, rulesVersion: game.rulesVersion,
+});
 
 export function walkLog(
   definition: AnyGameDefinition,

@@ -92,9 +92,9 @@ describe.each(served)('$id through the service', (definition) => {
     for (const [seat, player] of players.entries()) received[seat]!.push(JSON.stringify((await t.http.get(`/v1/games/${game.id}/log`).set(player.auth).expect(200)).body));
 
     // The stored state is exactly what the rules give for the stored log.
-    const row = (await t.sql.query('SELECT state, seed, options, seat_count FROM games WHERE id = $1', [game.id])).rows[0];
+    const row = (await t.sql.query('SELECT state, seed, options, seat_count, rules_version FROM games WHERE id = $1', [game.id])).rows[0];
     const events = await storedEvents(game.id);
-    const replayed = walkLog(definition, setupInputOf({ seatCount: row.seat_count, options: row.options, seed: row.seed }), events).state;
+    const replayed = walkLog(definition, setupInputOf({ seatCount: row.seat_count, options: row.options, seed: row.seed, rulesVersion: row.rules_version }), events).state;
     expect(canonicalJson(replayed)).toBe(canonicalJson(row.state));
     expect((await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body.ok).toBe(true);
 

@@ -1,8 +1,10 @@
+import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition } from '../../engine/types.js';
 import { actionSchema, optionsSchema, type CYAction, type CYOptions } from './actions.js';
 import { bestTake, greedyBot } from './bots.js';
 import { legalActions } from './legal.js';
 import { meta } from './meta.js';
+import { CURRENT_VERSION, VERSIONS } from './versions.js';
 import { applyAction } from './rules.js';
 import { setupGame } from './setup.js';
 import type { CYState } from './state.js';
@@ -15,11 +17,12 @@ export type { CYView } from './view.js';
 export const constructionYardGame: GameDefinition<CYState, CYAction, CYView, CYOptions> = {
   id: meta.id,
   title: meta.title,
-  rulesVersion: meta.rulesVersion,
+  rulesVersion: CURRENT_VERSION,
+  rulesVersions: VERSIONS,
   players: { ...meta.players },
   optionsSchema,
   actionSchema,
-  setup: setupGame,
+  setup: versionedSetup(VERSIONS, setupGame),
   activeSeats: (state) => (state.over ? [] : [state.current]),
   apply: applyAction,
   legalActions,

@@ -2,6 +2,5 @@
 export const meta = {
   id: 'construction-yard',
   title: 'Construction Yard',
-  rulesVersion: 1,
   players: { min: 2, max: 6 },
 } as const;

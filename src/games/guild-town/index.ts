@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition, Outcome } from '../../engine/types.js';
 import { actionSchema, type GuildTownAction } from './actions.js';
 import { greedyBot } from './bots.js';
 import { legalActions } from './legal.js';
 import { meta } from './meta.js';
+import { CURRENT_VERSION, VERSIONS } from './versions.js';
 import { activeSeats, applyAction } from './rules.js';
 import { rankSeats } from './scoring.js';
 import { setupGame, type GuildTownOptions } from './setup.js';
@@ -31,10 +33,12 @@ const SAFE: GuildTownAction['type'][] = ['noSwap', 'resign', 'fold', 'done', 'bu
 
 export const guildTownGame: GameDefinition<GuildTownState, GuildTownAction, GuildTownView, GuildTownOptions> = {
   ...meta,
+  rulesVersion: CURRENT_VERSION,
+  rulesVersions: VERSIONS,
   players: { ...meta.players },
   optionsSchema,
   actionSchema,
-  setup: ({ seats, options, seed }) => setupGame(seats, { swap: options?.swap ?? true }, seed),
+  setup: versionedSetup(VERSIONS, ({ seats, options, seed }) => setupGame(seats, { swap: options?.swap ?? true }, seed)),
   activeSeats,
   apply: applyAction,
   legalActions,

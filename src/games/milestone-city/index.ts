@@ -1,5 +1,7 @@
+import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition } from '../../engine/types.js';
 import { META } from './meta.js';
+import { CURRENT_VERSION, VERSIONS } from './versions.js';
 import { actionSchema, optionsSchema, type MilestoneCityAction } from './actions.js';
 import { setup, type MilestoneCityOptions, type MilestoneCityState } from './state.js';
 import { apply } from './rules.js';
@@ -14,11 +16,12 @@ export type { MilestoneCityAction, MilestoneCityOptions, MilestoneCityState, Mil
 export const milestoneCityGame: GameDefinition<MilestoneCityState, MilestoneCityAction, MilestoneCityView, MilestoneCityOptions> = {
   id: META.id,
   title: META.title,
-  rulesVersion: META.rulesVersion,
+  rulesVersion: CURRENT_VERSION,
+  rulesVersions: VERSIONS,
   players: { min: META.players.min, max: META.players.max },
   optionsSchema,
   actionSchema,
-  setup,
+  setup: versionedSetup(VERSIONS, setup),
   activeSeats,
   apply,
   legalActions,

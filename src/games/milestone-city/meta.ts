@@ -2,6 +2,5 @@
 export const META = {
   id: 'milestone-city',
   title: 'Milestone City',
-  rulesVersion: 1,
   players: { min: 1, max: 4 },
 } as const;

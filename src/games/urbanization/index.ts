@@ -1,8 +1,10 @@
+import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition, Outcome } from '../../engine/types.js';
 import { actionSchema, optionsSchema, type UrbanizationAction } from './actions.js';
 import { greedyBot } from './bots.js';
 import { currentSeat, newestFactory } from './helpers.js';
 import { meta } from './meta.js';
+import { CURRENT_VERSION, VERSIONS } from './versions.js';
 import { applyAction, legalActionsOf } from './rules.js';
 import { setupState, type UrbanizationOptions, type UrbanizationState } from './state.js';
 import { viewOf, type UrbanizationView } from './view.js';
@@ -25,10 +27,12 @@ export function outcomeOf(state: UrbanizationState): Outcome | null {
 
 export const urbanizationGame: GameDefinition<UrbanizationState, UrbanizationAction, UrbanizationView, UrbanizationOptions> = {
   ...meta,
+  rulesVersion: CURRENT_VERSION,
+  rulesVersions: VERSIONS,
   players: { ...meta.players },
   optionsSchema,
   actionSchema,
-  setup: ({ seats, options }) => setupState(seats, { inventions: options.inventions === true }),
+  setup: versionedSetup(VERSIONS, ({ seats, options }) => setupState(seats, { inventions: options.inventions === true })),
   activeSeats(state) {
     const seat = currentSeat(state);
     return seat === null ? [] : [seat];

@@ -17,7 +17,11 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       description: 'Every served game type with its player range, rules version, and the JSON Schemas of its options and actions (the same schemas as the `<Game>Options` and `<Game>Action` components).',
       response: {
         200: ok('The served game types', Type.Array(Type.Object({
-          id: Type.String(), title: Type.String(), rulesVersion: Type.Integer(),
+          id: Type.String(), title: Type.String(), rulesVersion: Type.Integer({ description: 'The newest rules version: new games start under it' }),
+          rulesVersions: Type.Array(Type.Object({
+            version: Type.Integer(), date: Type.String(), changes: Type.String({ description: 'What changed, in words' }),
+            served: Type.Boolean({ description: 'Games of this version are still played and replayed' }),
+          }), { description: 'The changelog, oldest first' }),
           players: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
           optionsSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of `options` at creation' }),
           actionSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of an action (a union on `type`)' }),

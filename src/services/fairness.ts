@@ -1,0 +1,24 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GENERATOR_PREFIX } from '../engine/rng.js';
+
+/**
+ * Provably fair dealing. Every game's seed is fixed at creation; from the start everybody sees its
+ * commitment (SHA-256 of the seed, hex) and when the game is over the seed itself. Anyone can then
+ * check the commitment and replay the whole game from its public record (GET /v1/games/:id/record,
+ * scripts/verify-record.ts): nobody, the server included, can have changed the deal mid-game.
+ * Before the end the seed must never leave the server except to admins.
+ */
+
+/** A fresh seed for a new game: 128 random bits, expanded by the newest generator (rng.ts). */
+export function newSeed(): string {
+  return GENERATOR_PREFIX + randomBytes(16).toString('hex');
+}
+
+export function seedCommitment(seed: string): string {
+  return createHash('sha256').update(seed).digest('hex');
+}
+
+/** The seed, revealed only once the game is over (null before). */
+export function revealedSeed(game: { status: string; seed: string }): string | null {
+  return game.status === 'finished' ? game.seed : null;
+}
