@@ -42,9 +42,14 @@ export function generatorOf(seed: string): 1 | 2 {
   return seed.startsWith(GENERATOR_PREFIX) ? 2 : 1;
 }
 
+/** The hash generator 2 takes its state from (exported for the entropy test). */
+export function generator2Digest(seed: string): Buffer {
+  return createHash('sha256').update(GENERATOR2_DOMAIN + seed).digest();
+}
+
 export function seedRng(seed: string): RngState {
   if (generatorOf(seed) === 1) return [...xoroshiro128plus(hashSeed(seed)).getState()];
-  const digest = createHash('sha256').update(GENERATOR2_DOMAIN + seed).digest();
+  const digest = generator2Digest(seed);
   const words: number[] = [0, 4, 8, 12].map((offset) => digest.readInt32BE(offset));
   // xoroshiro's one forbidden state is all zeros (a 2^-128 chance): nudge it rather than fail.
   if (!words.some((word) => word !== 0)) words[3] = 1;
