@@ -54,7 +54,7 @@ export function profileFor(versions: readonly RulesVersion[], input: Pick<SetupI
 export function versionedSetup<State extends object, Options>(
   versions: readonly RulesVersion[],
   setup: (input: SetupInput<Options>, rules: RulesProfile) => State,
-): (input: SetupInput<Options>) => State {
+): (input: SetupInput<Options>) => State & { rules?: RulesProfile } {
   return (input) => {
     const profile = profileFor(versions, input);
     const state = setup(input, profile ?? {});
