@@ -16,6 +16,7 @@ import { guardSubscriptionMessages, noNulStrings, registerGraphqlGuard } from '.
 import { accountKey, type Limiter } from '../http/rate-limits.js';
 import type { LimitedOperation } from '../config.js';
 import { coreResolvers } from './resolvers.js';
+import { rulesResolvers } from './rules-resolvers.js';
 
 /**
  * GraphQL at /graphql: the same use cases as REST (resolvers call services only), the same error
@@ -26,7 +27,8 @@ export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter }): void {
   const core = coreResolvers(ctx);
   const more = asyncPlayResolvers(ctx, options.webhooks);
-  const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object) });
+  const rules = rulesResolvers(ctx);
+  const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object), ...(rules[type] as object) });
   const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: limited(merge('Mutation'), options.limiter), Subscription: merge('Subscription') };
 
   guardSubscriptionMessages(app, '/graphql');

@@ -35,7 +35,10 @@ export function optionalUser(request: FastifyRequest): Principal | null {
   return request.principal ? requirePrincipal(request.principal, 'read') : null;
 }
 
-export function requireAdmin(request: FastifyRequest): Principal {
-  if (request.principal && request.principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'This needs an admin account.');
-  return requirePrincipal(request.principal, 'admin');
+export const requireAdmin = (request: FastifyRequest): Principal => adminPrincipal(request.principal);
+
+/** An admin account with a credential carrying the `admin` scope (REST and GraphQL alike). */
+export function adminPrincipal(principal: Principal | null): Principal {
+  if (principal && principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'This needs an admin account.');
+  return requirePrincipal(principal, 'admin');
 }

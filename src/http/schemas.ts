@@ -55,6 +55,8 @@ const gameFields = {
   deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'The earliest deadline of the seats to act' }),
   yourSeat: Type.Union([Type.Integer(), Type.Null()]),
   result: Type.Unknown({ description: 'The outcome once finished: scores, winners, ranking' }),
+  seedCommitment: Type.String({ description: 'SHA-256 (hex) of the seed the deal comes from, published from creation' }),
+  revealedSeed: Type.Union([Type.String(), Type.Null()], { description: 'The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record)' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
   startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -81,7 +83,7 @@ export const PlayerEvent = Type.Object(
   {
     seq: Type.Integer(),
     seat: Type.Union([Type.Integer(), Type.Null()]),
-    kind: Type.Union([Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign')]),
+    kind: Type.Union([Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign'), Type.Literal('rules')]),
     undoesSeq: Type.Union([Type.Integer(), Type.Null()], { description: 'For an undo: the event taken back (with all after it)' }),
     action: Type.Unknown({ description: 'The action, only on your own events' }),
     log: Type.Array(Type.Ref('LogEntry')),

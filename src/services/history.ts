@@ -45,7 +45,8 @@ export async function gameLog(ctx: ServiceContext, principal: Principal | null, 
 
 // ---- admin: everything, including hidden information ----
 
-async function allEvents(ctx: ServiceContext, gameId: string): Promise<EventRecord[]> {
+/** Every event of a game, oldest first (paged reads, so a long game does not load in one query). */
+export async function allEvents(ctx: ServiceContext, gameId: string): Promise<EventRecord[]> {
   const out: EventRecord[] = [];
   for (;;) {
     const page = await listEvents(ctx.db, gameId, out.at(-1)?.seq ?? 0, 5000);

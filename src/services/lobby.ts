@@ -7,7 +7,7 @@ import { findUserByUsername } from '../store/users.js';
 import { TimeControlSchema, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
-import { newSeed } from './fairness.js';
+import { newSeed, revealedSeed, seedCommitment } from './fairness.js';
 import { afterCommit, commitStart, type Change } from './progress.js';
 
 /** A game as any caller may see it: no state, no seed. `view` is added for the caller's seat. */
@@ -26,6 +26,10 @@ export interface GameSummary {
   deadline: string | null;
   yourSeat: number | null;
   result: unknown;
+  /** SHA-256 of the seed, published from creation (provably fair dealing, fairness.ts). */
+  seedCommitment: string;
+  /** The seed once the game is over, else null. */
+  revealedSeed: string | null;
   createdAt: string;
   updatedAt: string;
   startedAt: string | null;
@@ -67,6 +71,8 @@ export function summarize(game: GameRecord, principal: Principal | null): GameSu
     deadline: game.deadline?.toISOString() ?? null,
     yourSeat: seatOf(game, principal),
     result: game.result,
+    seedCommitment: seedCommitment(game.seed),
+    revealedSeed: revealedSeed(game),
     createdAt: game.createdAt.toISOString(),
     updatedAt: game.updatedAt.toISOString(),
     startedAt: game.startedAt?.toISOString() ?? null,

@@ -5,7 +5,8 @@ import type { EventRecord, GameRecord } from '../store/games.js';
 /**
  * What a game's log means. `action` and `timeout` events apply their action for their seat;
  * `undo` returns to the state before its target move (taking back every move after it too);
- * `resign` hands a seat over and changes no state. Replays, audits, time travel and take-backs
+ * `resign` hands a seat over and `rules` marks a move to newer rules (the whole log then replays
+ * under them, services/rules-admin.ts); neither changes the state. Replays, audits, time travel and take-backs
  * all read the log through `walkLog`, so they agree by construction.
  */
 export interface EffectiveMove {
@@ -42,7 +43,7 @@ export function walkLog(
       onStep?.(event, current(), null);
       return;
     }
-    if (event.kind === 'resign') {
+    if (event.kind === 'resign' || event.kind === 'rules') {
       onStep?.(event, current(), null);
       return;
     }

@@ -71,8 +71,8 @@ export interface EventRecord {
   createdAt: Date;
 }
 
-/** 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'. */
-export type EventKind = 'action' | 'timeout' | 'undo' | 'resign';
+/** 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'; 'rules': an admin moved the game to newer rules. */
+export type EventKind = 'action' | 'timeout' | 'undo' | 'resign' | 'rules';
 
 type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
@@ -141,6 +141,7 @@ export function toRecord(row: RawGameRow): GameRecord {
 export interface GameListFilter {
   status?: GameStatus;
   type?: string;
+  rulesVersion?: number;
   /** Only games where this user holds a seat. */
   memberId?: string;
   /** Only active games where this user's seat is to act (and no bot stands in for it). */
@@ -159,6 +160,7 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
   const and: Prisma.GameWhereInput[] = [];
   if (filter.status) and.push({ status: filter.status });
   if (filter.type) and.push({ type: filter.type });
+  if (filter.rulesVersion !== undefined) and.push({ rulesVersion: filter.rulesVersion });
   if (filter.memberId) and.push({ seats: { some: { userId: filter.memberId } } });
   if (filter.visibleTo) {
     const me = filter.visibleTo;
@@ -244,6 +246,8 @@ export interface LockedGame {
   start(seats: SeatRecord[], next: NextState): Promise<void>;
   /** Append event `seq` and move the game to its new state. */
   append(event: NewEvent, next: NextState): Promise<void>;
+  /** Record the rules version the game is now played under (services/rules-admin.ts). */
+  setRulesVersion(version: number): Promise<void>;
   saveIdempotentResponse(data: { userId: string; key: string; requestHash: string; response: unknown }): Promise<void>;
   /** Outbox: one pending delivery per webhook of these users that asked for `event`; returns how many. */
   enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<number>;
@@ -298,6 +302,9 @@ function lockedOps(tx: Tx, gameId: string): LockedGame {
     async append(event, next) {
       await tx.gameEvent.create({ data: { gameId, ...event, action: json(event.action), log: json(event.log) } });
       await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, new Date()), version: event.seq } });
+    },
+    async setRulesVersion(version) {
+      await tx.game.update({ where: { id: gameId }, data: { rulesVersion: version } });
     },
     async saveIdempotentResponse({ userId, key, requestHash, response }) {
       await tx.idempotencyKey.create({ data: { userId, key, gameId, requestHash, response: json(response) } });

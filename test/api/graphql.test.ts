@@ -133,7 +133,7 @@ describe('accounts: register, login, me', () => {
 
 describe('gameTypes', () => {
   it('lists each served game with players and schemas, exactly as REST does', async () => {
-    const response = await gql('{ gameTypes { id title rulesVersion players { min max } optionsSchema actionSchema } }');
+    const response = await gql('{ gameTypes { id title rulesVersion rulesVersions { version date changes served } players { min max } optionsSchema actionSchema } }');
     expect(response.errors).toBeUndefined();
     const rest = await t.http.get('/v1/game-types').expect(200);
     expect(response.data.gameTypes).toEqual(rest.body);

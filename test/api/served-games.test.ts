@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { openRng, seedRng } from '../../src/engine/rng.js';
@@ -5,6 +11,7 @@ import type { AnyGameDefinition, LogEntry } from '../../src/engine/types.js';
 import { games } from '../../src/games/index.js';
 import { setupInputOf, walkLog } from '../../src/services/timeline.js';
 import type { EventRecord } from '../../src/store/games.js';
+import { verifyRecord, type GameRecordExport } from '../../src/services/record.js';
 import { loginAdmin, newUser, startTestApp, type TestApp } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 
@@ -22,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const served = Object.values(games);
+const records: GameRecordExport[] = [];
 const seatsFor = (definition: AnyGameDefinition, wanted: number) => Math.min(Math.max(wanted, definition.players.min), definition.players.max);
 
 async function storedEvents(gameId: string): Promise<EventRecord[]> {
@@ -51,6 +59,10 @@ describe.each(served)('$id through the service', (definition) => {
     const verified = (await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body;
     expect(verified).toMatchObject({ ok: true, divergence: null });
     expect(verified.checkedEvents).toBeGreaterThan(0);
+    // Anyone can check the finished game from its public record (provably fair dealing).
+    const record = (await t.http.get(`/v1/games/${game.id}/record`).expect(200)).body;
+    expect(verifyRecord(games, record)).toMatchObject({ ok: true });
+    records.push(record);
   }, 300_000);
 
   it('is finished by people playing random legal actions over REST, its state equal to a replay, nothing private leaked', async () => {
@@ -98,6 +110,11 @@ describe.each(served)('$id through the service', (definition) => {
     expect(canonicalJson(replayed)).toBe(canonicalJson(row.state));
     expect((await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body.ok).toBe(true);
 
+    // Nobody saw the seed before the end (the finished game shows it: that is the reveal).
+    const beforeEnd = received.flat().filter((text) => !text.includes('"status":"finished"'));
+    expect(beforeEnd.length).toBeGreaterThan(0);
+    for (const text of beforeEnd) expect(text).not.toContain(row.seed.replace(/^g2:/, ''));
+
     // No seat ever received a log entry meant for other seats only.
     const privateTo = (entry: LogEntry, seat: number) => entry.visibleTo !== undefined && !entry.visibleTo.includes(seat);
     for (let seat = 0; seat < players.length; seat++) {
@@ -107,4 +124,24 @@ describe.each(served)('$id through the service', (definition) => {
       for (const entry of hidden) if (!publicTexts.has(entry.message)) expect(all).not.toContain(JSON.stringify(entry.message));
     }
   }, 300_000);
+});
+
+describe('scripts/verify-record.ts', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'record-'));
+  const run = (record: unknown) => {
+    const file = join(dir, `${randomUUID()}.json`);
+    writeFileSync(file, JSON.stringify(record));
+    return promisify(execFile)('npx', ['tsx', 'scripts/verify-record.ts', file]).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    );
+  };
+
+  it('verifies a finished game from its downloaded record alone, and fails a forged one', async () => {
+    const record = records.at(-1)!;
+    expect(record, 'a game of the tests above').toBeDefined();
+    expect(await run(record)).toMatchObject({ code: 0, stdout: expect.stringContaining(`record of game ${record.id} verified`) });
+    const forged = { ...record, events: record.events.slice(0, -1) };
+    expect(await run(forged)).toMatchObject({ code: 1, stdout: expect.stringMatching(/FAIL (final state|replay)/) });
+  }, 60_000);
 });

@@ -1,0 +1,28 @@
+import type { IResolvers } from 'mercurius';
+import type { Principal } from '../auth/tokens.js';
+import { adminPrincipal } from '../http/auth.js';
+import type { ServiceContext } from '../services/context.js';
+import { exportRecord } from '../services/record.js';
+import { gamesByRules, migrateRules, rulesVersionUsage } from '../services/rules-admin.js';
+import type { GameStatus } from '../store/games.js';
+import { page, who, type Context } from './context.js';
+
+const admin = (context: Context): Principal => adminPrincipal(who(context));
+
+/** Versioned rules (admin listing and migration) and game records: the same use cases as REST. */
+export function rulesResolvers(ctx: ServiceContext): IResolvers {
+  return {
+    Query: {
+      rulesVersionUsage: (_root, _args, context: Context) => {
+        admin(context);
+        return rulesVersionUsage(ctx);
+      },
+      adminGames: (_root, args: { type: string; rulesVersion?: number | null; status?: GameStatus | null; limit: number; offset: number }, context: Context) =>
+        gamesByRules(ctx, admin(context), { type: args.type, rulesVersion: args.rulesVersion ?? undefined, status: args.status ?? undefined, ...page(args.limit, args.offset) }),
+      gameRecord: (_root, { id }: { id: string }, context: Context) => exportRecord(ctx, who(context), id),
+    },
+    Mutation: {
+      migrateGameRules: (_root, { gameId, dryRun }: { gameId: string; dryRun: boolean }, context: Context) => migrateRules(ctx, admin(context), gameId, dryRun),
+    },
+  };
+}
