@@ -14,6 +14,8 @@ export interface RandomGameOptions {
   seats: number;
   seed: string;
   options?: unknown;
+  /** The rules version to play under (default: the newest). */
+  rulesVersion?: number;
   /** Safety net: a game that has not ended after this many actions fails the test. */
   maxActions?: number;
   /** Called after every applied action with the new state (invariants: conservation, no negatives…). */
@@ -37,7 +39,7 @@ export interface RandomGameResult {
 export function playRandomGame(definition: AnyGameDefinition, run: RandomGameOptions): RandomGameResult {
   const options = withDefaults(definition.optionsSchema, run.options ?? {});
   expect(schemaErrors(definition.optionsSchema, options)).toEqual([]);
-  const setupInput = { seats: run.seats, options, seed: run.seed };
+  const setupInput = { seats: run.seats, options, seed: run.seed, rulesVersion: run.rulesVersion };
   let state = definition.setup(setupInput);
   const actions: RecordedAction[] = [];
   const log: LogEntry[] = [];

@@ -121,7 +121,8 @@ export function endTurn(ctx: Ctx): void {
 
 function endGuildsPhase(ctx: Ctx): void {
   const s = ctx.s;
-  if (s.season !== 3) finalPhase(ctx);
+  // Version 3 runs the final phase in winter too ("the helpers phase is skipped", nothing else).
+  if (s.season !== 3 || s.rules?.winterFinalPhase === true) finalPhase(ctx);
   // Order for the next round.
   if (s.seats === 2) s.order = [s.order[1], s.order[0]];
   else if (s.changeOrder.length > 0) s.order = [...s.changeOrder, ...s.order.filter((seat) => !s.changeOrder.includes(seat))];

@@ -118,16 +118,21 @@ export function doCraftPrivilege(ctx: Ctx, turn: Turn): RuleError | void {
   if (turn.guild !== 'craftsmen') return ruleError('WRONG_GUILD', 'This privilege belongs to the Craftsmen\'s guild.');
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
   if (!canPrivilege(ctx.s, turn)) return ruleError('NO_PRIVILEGE', 'This helper has no privilege to use.');
+  const paired = ctx.s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
+  if (paired && turn.wp <= 0 && turn.rawPaid !== true) return ruleError('NO_WORK_POINTS', 'The privilege makes two raw materials of one work point, and you have no work point left.');
   usePrivilege(ctx, turn);
   turn.freeRaw++;
-  ctx.log.push({ message: `Seat ${turn.seat} uses the privilege: one raw material more without a work point.` });
+  ctx.log.push({ message: paired ? `Seat ${turn.seat} uses the privilege: a work point makes two raw materials.` : `Seat ${turn.seat} uses the privilege: one raw material more without a work point.` });
 }
 
 export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): RuleError | void {
   const s = ctx.s;
   const p = s.players[turn.seat];
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
-  if (turn.wp <= 0 && turn.freeRaw <= 0) return ruleError('NO_WORK_POINTS', 'You have no work point left.');
+  // Version 3: the privilege's raw material is the second of a work point's pair (see GuildTownRules).
+  const paired = s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
+  const free = paired ? turn.freeRaw > 0 && turn.rawPaid === true : turn.freeRaw > 0;
+  if (turn.wp <= 0 && !free) return ruleError('NO_WORK_POINTS', 'You have no work point left.');
   const b = p.town[action.building];
   if (!b || !(BUILDINGS[b.card].tier === 'basic' || BUILDINGS[b.card].tier === 'lumber')) return ruleError('NOT_BASIC', 'Raw materials are made in basic buildings.');
   if (p.supply <= 0) return ruleError('NO_CUBES', 'You have no cube left.');
@@ -135,8 +140,13 @@ export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): Ru
   const bad = checkTarget(s, turn.seat, good, action.to);
   if (bad) return bad;
   if (action.to.kind === 'slot' && action.to.building === action.building) return ruleError('NO_SUCH_ICON', 'Place it on another building.');
-  if (turn.freeRaw > 0) turn.freeRaw--;
-  else turn.wp--;
+  if (free) {
+    turn.freeRaw--;
+    if (paired) turn.rawPaid = false;
+  } else {
+    turn.wp--;
+    if (paired) turn.rawPaid = true;
+  }
   p.supply--;
   place(ctx, turn.seat, good, action.to);
   ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (to ${action.to.kind}).` });

@@ -289,7 +289,8 @@ function nextBidder(ctx: Ctx, turn: Turn): RuleError | void {
       if (card !== null) drawn.push(card);
     }
     a.mayor = cardsValue(drawn);
-    a.high = Math.max(a.high, a.mayor);
+    // Version 3 reads "the player may offer a higher value" as higher than the mayor's bid alone.
+    a.high = s.rules?.mayorBidToBeat === true ? a.mayor : Math.max(a.high, a.mayor);
     s.moneyDiscard.push(...drawn);
     a.toAct = a.initiator;
     ctx.irreversible = true;

@@ -44,6 +44,16 @@ export type Prompt =
   | { kind: 'look'; row: 'basic' | 'expanded' | 'advanced'; cards: number[]; chosen: number; then: 'main' | 'end' }
   | { kind: 'hall'; done: string[] };
 
+/** Flags of the rules profile (versions.ts): absent or false means the version 2 behaviour. */
+export interface GuildTownRules {
+  /** "A player can produce two raw materials using one work point": no work point, no raw material. */
+  craftsmenPrivilegeNeedsWorkPoint?: boolean;
+  /** "The player may offer a higher value": higher than the mayor's bid, not the opening bid. */
+  mayorBidToBeat?: boolean;
+  /** "The last round (Winter) is divided into 2 phases": guilds and the final phase. */
+  winterFinalPhase?: boolean;
+}
+
 export interface Turn {
   seat: number;
   guild: GuildId;
@@ -55,6 +65,8 @@ export interface Turn {
   wp: number;
   /** Extra raw-material productions from the Craftsmen's privilege. */
   freeRaw: number;
+  /** Version 3: a work point has made a raw material this turn, so the privilege's second one may follow. */
+  rawPaid?: boolean;
   /** Index of the helper disc on the guild track (null in winter). */
   helper: [number, number] | null;
   /** Face-up money cards taken at the Bankers. */
@@ -84,6 +96,8 @@ export interface Auction {
 export type Phase = 'swap' | 'helpers' | 'guilds' | 'discard' | 'invest' | 'over';
 
 export interface GuildTownState {
+  /** The rules profile of versions after 2 (versions.ts); absent: version 2's rules. */
+  rules?: GuildTownRules;
   seats: number;
   year: number;
   season: number;

@@ -11,6 +11,8 @@ import { game } from './helpers.js';
 import { playBotGame } from './record.js';
 
 interface Fixture {
+  /** The rules version it was recorded under (fixtures from before versioned rules: 2). */
+  rulesVersion?: number;
   seed: string;
   seats: number;
   options: { swap: boolean };
@@ -21,22 +23,27 @@ interface Fixture {
 }
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-const RECORDS: { name: string; seats: number; seed: string; bot: 'random' | 'greedy' }[] = [
-  { name: 'two-players-random', seats: 2, seed: 'fixture-2', bot: 'random' },
-  { name: 'three-players-greedy', seats: 3, seed: 'fixture-3', bot: 'greedy' },
-  { name: 'five-players-greedy', seats: 5, seed: 'fixture-5', bot: 'greedy' },
+const RECORDS: { name: string; rulesVersion: number; seats: number; seed: string; bot: 'random' | 'greedy' }[] = [
+  { name: 'two-players-random', rulesVersion: 2, seats: 2, seed: 'fixture-2', bot: 'random' },
+  { name: 'three-players-greedy', rulesVersion: 2, seats: 3, seed: 'fixture-3', bot: 'greedy' },
+  { name: 'five-players-greedy', rulesVersion: 2, seats: 5, seed: 'fixture-5', bot: 'greedy' },
+  { name: 'v3-two-players-random', rulesVersion: 3, seats: 2, seed: 'fixture-2', bot: 'random' },
+  { name: 'v3-four-players-greedy', rulesVersion: 3, seats: 4, seed: 'g2:fixture-4', bot: 'greedy' },
 ];
 
-/** Re-record with RECORD_FIXTURES=1 (only after a deliberate rules change and a rulesVersion bump). */
+/**
+ * Record the missing fixtures with RECORD_FIXTURES=1. A fixture is never re-recorded: a rules change
+ * is a new version (versions.ts) with new fixtures, and the old ones must keep replaying.
+ */
 if (process.env.RECORD_FIXTURES === '1') {
-  for (const record of RECORDS) {
+  for (const record of RECORDS.filter((r) => !existsSync(join(dir, `${r.name}.json`)))) {
     const options = { swap: true };
     const played =
       record.bot === 'random'
-        ? playRandomGame(game, { seats: record.seats, seed: record.seed, options, deep: false })
-        : playBotGame(record.seats, record.seed, 'greedy', () => undefined, options);
+        ? playRandomGame(game, { seats: record.seats, seed: record.seed, options, deep: false, rulesVersion: record.rulesVersion })
+        : playBotGame(record.seats, record.seed, 'greedy', () => undefined, options, record.rulesVersion);
     const fixture: Fixture = {
-      seed: record.seed, seats: record.seats, options, bot: record.bot, actions: played.actions,
+      rulesVersion: record.rulesVersion, seed: record.seed, seats: record.seats, options, bot: record.bot, actions: played.actions,
       stateHash: stateHash(played.state), outcome: game.outcome(played.state as GuildTownState)!,
     };
     writeFileSync(join(dir, `${record.name}.json`), JSON.stringify(fixture) + '\n');
@@ -48,7 +55,9 @@ describe('fixture replays', () => {
     const file = join(dir, `${name}.json`);
     expect(existsSync(file)).toBe(true);
     const fixture = JSON.parse(readFileSync(file, 'utf8')) as Fixture;
-    const state = replay(game, { seats: fixture.seats, options: fixture.options, seed: fixture.seed }, fixture.actions) as GuildTownState;
+    const rulesVersion = fixture.rulesVersion ?? 2;
+    expect(rulesVersion).toBe(RECORDS.find((r) => r.name === name)!.rulesVersion);
+    const state = replay(game, { seats: fixture.seats, options: fixture.options, seed: fixture.seed, rulesVersion }, fixture.actions) as GuildTownState;
     expect(stateHash(state)).toBe(fixture.stateHash);
     expect(game.outcome(state)).toEqual(fixture.outcome);
     expect(state.phase).toBe('over');

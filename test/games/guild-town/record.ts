@@ -10,8 +10,9 @@ export function playBotGame(
   bot: 'greedy' | 'timeout',
   onStep: (s: GuildTownState, log: LogEntry[], step: number) => void,
   options = { swap: true },
+  rulesVersion?: number,
 ): { state: GuildTownState; actions: RecordedAction[]; log: LogEntry[] } {
-  let state = game.setup({ seats, options, seed });
+  let state = game.setup({ seats, options, seed, rulesVersion });
   const actions: RecordedAction[] = [];
   const log: LogEntry[] = [];
   for (let step = 0; game.outcome(state) === null; step++) {
