@@ -55,10 +55,21 @@ export function factoryCard(number: number): FactoryCard {
   return card;
 }
 
-/** Factory cards used with this many players (deck order: lowest number on top). */
-export function factoryDeckFor(seats: number): number[] {
+/**
+ * Edition 2 of the backs (rules version 2): every factory an invention card's combination bonus
+ * names is a II card, so every bonus can score at every player count (edition 1 left 7 of the 13
+ * out of the 2-player deck and 4 out of the 3-player one). The two cheapest starters stay in every
+ * deck; Brickworks and Department Store are III, the Bank I. Decks: 15 / 17 / 18 cards.
+ */
+export const EDITION_2_BACKS: Readonly<Record<number, FactoryCard['back']>> = Object.fromEntries(
+  FACTORIES.map((card) => [card.number, card.number === 13 ? 'I' : card.number === 6 || card.number === 10 ? 'III' : 'II']),
+);
+
+/** Factory cards used with this many players (deck order: lowest number on top), by edition of the backs. */
+export function factoryDeckFor(seats: number, edition = 1): number[] {
   const backs = seats >= 4 ? ['I', 'II', 'III'] : seats === 3 ? ['II', 'III'] : ['II'];
-  return FACTORIES.filter((card) => backs.includes(card.back)).map((card) => card.number);
+  const backOf = (card: FactoryCard) => (edition === 2 ? EDITION_2_BACKS[card.number]! : card.back);
+  return FACTORIES.filter((card) => backs.includes(backOf(card))).map((card) => card.number);
 }
 
 /**

@@ -32,7 +32,7 @@ export const urbanizationGame: GameDefinition<UrbanizationState, UrbanizationAct
   players: { ...meta.players },
   optionsSchema,
   actionSchema,
-  setup: versionedSetup(VERSIONS, ({ seats, options }) => setupState(seats, { inventions: options.inventions === true })),
+  setup: versionedSetup(VERSIONS, ({ seats, options }, rules) => setupState(seats, { inventions: options.inventions === true }, rules)),
   activeSeats(state) {
     const seat = currentSeat(state);
     return seat === null ? [] : [seat];

@@ -195,11 +195,20 @@ export function runPlaceFactory(s: UrbanizationState, seat: number, a: ActionOf<
 
 /* ---------- produce goods ---------- */
 
-/** Goods the factory makes: the card's production, at least 2 with the colour's invention. */
-export function goodsCount(p: Player, card: number): number {
+/**
+ * Goods the factory makes: the card's production, at least 2 with the colour's invention. From
+ * version 2 "at least 2" is a benefit, never a restriction: when the `available` work orders do not
+ * allow 2, the factory makes its printed number (version 1 then could not produce at all).
+ */
+export function goodsCount(s: UrbanizationState, p: Player, card: number, available: number): number {
   const c = factoryCard(card);
-  return hasInvention(p, AT_LEAST_TWO[c.colour]) ? Math.max(2, c.production) : c.production;
+  if (!hasInvention(p, AT_LEAST_TWO[c.colour])) return c.production;
+  const boosted = Math.max(2, c.production);
+  return s.rules?.atLeastTwoIfOrdersAllow === true && available < boosted ? c.production : boosted;
 }
+
+/** Work orders of every colour a player holds (the Union Leader may use any). */
+export const ordersOf = (p: Player) => p.orders.white + p.orders.grey + p.orders.orange;
 
 function checkProduceCommon(s: UrbanizationState, seat: number, factory: number): Check {
   if (s.pending !== null && s.pending.kind !== 'produce') return err('WRONG_STEP', 'Finish the current action first.');
@@ -215,7 +224,7 @@ export function checkProduce(s: UrbanizationState, seat: number, a: ActionOf<'pr
   const p = s.players[seat]!;
   const card = activeCard(p.factories[a.factory]!);
   const colour = factoryCard(card).colour;
-  const n = goodsCount(p, card);
+  const n = goodsCount(s, p, card, p.orders[colour]);
   if (p.orders[colour] < n) return err('NOT_ENOUGH_ORDERS', `The ${factoryCard(card).name} needs ${n} ${colour} work order(s).`);
   return null;
 }
@@ -225,7 +234,7 @@ export function checkProduceUnion(s: UrbanizationState, seat: number, a: ActionO
   if (common) return common;
   const p = s.players[seat]!;
   if (!holds(p, 'unionLeader')) return err('NO_CHARACTER', 'You do not hold an unplayed Union Leader.');
-  const n = goodsCount(p, activeCard(p.factories[a.factory]!));
+  const n = goodsCount(s, p, activeCard(p.factories[a.factory]!), ordersOf(p));
   if (a.white + a.grey + a.orange !== n) return err('WRONG_ORDER_COUNT', `That factory uses exactly ${n} work order(s).`);
   for (const colour of COLOURS) if (p.orders[colour] < a[colour]) return err('NOT_ENOUGH_ORDERS', `You have only ${p.orders[colour]} ${colour} work order(s).`);
   return null;
@@ -256,7 +265,8 @@ export function runProduce(s: UrbanizationState, seat: number, a: ActionOf<'prod
   const p = s.players[seat]!;
   const card = activeCard(p.factories[a.factory]!);
   const used: Orders = { white: 0, grey: 0, orange: 0 };
-  used[factoryCard(card).colour as Colour] = goodsCount(p, card);
+  const colour = factoryCard(card).colour as Colour;
+  used[colour] = goodsCount(s, p, card, p.orders[colour]);
   produceWith(s, seat, a.factory, used, log);
 }
 

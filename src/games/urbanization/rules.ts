@@ -15,6 +15,7 @@ import {
   checkTakeOrders,
   checkTaxes,
   goodsCount,
+  ordersOf,
   runAttract,
   runBuyGrain,
   runMillWorker,
@@ -211,7 +212,7 @@ function candidates(s: UrbanizationState, seat: number, type: ActionType): Urban
       if (!holds(p, 'unionLeader')) return [];
       const out: UrbanizationAction[] = [];
       p.factories.forEach((f, factory) => {
-        const n = goodsCount(p, activeCard(f));
+        const n = goodsCount(s, p, activeCard(f), ordersOf(p));
         for (let white = 0; white <= n; white++)
           for (let grey = 0; white + grey <= n; grey++) out.push({ type, factory, white, grey, orange: n - white - grey });
       });

@@ -92,7 +92,17 @@ export interface FinalDetails {
   newestFactory: (number | null)[];
 }
 
+/** Flags and data of the rules profile (versions.ts): absent means version 1. */
+export interface UrbanizationRules {
+  /** "At least 2 goods" inventions: 2 when the work orders allow it, else the printed number (version 1: always at least 2). */
+  atLeastTwoIfOrdersAllow?: boolean;
+  /** Edition of the factory card backs (data.ts `factoryDeckFor`); version 1: 1. */
+  factoryBacks?: number;
+}
+
 export interface UrbanizationState {
+  /** The rules profile of versions after 1 (versions.ts). */
+  rules?: UrbanizationRules;
   seats: number;
   options: UrbanizationOptions;
   phase: Phase;
@@ -125,8 +135,8 @@ export function slotFor(card: number | null): Slot {
   return { card, spaces: card === null ? [] : factoryCard(card).spaces.map(() => null) };
 }
 
-export function setupState(seats: number, options: UrbanizationOptions): UrbanizationState {
-  const deck = factoryDeckFor(seats);
+export function setupState(seats: number, options: UrbanizationOptions, rules: UrbanizationRules = {}): UrbanizationState {
+  const deck = factoryDeckFor(seats, rules.factoryBacks);
   const display: Slot[] = [0, 1, 2].map(() => slotFor(deck.shift() ?? null));
   const covered = COVERED[seats] ?? [];
   const territories: Territory[] = Array.from({ length: TERRITORY_COUNT }, (_, id) => ({

@@ -20,15 +20,15 @@ describe('setup', () => {
     expect(urbanizationGame.legalActions(s, 0).every((a) => a.type === 'place')).toBe(true);
   });
 
-  it('2 and 3 players: factory subsets II / II+III, covering tiles, grain capacity per player', () => {
-    const two = urbanizationGame.setup({ seats: 2, options: { inventions: true }, seed: 'a' });
+  it('2 and 3 players: factory subsets II / II+III, covering tiles, grain capacity per player (rules version 1)', () => {
+    const two = urbanizationGame.setup({ seats: 2, options: { inventions: true }, seed: 'a', rulesVersion: 1 });
     expect(two.deck.length + 3).toBe(10);
     expect(FACTORIES.filter((c) => c.back === 'II').map((c) => c.number)).toEqual(factoryDeckFor(2));
     expect(two.territories.filter((t) => t.covered).map((t) => t.id)).toEqual([...COVERED[2]!]);
     expect(two.territories.filter((t) => t.price > 0)).toHaveLength(18);
     expect(two.grainArea).toEqual({ barns: [2, 2, 2, 2], field: 2, returnArea: 4, outOfPlay: 16 });
     expect(two.docks.flat()).toHaveLength(18);
-    const three = urbanizationGame.setup({ seats: 3, options: { inventions: false }, seed: 'a' });
+    const three = urbanizationGame.setup({ seats: 3, options: { inventions: false }, seed: 'a', rulesVersion: 1 });
     expect(three.deck.length + 3).toBe(14);
     expect(three.territories.filter((t) => t.price > 0)).toHaveLength(21);
     expect(refused(two, 0, { type: 'place', territory: 0 })).toBe('TERRITORY_COVERED');

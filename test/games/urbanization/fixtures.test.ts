@@ -9,6 +9,8 @@ import type { UrbanizationState } from '../../../src/games/urbanization/state.js
 import { expectNoLeak } from '../../support/engine-properties.js';
 
 interface Fixture {
+  /** The rules version it was recorded under (fixtures from before versioned rules: 1). */
+  rulesVersion?: number;
   seats: number;
   options: { inventions: boolean };
   seed: string;
@@ -25,7 +27,9 @@ describe('urbanization fixture replays', () => {
   for (const file of files) {
     it(`${file} replays to the recorded state and outcome`, () => {
       const fixture = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Fixture;
-      const state = replay(urbanizationGame, { seats: fixture.seats, options: fixture.options, seed: fixture.seed }, fixture.actions);
+      const rulesVersion = fixture.rulesVersion ?? 1;
+      expect(file.startsWith('v') ? Number(file.slice(1, file.indexOf('-'))) : 1).toBe(rulesVersion);
+      const state = replay(urbanizationGame, { seats: fixture.seats, options: fixture.options, seed: fixture.seed, rulesVersion }, fixture.actions);
       expect(stateHash(state)).toBe(fixture.stateHash);
       expect(urbanizationGame.outcome(state as UrbanizationState)).toEqual(fixture.outcome);
     });
@@ -35,7 +39,7 @@ describe('urbanization fixture replays', () => {
 describe('urbanization views', () => {
   it('everything is public: the seed never reaches a view or the log, and every seat sees the same board', () => {
     const fixture = JSON.parse(readFileSync(new URL(files[0]!, dir), 'utf8')) as Fixture;
-    let state = urbanizationGame.setup({ seats: fixture.seats, options: fixture.options, seed: fixture.seed });
+    let state = urbanizationGame.setup({ seats: fixture.seats, options: fixture.options, seed: fixture.seed, rulesVersion: fixture.rulesVersion ?? 1 });
     const log: LogEntry[] = [];
     for (const { seat, action } of fixture.actions) {
       const result = urbanizationGame.apply(state, seat, action as never);

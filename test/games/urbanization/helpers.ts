@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { isRuleError, type RuleError } from '../../../src/engine/types.js';
 import { urbanizationGame } from '../../../src/games/urbanization/index.js';
 import type { UrbanizationAction } from '../../../src/games/urbanization/actions.js';
-import { setupState, type UrbanizationState } from '../../../src/games/urbanization/state.js';
+import { setupState, type Factory, type UrbanizationState } from '../../../src/games/urbanization/state.js';
 
 /** A game in action phase 1 of turn 1 with seat 0 to act; `owned` territories per seat (no price markers on them). */
 export function actionState(seats: number, owned: number[][], inventions = false): UrbanizationState {
@@ -33,4 +33,13 @@ export function refused(s: UrbanizationState, seat: number, action: Urbanization
   const result = urbanizationGame.apply(s, seat, action);
   expect(isRuleError(result)).toBe(true);
   return (result as RuleError).code;
+}
+
+/** Gives `seat` a factory of `cards` (the last is active) on ground 0 of `territory`. */
+export function giveFactory(s: UrbanizationState, seat: number, territory: number, cards: number[]): Factory {
+  s.territories[territory]!.grounds[0]!.building = 'factory';
+  s.pool.factories -= 1;
+  const f: Factory = { territory, ground: 0, cards, producedThisTurn: false, output: { white: 0, grey: 0, orange: 0 } };
+  s.players[seat]!.factories.push(f);
+  return f;
 }

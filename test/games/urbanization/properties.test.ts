@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { playRandomGame } from '../../support/engine-properties.js';
 import { urbanizationGame } from '../../../src/games/urbanization/index.js';
 import type { UrbanizationState } from '../../../src/games/urbanization/state.js';
-import { GRAIN_MARKERS, ORDERS_PER_COLOUR, POOLS, PRICE_MARKERS, COLOURS } from '../../../src/games/urbanization/data.js';
+import { GRAIN_MARKERS, ORDERS_PER_COLOUR, POOLS, PRICE_MARKERS, COLOURS, factoryDeckFor } from '../../../src/games/urbanization/data.js';
 import { freeMarkers } from '../../../src/games/urbanization/helpers.js';
 
 /** Conservation of components and other invariants that must hold after every action. */
@@ -54,7 +54,7 @@ export function checkInvariants(raw: unknown): void {
   if (s.pending?.kind === 'factory') cards.push(s.pending.card);
   for (const p of s.players) for (const f of p.factories) cards.push(...f.cards);
   expect(new Set(cards).size).toBe(cards.length);
-  expect(cards.length).toBe(s.seats === 2 ? 10 : s.seats === 3 ? 14 : 18);
+  expect(cards.length).toBe(factoryDeckFor(s.seats, s.rules?.factoryBacks).length);
   // Players: no negative money, grain within the card, markers within the pool.
   s.players.forEach((p, seat) => {
     expect(p.money).toBeGreaterThanOrEqual(0);

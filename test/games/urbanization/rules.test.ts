@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { urbanizationGame } from '../../../src/games/urbanization/index.js';
 import { barnRefill, chooseMayor, factoriesPhase, finalScoring, harvest } from '../../../src/games/urbanization/rules-flow.js';
-import type { Factory, UrbanizationState } from '../../../src/games/urbanization/state.js';
-import { actionState, apply, applyAll, refused } from './helpers.js';
+import { actionState, apply, applyAll, giveFactory, refused } from './helpers.js';
 
-function giveFactory(s: UrbanizationState, seat: number, territory: number, cards: number[]): Factory {
-  s.territories[territory]!.grounds[0]!.building = 'factory';
-  s.pool.factories -= 1;
-  const f: Factory = { territory, ground: 0, cards, producedThisTurn: false, output: { white: 0, grey: 0, orange: 0 } };
-  s.players[seat]!.factories.push(f);
-  return f;
-}
 
 describe('erect buildings', () => {
   it('houses $2 / 1 point each, many of one type per phase, then a skyscraper only in a later phase', () => {
