@@ -27,6 +27,15 @@ export function cloneState(state: CYState): CYState {
   };
 }
 
+/** Version 2: every seat's starting capital as it was dealt face up, for everyone. */
+function openingEntry(capital: readonly string[][]): LogEntry {
+  const faces = capital.map((hand) => hand.map((id) => ({ currency: moneyCard(id).currency, value: moneyCard(id).value })));
+  return {
+    message: `Starting capital, dealt face up: ${capital.map((hand, seat) => `seat ${seat} ${hand.map(moneyLabel).join(', ')}`).join('; ')}.`,
+    data: { startingCapital: faces },
+  };
+}
+
 const isSlot = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3;
 
 /** Seat may take some money now: the display is not empty. */
@@ -135,5 +144,10 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
   }
   if (turnEnds) endTurn(draft, rng, log);
   draft.rng = rng.state();
+  if (draft.startingCapital && draft.openingLogged === false) {
+    // The log has no event before the first move: the face-up deal opens the first one.
+    log.unshift(openingEntry(draft.startingCapital));
+    draft.openingLogged = true;
+  }
   return { state: draft, log, irreversible: turnEnds };
 }

@@ -12,7 +12,7 @@ import {
   moneyCard,
   moneyCardsFor,
 } from './data.js';
-import type { CYState } from './state.js';
+import type { CYRules, CYState } from './state.js';
 
 export function handTotal(hand: readonly string[]): number {
   return hand.reduce((sum, id) => sum + moneyCard(id).value, 0);
@@ -61,7 +61,7 @@ export function buildMoneyDeck(cards: readonly string[], rng: Rng): string[] {
   return piles.flat();
 }
 
-export function setupGame({ seats, seed }: SetupInput<CYOptions>): CYState {
+export function setupGame({ seats, seed }: SetupInput<CYOptions>, rules: CYRules = {}): CYState {
   if (!Number.isInteger(seats) || seats < 2 || seats > 6) throw new Error(`construction-yard: 2 to 6 players, not ${seats}`);
   const rng = openRng(seedRng(seed));
   const neutral = seats === 2;
@@ -74,7 +74,10 @@ export function setupGame({ seats, seed }: SetupInput<CYOptions>): CYState {
   const startPlayer = chooseStartPlayer(hands, rng);
   const moneyDisplay = rest.splice(0, DISPLAY_SIZE);
   const moneyDeck = buildMoneyDeck(rest, rng);
+  // Version 2: "place the cards face up in front of the player until their total is 20 or more".
+  const opening = rules.publishStartingCapital === true ? { startingCapital: hands.map((hand) => hand.slice()), openingLogged: false } : {};
   return {
+    ...opening,
     seats,
     neutral,
     hands: hands.map(sortHand),

@@ -27,7 +27,19 @@ export interface FinalAssignment {
  * The whole game, plain JSON. Ordered things are arrays; the first element of a deck is its top.
  * Collectors are the seats 0..seats-1 and, with two players, the neutral collector at index `seats`.
  */
+/** Flags of the rules profile (versions.ts): absent means version 1. */
+export interface CYRules {
+  /** Starting capital is dealt face up: every seat's starting cards are public (view and first log). */
+  publishStartingCapital?: boolean;
+}
+
 export interface CYState {
+  /** The rules profile of versions after 1 (versions.ts). */
+  rules?: CYRules;
+  /** Version 2: each seat's starting capital as dealt face up, in dealing order (public). */
+  startingCapital?: string[][];
+  /** Version 2: the opening log entry (the starting capital) went out with the first event. */
+  openingLogged?: boolean;
   seats: number;
   /** True with two players: the neutral third collector takes part. */
   neutral: boolean;

@@ -7,6 +7,11 @@ import type { RulesVersion } from '../../engine/versions.js';
  */
 export const VERSIONS: readonly RulesVersion[] = [
   { version: 1, date: '2026-11-21', changes: 'First version.' },
+  {
+    version: 2, date: '2026-11-23',
+    changes: "Starting capital is dealt face up, as the rulebook says: every seat's starting cards are shown to all in the view and the first log entry; hands are secret after that.",
+    profile: { publishStartingCapital: true },
+  },
 ];
 
 export const CURRENT_VERSION = VERSIONS.at(-1)!.version;

@@ -30,6 +30,8 @@ export interface CYView {
   pending: { slot: number; currency: Currency; building: BuildingCard; paid: MoneyFace[]; total: number; toNeutral: boolean } | null;
   scorings: ScoringRecord[];
   finalAssignments: FinalAssignment[];
+  /** Each seat's starting capital as dealt face up (rules version 2; null in version 1 games). */
+  startingCapital: MoneyFace[][] | null;
 }
 
 const face = (id: string): MoneyFace => {
@@ -74,5 +76,6 @@ export function viewFor(state: CYState, seat: Seat | null): CYView {
           },
     scorings: state.scorings.map((record) => ({ round: record.round, points: record.points.slice() })),
     finalAssignments: state.finalAssignments.map((assignment) => ({ ...assignment })),
+    startingCapital: state.startingCapital?.map((hand) => hand.map(face)) ?? null,
   };
 }

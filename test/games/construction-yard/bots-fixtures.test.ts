@@ -11,6 +11,8 @@ import { fresh, game } from './helpers.js';
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 
 interface Fixture {
+  /** The rules version it was recorded under (fixtures from before versioned rules: 1). */
+  rulesVersion?: number;
   seed: string;
   seats: number;
   options: Record<string, never>;
@@ -65,11 +67,19 @@ describe('bots and timeouts', () => {
 
 describe('fixture replays', () => {
   const record = process.env.RECORD_FIXTURES === '1';
-  it.runIf(record)('records fixtures (RECORD_FIXTURES=1)', () => {
-    for (const [seats, seed] of [[2, 'fixture-two'], [4, 'fixture-four'], [6, 'fixture-six']] as const) {
-      const { state, actions, outcome } = playRandomGame(game, { seats, seed });
-      const fixture: Fixture = { seed, seats, options: {}, actions, stateHash: stateHash(state), outcome };
-      writeFileSync(join(FIXTURES, `${seed}.json`), `${JSON.stringify(fixture)}\n`);
+  // Old fixtures are never re-recorded (a rules change is a new version with new fixtures): only missing ones are.
+  const RECORDS = [
+    { name: 'fixture-two', rulesVersion: 1, seats: 2, seed: 'fixture-two' },
+    { name: 'fixture-four', rulesVersion: 1, seats: 4, seed: 'fixture-four' },
+    { name: 'fixture-six', rulesVersion: 1, seats: 6, seed: 'fixture-six' },
+    { name: 'v2-fixture-three', rulesVersion: 2, seats: 3, seed: 'g2:fixture-three' },
+    { name: 'v2-fixture-five', rulesVersion: 2, seats: 5, seed: 'g2:fixture-five' },
+  ];
+  it.runIf(record)('records missing fixtures (RECORD_FIXTURES=1)', () => {
+    for (const { name, rulesVersion, seats, seed } of RECORDS.filter((r) => !existsSync(join(FIXTURES, `${r.name}.json`)))) {
+      const { state, actions, outcome } = playRandomGame(game, { seats, seed, rulesVersion });
+      const fixture: Fixture = { rulesVersion, seed, seats, options: {}, actions, stateHash: stateHash(state), outcome };
+      writeFileSync(join(FIXTURES, `${name}.json`), `${JSON.stringify(fixture)}\n`);
     }
   });
 
@@ -79,7 +89,9 @@ describe('fixture replays', () => {
   });
   it.each(files)('%s replays to the recorded state and outcome', (file) => {
     const fixture = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
-    const state = replay(game, { seats: fixture.seats, options: fixture.options, seed: fixture.seed }, fixture.actions);
+    const rulesVersion = fixture.rulesVersion ?? 1;
+    expect(file.startsWith('v2-') ? 2 : 1).toBe(rulesVersion);
+    const state = replay(game, { seats: fixture.seats, options: fixture.options, seed: fixture.seed, rulesVersion }, fixture.actions);
     expect(stateHash(state)).toBe(fixture.stateHash);
     expect(game.outcome(state as CYState)).toEqual(fixture.outcome);
   });

@@ -35,7 +35,7 @@ describe('taking money', () => {
     expect(after.moneyDisplay.slice(0, 2)).toEqual(['orange-7-a', 'yellow-4-a']);
     expect(after.moneyDisplay).toHaveLength(4);
     expect(after.current).toBe((seat + 1) % 3);
-    expect(log[0]!.message).toBe(`Seat ${seat} takes blue 2 and green 3.`);
+    expect(log.map((entry) => entry.message)).toContain(`Seat ${seat} takes blue 2 and green 3.`);
     const single = play(state, seat, { type: 'takeMoney', slots: [2] }).state;
     expect(single.hands[seat]).toContain('orange-7-a');
   });
