@@ -61,8 +61,3 @@ export function versionedSetup<State extends object, Options>(
     return profile === undefined ? state : { ...state, rules: profile };
   };
 }
-
-/** One flag of the state's rules profile; `false`/absent means the first version's behaviour. */
-export function rulesFlag(state: { rules?: RulesProfile }, flag: string): boolean {
-  return state.rules?.[flag] === true;
-}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRuleError, ruleError, type GameDefinition } from '../../src/engine/types.js';
-import { rulesFlag, versionedSetup, type RulesVersion } from '../../src/engine/versions.js';
+import { versionedSetup, type RulesVersion } from '../../src/engine/versions.js';
 import { verifyRecord } from '../../src/services/record.js';
 import { loginAdmin, newUser, startTestApp, type TestApp } from '../support/api.js';
 import { postGraphql } from '../support/graphql.js';
@@ -19,14 +19,14 @@ const toy: GameDefinition<VersionedToy, Parameters<typeof toyGame.apply>[2], unk
   rulesVersions: VERSIONS,
   setup: versionedSetup(VERSIONS, (input) => toyGame.setup(input)),
   apply(state, seat, action) {
-    if (action.type === 'pass' && rulesFlag(state, 'noPass')) return ruleError('NO_PASSING', 'Passing is not allowed.');
+    if (action.type === 'pass' && state.rules?.noPass === true) return ruleError('NO_PASSING', 'Passing is not allowed.');
     const result = toyGame.apply(state, seat, action);
-    if (isRuleError(result) || action.type !== 'play' || !rulesFlag(state, 'lastRoundDouble') || state.turn < (state.rounds - 1) * state.seats) return result;
+    if (isRuleError(result) || action.type !== 'play' || state.rules?.lastRoundDouble !== true || state.turn < (state.rounds - 1) * state.seats) return result;
     const scores = result.state.scores.slice();
     scores[seat]! += action.card;
     return { ...result, state: { ...result.state, scores } };
   },
-  legalActions: (state, seat) => toyGame.legalActions(state, seat).filter((action) => action.type !== 'pass' || !rulesFlag(state, 'noPass')),
+  legalActions: (state, seat) => toyGame.legalActions(state, seat).filter((action) => action.type !== 'pass' || state.rules?.noPass !== true),
 };
 
 let t: TestApp;

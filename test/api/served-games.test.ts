@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { openRng, seedRng } from '../../src/engine/rng.js';
 import type { AnyGameDefinition, LogEntry } from '../../src/engine/types.js';
+import { rulesVersionsOf } from '../../src/engine/versions.js';
 import { games } from '../../src/games/index.js';
 import { setupInputOf, walkLog } from '../../src/services/timeline.js';
 import type { EventRecord } from '../../src/store/games.js';
@@ -44,10 +45,14 @@ const secretsFor: Partial<Record<string, (state: Record<string, unknown>, seat: 
 };
 
 describe.each(served)('$id through the service', (definition) => {
-  it('is played to its end by four bots, unattended', async () => {
+  // Under the oldest rules version still served (a game created before the newest rules landed); the REST game below plays the newest.
+  const oldest = rulesVersionsOf(definition).find((entry) => !entry.retired)!.version;
+  it(`is played to its end by four bots, unattended, under its oldest served rules (version ${oldest})`, async () => {
     const host = await newUser(t);
     const seats = seatsFor(definition, 4);
     const { body: game } = await t.http.post('/v1/games').set(host.auth).send({ type: definition.id, seats }).expect(201);
+    expect(game.rulesVersion).toBe(definition.rulesVersion);
+    await t.sql.query('UPDATE games SET rules_version = $2 WHERE id = $1', [game.id, oldest]);
     await t.http.post(`/v1/games/${game.id}/leave`).set(host.auth).expect(200);
     const bot = Object.keys(definition.bots ?? {})[0] ?? 'random';
     for (let seat = 0; seat < seats; seat++) await t.http.put(`/v1/games/${game.id}/seats/${seat}`).set(host.auth).send({ fill: 'bot', bot }).expect(200);
@@ -56,6 +61,7 @@ describe.each(served)('$id through the service', (definition) => {
       return body.status === 'finished' ? body : undefined;
     }, 240_000, `${definition.id} bots to finish`);
     expect(finished.result.scores).toHaveLength(seats);
+    expect(finished.rulesVersion).toBe(oldest);
     const verified = (await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body;
     expect(verified).toMatchObject({ ok: true, divergence: null });
     expect(verified.checkedEvents).toBeGreaterThan(0);
