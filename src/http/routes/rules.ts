@@ -4,45 +4,49 @@ import { exportRecord, RECORD_FORMAT } from '../../services/record.js';
 import { gamesByRules, migrateRules, rulesVersionUsage } from '../../services/rules-admin.js';
 import { optionalUser, requireAdmin } from '../auth.js';
 import { GameId, GameStatus } from '../schemas.js';
-import { errorResponses } from './common.js';
+import { bearer as security, errorResponses, ok, publicAccess } from './common.js';
 
-const security = [{ bearerAuth: [] }];
-
-export const RulesMigration = Type.Object({
-  gameId: Type.String({ format: 'uuid' }), from: Type.Integer(), to: Type.Integer(),
-  version: Type.Integer({ description: "The game's version after the move (the `rules` event), unchanged on a dry run" }),
-  dryRun: Type.Boolean(), checkedEvents: Type.Integer(),
-});
+const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] });
+const paging = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+};
 
 /** Versioned rules (admin listing and migration) and the public record of a finished game. */
 export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/games/:id/record', {
     schema: {
-      tags: ['games'], summary: 'The public record of a finished game: seed, rules version and every action, to verify it independently', security, params: GameId,
-      description: `Answers 409 GAME_NOT_FINISHED before the end (the seed is secret until then). Check it with \`npx tsx scripts/verify-record.ts record.json\`: the seed matches the seedCommitment published at creation, and replaying every event under the recorded rules gives the recorded final state and result. Format \`${RECORD_FORMAT}\`.`,
+      tags: ['games'], operationId: 'getGameRecord', security: publicAccess, params: GameId,
+      summary: 'The public record of a finished game: seed, rules version and every action, to verify it independently',
+      description: `Provably fair dealing: from creation every game shows \`seedCommitment\` (SHA-256 of its seed); once it is over this record reveals the seed with everything needed to replay the game. Check it with \`npx tsx scripts/verify-record.ts record.json\`: the seed matches the commitment, and replaying every event under the recorded rules version gives the recorded final state and result. Format \`${RECORD_FORMAT}\`.`,
       response: {
-        200: Type.Object({
-          format: Type.Literal(RECORD_FORMAT), id: Type.String({ format: 'uuid' }), type: Type.String(), rulesVersion: Type.Integer(), seatCount: Type.Integer(), options: Type.Unknown(),
-          seedCommitment: Type.String(), seed: Type.String(),
+        200: ok('The record', Type.Object({
+          format: Type.Literal(RECORD_FORMAT), id: Type.String({ format: 'uuid' }), type: Type.String(), rulesVersion: Type.Integer(), seatCount: Type.Integer(),
+          options: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'The options the game was created with' }),
+          seedCommitment: Type.String({ description: 'SHA-256 (hex) of `seed`, published from creation' }), seed: Type.String(),
           events: Type.Array(Type.Object({
-            seq: Type.Integer(), kind: Type.String(), seat: Type.Union([Type.Integer(), Type.Null()]), undoesSeq: Type.Union([Type.Integer(), Type.Null()]), action: Type.Unknown(),
+            seq: Type.Integer(), kind: Type.String(), seat: Type.Union([Type.Integer(), Type.Null()]), undoesSeq: Type.Union([Type.Integer(), Type.Null()]),
+            action: Type.Unsafe<unknown>({ description: 'The action as submitted' }),
           })),
-          finalStateHash: Type.String({ description: 'SHA-256 of the canonical JSON of the final state' }), result: Type.Unknown(),
-        }),
-        ...errorResponses(400, 401, 404, 409),
+          finalStateHash: Type.String({ description: 'SHA-256 of the canonical JSON of the final state' }),
+          result: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'The outcome: scores, winners, ranking' }),
+        })),
+        ...errorResponses(400, { 401: ['INVALID_TOKEN'] }, 404, { 409: ['GAME_NOT_FINISHED'] }),
       },
     },
   }, async (request) => exportRecord(ctx, optionalUser(request), request.params.id));
 
   app.get('/v1/admin/rules-versions', {
     schema: {
-      tags: ['admin'], summary: 'How many games run under each rules version of each game type, by status', security,
+      tags: ['admin'], operationId: 'adminRulesVersionUsage', security,
+      summary: 'How many games run under each rules version of each game type, by status',
+      description: 'One row per game type and rules version that any stored game uses, with whether it is the newest version and whether this server still serves it.',
       response: {
-        200: Type.Array(Type.Object({
+        200: ok('Games per type and rules version', Type.Array(Type.Object({
           type: Type.String(), rulesVersion: Type.Integer(), current: Type.Boolean({ description: 'The newest version of its game' }),
           served: Type.Boolean({ description: 'This server plays and replays games of this version' }), open: Type.Integer(), active: Type.Integer(), finished: Type.Integer(),
-        })),
-        ...errorResponses(401, 403),
+        }))),
+        ...adminErrors,
       },
     },
   }, async (request) => {
@@ -52,21 +56,30 @@ export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.get('/v1/admin/games', {
     schema: {
-      tags: ['admin'], summary: 'Games of one type, optionally of one rules version and status, newest activity first', security,
+      tags: ['admin'], operationId: 'adminListGamesByRules', security,
+      summary: 'Games of one type, optionally of one rules version and status, newest activity first',
+      description: 'The games to look at before and after a rules change (summaries, no state).',
       querystring: Type.Object({
-        type: Type.String({ minLength: 1, maxLength: 64 }), rulesVersion: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })), status: Type.Optional(GameStatus),
-        limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }), offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+        type: Type.String({ minLength: 1, maxLength: 64 }), rulesVersion: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })), status: Type.Optional(GameStatus), ...paging,
       }, { additionalProperties: false }),
-      response: { 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) }), ...errorResponses(400, 401, 403) },
+      response: { 200: ok('A page of games', Type.Ref('GamePage')), ...adminErrors, ...errorResponses({ 400: ['UNKNOWN_GAME_TYPE'] }) },
     },
-  }, async (request) => gamesByRules(ctx, requireAdmin(request), request.query));
+  }, async (request) => gamesByRules(ctx, requireAdmin(request), { ...request.query, limit: request.query.limit ?? 20, offset: request.query.offset ?? 0 }));
 
   app.post('/v1/admin/games/:id/migrate-rules', {
     schema: {
-      tags: ['admin'], summary: "Move a game to its type's newest rules by replaying its log under them", security, params: GameId,
-      querystring: Type.Object({ dryRun: Type.Boolean({ default: false, description: 'Check only; change nothing' }) }, { additionalProperties: false }),
-      description: 'Refused, changing nothing: 409 ALREADY_NEWEST_RULES, 409 GAME_FINISHED, 422 MIGRATION_ILLEGAL_EVENT (`atEvent`, `rule`: the first event the new rules refuse), 422 MIGRATION_CHANGES_GAME (`atEvent`: an event whose log lines, or the state the game would be in, differ). Done, it appends a `rules` event to the log.',
-      response: { 200: RulesMigration, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      tags: ['admin'], operationId: 'adminMigrateGameRules', security, params: GameId,
+      summary: "Move a game to its type's newest rules by replaying its log under them",
+      description: 'Replays the whole log under the newest rules version with the same seed. Refused, changing nothing, unless every event is legal, reads the same (its log lines) and the game ends up exactly where it is; done, the log gets a `rules` event and the next moves follow the new rules. An open game simply takes the newest version. `dryRun=true` checks only.',
+      querystring: Type.Object({ dryRun: Type.Optional(Type.Boolean({ default: false, description: 'Check only; change nothing' })) }, { additionalProperties: false }),
+      response: {
+        200: ok('The migration', Type.Object({
+          gameId: Type.String({ format: 'uuid' }), from: Type.Integer(), to: Type.Integer(),
+          version: Type.Integer({ description: "The game's version after the move (the `rules` event), unchanged on a dry run" }),
+          dryRun: Type.Boolean(), checkedEvents: Type.Integer(),
+        })),
+        ...adminErrors, ...errorResponses(404, { 409: ['ALREADY_NEWEST_RULES', 'GAME_FINISHED', 'RULES_VERSION_UNSUPPORTED', 'GAME_TYPE_UNAVAILABLE'], 422: ['MIGRATION_ILLEGAL_EVENT', 'MIGRATION_CHANGES_GAME'] }),
+      },
     },
-  }, async (request) => migrateRules(ctx, requireAdmin(request), request.params.id, request.query.dryRun));
+  }, async (request) => migrateRules(ctx, requireAdmin(request), request.params.id, request.query.dryRun ?? false));
 };
