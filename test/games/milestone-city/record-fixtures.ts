@@ -1,9 +1,9 @@
 /**
- * Records complete games as replay fixtures: `npx tsx test/games/milestone-city/record-fixtures.ts`.
- * Re-record only when a rules change is intended (and bump rulesVersion): the fixtures exist to
- * catch every unintended change of behaviour.
+ * Records the missing replay fixtures: `npx tsx test/games/milestone-city/record-fixtures.ts`.
+ * A fixture is never re-recorded: a rules change is a new version (versions.ts) with new fixtures
+ * beside the old ones, which must keep replaying (they catch every unintended change of behaviour).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { randomBot } from '../../../src/engine/bots.js';
 import { stateHash } from '../../../src/engine/canonical.js';
 import type { RecordedAction } from '../../../src/engine/replay.js';
@@ -11,13 +11,13 @@ import { isRuleError } from '../../../src/engine/types.js';
 import { milestoneCityGame as game, type MilestoneCityAction } from '../../../src/games/milestone-city/index.js';
 
 const runs = [
-  { name: 'solo-random', seats: 1, seed: 'fixture-solo', options: { milestones: 4 }, bot: 'random' },
-  { name: 'three-greedy', seats: 3, seed: 'fixture-three', options: { milestones: 4 }, bot: 'greedy' },
-  { name: 'four-random-short', seats: 4, seed: 'fixture-four', options: { milestones: 2 }, bot: 'random' },
+  { name: 'solo-random', rulesVersion: 1, seats: 1, seed: 'fixture-solo', options: { milestones: 4 }, bot: 'random' },
+  { name: 'three-greedy', rulesVersion: 1, seats: 3, seed: 'fixture-three', options: { milestones: 4 }, bot: 'greedy' },
+  { name: 'four-random-short', rulesVersion: 1, seats: 4, seed: 'fixture-four', options: { milestones: 2 }, bot: 'random' },
 ] as const;
 
-for (const run of runs) {
-  let state = game.setup({ seats: run.seats, options: run.options, seed: run.seed });
+for (const run of runs.filter((r) => !existsSync(new URL(`./fixtures/${r.name}.json`, import.meta.url)))) {
+  let state = game.setup({ seats: run.seats, options: run.options, seed: run.seed, rulesVersion: run.rulesVersion });
   const actions: RecordedAction[] = [];
   for (let step = 0; game.outcome(state) === null; step++) {
     const seat = game.activeSeats(state)[0]!;
@@ -27,7 +27,7 @@ for (const run of runs) {
     state = result.state;
     actions.push({ seat, action });
   }
-  const fixture = { game: game.id, rulesVersion: game.rulesVersion, seats: run.seats, seed: run.seed, options: run.options, actions, stateHash: stateHash(state), outcome: game.outcome(state) };
+  const fixture = { game: game.id, rulesVersion: run.rulesVersion, seats: run.seats, seed: run.seed, options: run.options, actions, stateHash: stateHash(state), outcome: game.outcome(state) };
   writeFileSync(new URL(`./fixtures/${run.name}.json`, import.meta.url), `${JSON.stringify(fixture, null, 1)}\n`);
   console.log(run.name, actions.length, 'actions', state.result, 'milestones', state.milestone);
 }
