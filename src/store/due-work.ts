@@ -56,6 +56,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
     createUndoRequest: unsupported('an undo request'),
     findUndoRequest: unsupported('an undo request'),
     updateUndoRequest: unsupported('an undo request'),
+    setRulesVersion: unsupported('a rules migration'),
   };
 }
 
