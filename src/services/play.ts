@@ -80,6 +80,7 @@ async function submitFast(ctx: ServiceContext, principal: Principal, input: Subm
       createUndoRequest: () => Promise.reject(NEEDS_LOCK),
       findUndoRequest: () => Promise.reject(NEEDS_LOCK),
       updateUndoRequest: () => Promise.reject(NEEDS_LOCK),
+      setRulesVersion: () => Promise.reject(NEEDS_LOCK),
     };
     let result: SubmitResult;
     let change: Change;
