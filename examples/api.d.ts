@@ -4916,6 +4916,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -5021,6 +5023,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
@@ -5111,6 +5115,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `UNKNOWN_GAME_TYPE`: no game of that `type` is served (see GET /v1/game-types)
              */
             400: {
@@ -5210,6 +5216,8 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              */
             400: {
                 headers: {
