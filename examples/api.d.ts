@@ -771,88 +771,10 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        GameSummary: {
-            /** Format: uuid */
-            id: string;
-            type: string;
-            rulesVersion: number;
-            status: "open" | "active" | "finished";
-            options: unknown;
-            /** @description Seq of the last event; 0 before the first action */
-            version: number;
-            seatCount: number;
-            /** @description Hidden from the lobby and from spectators */
-            private: boolean;
-            timeControl: components["schemas"]["TimeControl"];
-            seats: {
-                seat: number;
-                username: string | null;
-                /** @description The bot playing this seat, if any */
-                bot: string | null;
-                /** @description The invited user this open seat is held for */
-                reservedFor: string | null;
-                resigned: boolean;
-            }[];
-            /** @description Seats that may act now */
-            activeSeats: number[];
-            /** @description The earliest deadline of the seats to act */
-            deadline: string | null;
-            yourSeat: number | null;
-            /** @description The outcome once finished: scores, winners, ranking */
-            result: unknown;
-            /** @description SHA-256 (hex) of the seed the deal comes from, published from creation */
-            seedCommitment: string;
-            /** @description The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record) */
-            revealedSeed: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            startedAt: string | null;
-            finishedAt: string | null;
-        };
-        GameDetail: {
-            /** Format: uuid */
-            id: string;
-            type: string;
-            rulesVersion: number;
-            status: "open" | "active" | "finished";
-            options: unknown;
-            /** @description Seq of the last event; 0 before the first action */
-            version: number;
-            seatCount: number;
-            /** @description Hidden from the lobby and from spectators */
-            private: boolean;
-            timeControl: components["schemas"]["TimeControl"];
-            seats: {
-                seat: number;
-                username: string | null;
-                /** @description The bot playing this seat, if any */
-                bot: string | null;
-                /** @description The invited user this open seat is held for */
-                reservedFor: string | null;
-                resigned: boolean;
-            }[];
-            /** @description Seats that may act now */
-            activeSeats: number[];
-            /** @description The earliest deadline of the seats to act */
-            deadline: string | null;
-            yourSeat: number | null;
-            /** @description The outcome once finished: scores, winners, ranking */
-            result: unknown;
-            /** @description SHA-256 (hex) of the seed the deal comes from, published from creation */
-            seedCommitment: string;
-            /** @description The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record) */
-            revealedSeed: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            startedAt: string | null;
-            finishedAt: string | null;
-            /** @description The caller's seat's view of the state (spectator view for non-players) */
-            view: unknown;
-        };
+        /** @description A game without its view */
+        GameSummary: components["schemas"]["UrbanizationGameSummary"] | components["schemas"]["ConstructionYardGameSummary"] | components["schemas"]["GuildTownGameSummary"] | components["schemas"]["MilestoneCityGameSummary"];
+        /** @description A game with the caller's view */
+        GameDetail: components["schemas"]["UrbanizationGameDetail"] | components["schemas"]["ConstructionYardGameDetail"] | components["schemas"]["GuildTownGameDetail"] | components["schemas"]["MilestoneCityGameDetail"];
         /** @description One page of a game list */
         GamePage: {
             /** @description Games matching, over all pages */
@@ -866,12 +788,8 @@ export interface components {
             version: number;
             /** @description Your seat */
             seat: number;
-            /** @description Each one an action of the game's action schema, ready to submit */
-            actions: ({
-                type: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            /** @description Each one ready to submit as is */
+            actions: (components["schemas"]["UrbanizationAction"] | components["schemas"]["ConstructionYardAction"] | components["schemas"]["GuildTownAction"] | components["schemas"]["MilestoneCityAction"])[];
         };
         LogEntry: {
             message: string;
@@ -884,7 +802,7 @@ export interface components {
             /** @description For an undo: the event taken back (with all after it) */
             undoesSeq: number | null;
             /** @description The action, only on your own events */
-            action: unknown;
+            action: components["schemas"]["UrbanizationAction"] | components["schemas"]["ConstructionYardAction"] | components["schemas"]["GuildTownAction"] | components["schemas"]["MilestoneCityAction"] | null;
             log: components["schemas"]["LogEntry"][];
             /** Format: date-time */
             createdAt: string;
@@ -915,6 +833,724 @@ export interface components {
             status: "open" | "approved" | "declined" | "void";
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description The outcome of a finished game */
+        GameResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Game-specific final scoring breakdown */
+            details?: unknown;
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+        };
+        /** @description One urbanization action */
+        UrbanizationAction: {
+            /** @enum {string} */
+            type: "place";
+            territory: number;
+        } | {
+            /** @enum {string} */
+            type: "movePrice";
+            territory: number;
+        } | {
+            /** @enum {string} */
+            type: "hire";
+            character: "architect" | "realEstateBroker" | "millWorker" | "farmer" | "professor" | "foreman" | "taxCollector" | "industryBoss" | "unionLeader";
+        } | {
+            /** @enum {string} */
+            type: "pass";
+        } | {
+            /** @enum {string} */
+            type: "done";
+        } | {
+            /** @enum {string} */
+            type: "buyLand";
+            territory: number;
+            broker: boolean;
+        } | {
+            /** @enum {string} */
+            type: "swapPrice";
+            territory: number;
+        } | {
+            /** @enum {string} */
+            type: "erect";
+            building: "house" | "skyscraper" | "admin";
+            territory: number;
+            ground: number;
+            architect: boolean;
+        } | {
+            /** @enum {string} */
+            type: "buyGrain";
+            source: number;
+        } | {
+            /** @enum {string} */
+            type: "sellGrain";
+        } | {
+            /** @enum {string} */
+            type: "millWorker";
+        } | {
+            /** @enum {string} */
+            type: "sow";
+            territory: number;
+            ground: number;
+        } | {
+            /** @enum {string} */
+            type: "sowFarmer";
+        } | {
+            /** @enum {string} */
+            type: "takeOrders";
+            slot: number;
+            foreman: boolean;
+        } | {
+            /** @enum {string} */
+            type: "attractIndustry";
+            slot: number;
+            industryBoss: boolean;
+        } | {
+            /** @enum {string} */
+            type: "placeFactory";
+            territory: number;
+            ground: number;
+        } | {
+            /** @enum {string} */
+            type: "produce";
+            factory: number;
+        } | {
+            /** @enum {string} */
+            type: "produceUnion";
+            factory: number;
+            white: number;
+            grey: number;
+            orange: number;
+        } | {
+            /** @enum {string} */
+            type: "collectTaxes";
+            taxCollector: boolean;
+        } | {
+            /** @enum {string} */
+            type: "acquireInvention";
+            marker: number;
+            space: number;
+            professor: boolean;
+        } | {
+            /** @enum {string} */
+            type: "takeInvention";
+            invention: "telegraph" | "telephone" | "basicLanguage" | "internet" | "steamEngine" | "keroseneLamp" | "bessemerConverter" | "combustionEngine" | "microchip" | "spinningJenny" | "porcelain" | "sewingMachine" | "dynamite" | "seedDrill" | "ironPlow" | "tractionEngine" | "combineHarvester" | "geneticallyModifiedFood";
+        } | {
+            /** @enum {string} */
+            type: "removeInventionMarker";
+            marker: number;
+        } | {
+            /** @enum {string} */
+            type: "steamEngine";
+            exchange: boolean;
+        };
+        /** @description urbanization options */
+        UrbanizationOptions: {
+            /**
+             * @description Play with the Inventions expansion.
+             * @default false
+             */
+            inventions: boolean;
+        };
+        /** @description What a seat (or a spectator) sees of a urbanization game (not typed in detail yet) */
+        UrbanizationView: {
+            [key: string]: unknown;
+        };
+        /** @description One construction yard action */
+        ConstructionYardAction: {
+            /** @enum {string} */
+            type: "takeMoney";
+            slots: number[];
+        } | {
+            /** @enum {string} */
+            type: "buy";
+            slot: number;
+            toNeutral?: boolean;
+        } | {
+            /** @enum {string} */
+            type: "pay";
+            value: number;
+        } | {
+            /** @enum {string} */
+            type: "cancel";
+        } | {
+            /** @enum {string} */
+            type: "pass";
+        };
+        /**
+         * @description Construction yard options
+         * @default {}
+         */
+        ConstructionYardOptions: Record<string, never>;
+        /** @description What a seat (or a spectator) sees of a construction yard game */
+        ConstructionYardView: {
+            seats: number;
+            /** @description Two players: the neutral third collector takes part */
+            neutral: boolean;
+            over: boolean;
+            /** @description The seat to act (null once over) */
+            current: number | null;
+            startPlayer: number;
+            turn: number;
+            actionsThisTurn: number;
+            yard: {
+                slot: number;
+                currency: "blue" | "green" | "orange" | "yellow";
+                building: {
+                    id: number;
+                    type: "museum" | "theater" | "station" | "church" | "park" | "skyscraper";
+                    price: number;
+                } | null;
+            }[];
+            moneyDisplay: {
+                currency: "blue" | "green" | "orange" | "yellow";
+                value: number;
+            }[];
+            moneyDeckSize: number;
+            discard: {
+                currency: "blue" | "green" | "orange" | "yellow";
+                value: number;
+            }[];
+            buildingDeckSize: number;
+            players: {
+                seat: number;
+                handSize: number;
+                buildings: {
+                    id: number;
+                    type: "museum" | "theater" | "station" | "church" | "park" | "skyscraper";
+                    price: number;
+                }[];
+                score: number;
+            }[];
+            neutralCollector: {
+                buildings: {
+                    id: number;
+                    type: "museum" | "theater" | "station" | "church" | "park" | "skyscraper";
+                    price: number;
+                }[];
+                score: number;
+            } | null;
+            /** @description Your own hand (null for a spectator) */
+            hand: {
+                id: string;
+                currency: "blue" | "green" | "orange" | "yellow";
+                value: number;
+            }[] | null;
+            pending: {
+                slot: number;
+                currency: "blue" | "green" | "orange" | "yellow";
+                building: {
+                    id: number;
+                    type: "museum" | "theater" | "station" | "church" | "park" | "skyscraper";
+                    price: number;
+                };
+                paid: {
+                    currency: "blue" | "green" | "orange" | "yellow";
+                    value: number;
+                }[];
+                total: number;
+                toNeutral: boolean;
+            } | null;
+            scorings: {
+                round: "A" | "B" | "C";
+                points: number[];
+            }[];
+            finalAssignments: {
+                slot: number;
+                building: number;
+                collector: number | null;
+            }[];
+            /** @description Each seat's starting capital as dealt face up (rules version 2; null in version 1 games) */
+            startingCapital: {
+                currency: "blue" | "green" | "orange" | "yellow";
+                value: number;
+            }[][] | null;
+        };
+        /** @description One guild-town action */
+        GuildTownAction: {
+            /** @enum {string} */
+            type: "swap";
+            card: number;
+            with?: number;
+        } | {
+            /** @enum {string} */
+            type: "noSwap";
+        } | {
+            /** @enum {string} */
+            type: "send";
+            guild: number;
+            space: number;
+            pay?: "card" | "points";
+            card?: number;
+        } | {
+            /** @enum {string} */
+            type: "resign";
+        } | {
+            /** @enum {string} */
+            type: "done";
+        } | {
+            /** @enum {string} */
+            type: "workToken";
+        } | {
+            /** @enum {string} */
+            type: "pay";
+            card: number;
+        } | {
+            /** @enum {string} */
+            type: "bankTake";
+            slot: number;
+        } | {
+            /** @enum {string} */
+            type: "bankDraw";
+        } | {
+            /** @enum {string} */
+            type: "bankPrivilege";
+        } | {
+            /** @enum {string} */
+            type: "discard";
+            card: number;
+        } | {
+            /** @enum {string} */
+            type: "raise";
+            card: number;
+            side: "left" | "right";
+            privilege: boolean;
+        } | {
+            /** @enum {string} */
+            type: "buildDone";
+        } | {
+            /** @enum {string} */
+            type: "buy";
+            row: "basic" | "expanded" | "advanced";
+            slot: number;
+        } | {
+            /** @enum {string} */
+            type: "auction";
+            row: "basic" | "expanded" | "advanced";
+            slot: number;
+        } | {
+            /** @enum {string} */
+            type: "bid";
+            amount: number;
+        } | {
+            /** @enum {string} */
+            type: "fold";
+        } | {
+            /** @enum {string} */
+            type: "look";
+            row: "basic" | "expanded" | "advanced";
+        } | {
+            /** @enum {string} */
+            type: "keep";
+            card: number;
+        } | {
+            /** @enum {string} */
+            type: "craftPrivilege";
+        } | {
+            /** @enum {string} */
+            type: "produceRaw";
+            building: number;
+            to: {
+                /** @enum {string} */
+                kind: "market";
+            } | {
+                /** @enum {string} */
+                kind: "slot";
+                building: number;
+                slot: number;
+            } | {
+                /** @enum {string} */
+                kind: "store";
+                take: number;
+            } | {
+                /** @enum {string} */
+                kind: "ship";
+                ship: number;
+                bribe?: number;
+            } | {
+                /** @enum {string} */
+                kind: "lost";
+            };
+        } | {
+            /** @enum {string} */
+            type: "trade";
+            building: number;
+            slot: number;
+        } | {
+            /** @enum {string} */
+            type: "produceHalf";
+            building: number;
+            to: {
+                /** @enum {string} */
+                kind: "market";
+            } | {
+                /** @enum {string} */
+                kind: "slot";
+                building: number;
+                slot: number;
+            } | {
+                /** @enum {string} */
+                kind: "store";
+                take: number;
+            } | {
+                /** @enum {string} */
+                kind: "ship";
+                ship: number;
+                bribe?: number;
+            } | {
+                /** @enum {string} */
+                kind: "lost";
+            };
+        } | {
+            /** @enum {string} */
+            type: "produceFinal";
+            building: number;
+            to: {
+                /** @enum {string} */
+                kind: "market";
+            } | {
+                /** @enum {string} */
+                kind: "slot";
+                building: number;
+                slot: number;
+            } | {
+                /** @enum {string} */
+                kind: "store";
+                take: number;
+            } | {
+                /** @enum {string} */
+                kind: "ship";
+                ship: number;
+                bribe?: number;
+            } | {
+                /** @enum {string} */
+                kind: "lost";
+            };
+        } | {
+            /** @enum {string} */
+            type: "buyHalf";
+            good: number;
+            building: number;
+            slot: number;
+            card?: number;
+        } | {
+            /** @enum {string} */
+            type: "hall";
+            choice: "privilege" | "work" | "order";
+        } | {
+            /** @enum {string} */
+            type: "invest";
+            cards: number[];
+        } | {
+            /** @enum {string} */
+            type: "investDone";
+        };
+        /** @description guild-town options */
+        GuildTownOptions: {
+            /**
+             * @description Offer the one optional building-card swap before play.
+             * @default true
+             */
+            swap: boolean;
+        };
+        /** @description What a seat (or a spectator) sees of a guild-town game (not typed in detail yet) */
+        GuildTownView: {
+            [key: string]: unknown;
+        };
+        /** @description One milestone city action */
+        MilestoneCityAction: {
+            /** @enum {string} */
+            type: "choosePiece";
+            piece: number;
+        } | {
+            /** @enum {string} */
+            type: "play";
+            card: string;
+        } | {
+            /** @enum {string} */
+            type: "chooseTile";
+            tile: string;
+        } | {
+            /** @enum {string} */
+            type: "orient";
+            orientation: number;
+        } | {
+            /** @enum {string} */
+            type: "place";
+            x: number;
+            y: number;
+        } | {
+            /** @enum {string} */
+            type: "cancel";
+        } | {
+            /** @enum {string} */
+            type: "exchange";
+            card: string;
+        } | {
+            /** @enum {string} */
+            type: "endMilestone";
+        } | {
+            /** @enum {string} */
+            type: "pass";
+        };
+        /** @description Milestone city options */
+        MilestoneCityOptions: {
+            /**
+             * @description Milestones to reach for a victory
+             * @default 4
+             */
+            milestones: number;
+        };
+        /** @description What a seat (or a spectator) sees of a milestone city game: all but the draw order */
+        MilestoneCityView: {
+            /** @description Your seat (null for a spectator) */
+            seat: number | null;
+            phase: "piece" | "turn" | "over";
+            active: number | null;
+            starter: number;
+            milestone: number;
+            goal: number;
+            nextMilestone: {
+                name: string;
+                needs: {
+                    happiness?: number;
+                    power?: number;
+                    water?: number;
+                    employment?: number;
+                };
+            } | null;
+            pieces: {
+                id: string;
+                cost: number;
+                faceUp: boolean;
+            }[];
+            treasury: number;
+            bars: {
+                happiness: number;
+                power: number;
+                water: number;
+                employment: number;
+            };
+            tiles: {
+                tile: string;
+                card: string;
+                squares: number[];
+            }[];
+            supply: {
+                tile: string;
+                left: number;
+            }[];
+            /** @description Hands lie open on the table: everybody sees them */
+            hands: string[][];
+            deckSize: number;
+            discard: string[];
+            pending: {
+                card: string;
+                tile: string | null;
+                orientation: number | null;
+            } | null;
+            districts: {
+                id: number;
+                squares: number[];
+                empty: boolean;
+            }[];
+            passes: number;
+            result: "won" | "bankrupt" | "outOfCards" | null;
+            score: number;
+            turns: number;
+        };
+        /** @description A game without its view */
+        GameSummaryBase: {
+            /** Format: uuid */
+            id: string;
+            type: string;
+            rulesVersion: number;
+            status: "open" | "active" | "finished";
+            options: unknown;
+            /** @description Seq of the last event; 0 before the first action */
+            version: number;
+            seatCount: number;
+            /** @description Hidden from the lobby and from spectators */
+            private: boolean;
+            timeControl: components["schemas"]["TimeControl"];
+            seats: {
+                seat: number;
+                username: string | null;
+                /** @description The bot playing this seat, if any */
+                bot: string | null;
+                /** @description The invited user this open seat is held for */
+                reservedFor: string | null;
+                resigned: boolean;
+            }[];
+            /** @description Seats that may act now */
+            activeSeats: number[];
+            /** @description The earliest deadline of the seats to act */
+            deadline: string | null;
+            yourSeat: number | null;
+            /** @description The outcome once finished */
+            result: components["schemas"]["GameResult"] | null;
+            /** @description SHA-256 (hex) of the seed the deal comes from, published from creation */
+            seedCommitment: string;
+            /** @description The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record) */
+            revealedSeed: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+        };
+        /** @description A game without its view of a urbanization game */
+        UrbanizationGameSummary: components["schemas"]["GameSummaryBase"] & {
+            /** @constant */
+            type?: "urbanization";
+            options?: components["schemas"]["UrbanizationOptions"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "urbanization";
+        };
+        /** @description A game without its view of a construction-yard game */
+        ConstructionYardGameSummary: components["schemas"]["GameSummaryBase"] & {
+            /** @constant */
+            type?: "construction-yard";
+            options?: components["schemas"]["ConstructionYardOptions"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "construction-yard";
+        };
+        /** @description A game without its view of a guild-town game */
+        GuildTownGameSummary: components["schemas"]["GameSummaryBase"] & {
+            /** @constant */
+            type?: "guild-town";
+            options?: components["schemas"]["GuildTownOptions"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "guild-town";
+        };
+        /** @description A game without its view of a milestone-city game */
+        MilestoneCityGameSummary: components["schemas"]["GameSummaryBase"] & {
+            /** @constant */
+            type?: "milestone-city";
+            options?: components["schemas"]["MilestoneCityOptions"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "milestone-city";
+        };
+        /** @description A game with the caller's view */
+        GameDetailBase: {
+            /** Format: uuid */
+            id: string;
+            type: string;
+            rulesVersion: number;
+            status: "open" | "active" | "finished";
+            options: unknown;
+            /** @description Seq of the last event; 0 before the first action */
+            version: number;
+            seatCount: number;
+            /** @description Hidden from the lobby and from spectators */
+            private: boolean;
+            timeControl: components["schemas"]["TimeControl"];
+            seats: {
+                seat: number;
+                username: string | null;
+                /** @description The bot playing this seat, if any */
+                bot: string | null;
+                /** @description The invited user this open seat is held for */
+                reservedFor: string | null;
+                resigned: boolean;
+            }[];
+            /** @description Seats that may act now */
+            activeSeats: number[];
+            /** @description The earliest deadline of the seats to act */
+            deadline: string | null;
+            yourSeat: number | null;
+            /** @description The outcome once finished */
+            result: components["schemas"]["GameResult"] | null;
+            /** @description SHA-256 (hex) of the seed the deal comes from, published from creation */
+            seedCommitment: string;
+            /** @description The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record) */
+            revealedSeed: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @description The caller's seat's view of the state (spectator view for non-players) */
+            view: unknown;
+        };
+        /** @description A game with the caller's view of a urbanization game */
+        UrbanizationGameDetail: components["schemas"]["GameDetailBase"] & {
+            /** @constant */
+            type?: "urbanization";
+            options?: components["schemas"]["UrbanizationOptions"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["UrbanizationView"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "urbanization";
+        };
+        /** @description A game with the caller's view of a construction-yard game */
+        ConstructionYardGameDetail: components["schemas"]["GameDetailBase"] & {
+            /** @constant */
+            type?: "construction-yard";
+            options?: components["schemas"]["ConstructionYardOptions"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["ConstructionYardView"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "construction-yard";
+        };
+        /** @description A game with the caller's view of a guild-town game */
+        GuildTownGameDetail: components["schemas"]["GameDetailBase"] & {
+            /** @constant */
+            type?: "guild-town";
+            options?: components["schemas"]["GuildTownOptions"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["GuildTownView"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "guild-town";
+        };
+        /** @description A game with the caller's view of a milestone-city game */
+        MilestoneCityGameDetail: components["schemas"]["GameDetailBase"] & {
+            /** @constant */
+            type?: "milestone-city";
+            options?: components["schemas"]["MilestoneCityOptions"];
+            /** @description Your view (null before the game starts) */
+            view?: components["schemas"]["MilestoneCityView"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "milestone-city";
         };
     };
     responses: never;

@@ -37,6 +37,9 @@ export const ConstructionYardView = Type.Object(
     ]),
     scorings: Type.Array(Type.Object({ round: Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('C')]), points: Type.Array(Type.Integer()) }, strict)),
     finalAssignments: Type.Array(Type.Object({ slot: Type.Integer(), building: Type.Integer(), collector: Type.Union([Type.Integer(), Type.Null()]) }, strict)),
+    startingCapital: Type.Union([Type.Array(Type.Array(MoneyFace)), Type.Null()], {
+      description: "Each seat's starting capital as dealt face up (rules version 2; null in version 1 games)",
+    }),
   },
   { ...strict, $id: 'ConstructionYardView', description: 'What a seat (or a spectator) sees of a construction yard game' },
 );
