@@ -10,7 +10,7 @@
  *   MC_GAMES       games per player count and bot (default 40)
  *   MC_SEATS       player counts, comma-separated (default 1,2,3,4)
  *   MC_BOTS        bots, comma-separated: greedy, random (default greedy,random)
- *   MC_EDITION     edition (= rules version) to play, 1 or 2 (default: the newest)
+ *   MC_VERSION     rules version to play (versions.ts: 1 = first edition, 2 = second; default: the newest)
  *   MC_MILESTONES  milestones to win (the `milestones` option, default 4)
  *   MC_SEED        prefix of the game seeds (default balance); game i of a count uses `<prefix>-<seats>-<i>`
  *   MC_PROGRESS    print a progress line to stderr every this many games (default 50; 0 = never)
@@ -18,8 +18,9 @@
 import { randomBot } from '../src/engine/bots.js';
 import { isRuleError } from '../src/engine/types.js';
 import { milestoneCityGame as game, type MilestoneCityAction, type MilestoneCityState } from '../src/games/milestone-city/index.js';
-import { EDITIONS } from '../src/games/milestone-city/editions.js';
-import { setup, type Result } from '../src/games/milestone-city/state.js';
+import { editionOf } from '../src/games/milestone-city/editions.js';
+import type { Result } from '../src/games/milestone-city/state.js';
+import { VERSIONS } from '../src/games/milestone-city/versions.js';
 
 const env = process.env;
 const games = Number(env.MC_GAMES ?? 40);
@@ -28,8 +29,8 @@ const bots = (env.MC_BOTS ?? 'greedy,random').split(',').map((bot) => bot.trim()
 const milestones = Number(env.MC_MILESTONES ?? 4);
 const seedPrefix = env.MC_SEED ?? 'balance';
 const progressEvery = Number(env.MC_PROGRESS ?? 50);
-const edition = Number(env.MC_EDITION ?? Math.max(...EDITIONS.keys()));
-if (!EDITIONS.has(edition)) throw new Error(`MC_EDITION: no edition ${edition}`);
+const rulesVersion = Number(env.MC_VERSION ?? game.rulesVersion);
+if (!VERSIONS.some((v) => v.version === rulesVersion)) throw new Error(`MC_VERSION: no rules version ${rulesVersion}`);
 for (const bot of bots) if (bot !== 'random' && !game.bots?.[bot]) throw new Error(`unknown bot "${bot}"`);
 if (!Number.isInteger(games) || games < 1) throw new Error('MC_GAMES must be a positive whole number');
 
@@ -44,7 +45,7 @@ interface Played {
 }
 
 function play(seats: number, bot: string, seed: string): Played {
-  let state = setup({ seats, options: { milestones }, seed }, edition === 1 ? {} : { edition });
+  let state = game.setup({ seats, options: { milestones }, seed, rulesVersion });
   for (let step = 0; game.outcome(state) === null; step++) {
     if (step >= MAX_ACTIONS) throw new Error(`${seed}: no end after ${MAX_ACTIONS} actions`);
     const seat = game.activeSeats(state)[0]!;
@@ -63,7 +64,7 @@ let done = 0;
 const total = games * seatCounts.length * bots.length;
 const rows: string[] = [];
 
-console.log(`milestone-city edition ${edition}, ${games} games per player count and bot, milestones ${milestones}`);
+console.log(`milestone-city rules version ${rulesVersion} (edition ${editionOf(game.setup({ seats: 1, options: { milestones }, seed: 'x', rulesVersion })).id}), ${games} games per player count and bot, milestones ${milestones}`);
 console.log('bot     seats  games   won  bankrupt  outOfCards  milestones(avg)  turns(avg)  score(avg)');
 for (const bot of bots) {
   for (const seats of seatCounts) {

@@ -8,7 +8,7 @@ import { EDITION_V1, type EditionData } from './data.js';
  * Now the city starts with power, water and workers to spare, and with a founding budget of 22
  * instead of taxes, so money runs short when it is spent carelessly. Every other value is the
  * first edition's.
- * NOT SERVED YET: no rules version selects it until versioned rules land (then rules version 2).
+ * Served as rules version 2 (versions.ts); games of version 1 keep the first edition.
  */
 export const EDITION_V2: EditionData = {
   ...EDITION_V1,

@@ -2,8 +2,8 @@ import { EDITION_V1, MILESTONE_COUNT, PIECES, TILES, type CardKind, type Edition
 import { EDITION_V2 } from './edition-v2.js';
 
 /**
- * The edition a game plays with is the rules version's data choice: setup records `{ edition: N }`
- * as the state's rules profile (versions.ts), and every rule reads its numbers through
+ * The edition a game plays with is its rules version's data choice: the version's profile
+ * `{ edition: N }` (versions.ts) is recorded as `state.rules`, and every rule reads its numbers through
  * `editionOf(state)`. A state without a profile is a game of the first edition, so states and
  * hashes of games started before editions existed are unchanged.
  */

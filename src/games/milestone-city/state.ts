@@ -59,8 +59,8 @@ export interface MilestoneCityOptions {
 }
 
 /**
- * A new game with the edition its rules profile names (card ids are `<kind>-<copy>`, e.g. `clinic-1`).
- * The profile is recorded as `state.rules`; the first edition records none.
+ * A new game with the edition its rules version's profile names (card ids are `<kind>-<copy>`,
+ * e.g. `clinic-1`). versionedSetup (index.ts) records the profile as `state.rules`.
  */
 export function setup(input: { seats: number; options: MilestoneCityOptions; seed: string }, rules: EditionProfile = {}): MilestoneCityState {
   const data = editionOf({ rules });
@@ -68,7 +68,7 @@ export function setup(input: { seats: number; options: MilestoneCityOptions; see
   const deck = rng.shuffle([...data.stageCards[1]]);
   const handSize = data.handSize[input.seats] ?? 3;
   const hands = Array.from({ length: input.seats }, () => deck.splice(0, handSize));
-  const state: MilestoneCityState = {
+  return {
     seats: input.seats,
     goal: input.options.milestones ?? data.milestones.length,
     handSize,
@@ -90,6 +90,4 @@ export function setup(input: { seats: number; options: MilestoneCityOptions; see
     turns: 0,
     rng: rng.state(),
   };
-  // No profile, no field: first-edition states stay exactly as before editions existed.
-  return rules.edition === undefined ? state : { ...state, rules };
 }

@@ -7,6 +7,10 @@ import type { RulesVersion } from '../../engine/versions.js';
  */
 export const VERSIONS: readonly RulesVersion[] = [
   { version: 1, date: '2026-11-21', changes: 'First version.' },
+  {
+    version: 2, date: '2026-11-23', profile: { edition: 2 },
+    changes: 'Second edition, tuned by bot simulations: the city starts with power 4, water 4 and employment 3 (was 2, 2, 1) and a founding budget of 22 money instead of taxes at each milestone (was 8 money and 1 per zone tile).',
+  },
 ];
 
 export const CURRENT_VERSION = VERSIONS.at(-1)!.version;

@@ -11,7 +11,7 @@ const tile = (card: string, tileId: string, ...squares: number[]) => ({ tile: ti
 const filledA = [tile('resHealth-1', 'res1', square(0, 0)), tile('resHealth-2', 'res1', square(0, 2)), tile('police-1', 'police', square(3, 0))];
 
 function twoSeats(patch: Partial<MilestoneCityState> = {}): MilestoneCityState {
-  const state = game.setup({ seats: 2, options: { milestones: 4 }, seed: 'flow' });
+  const state = game.setup({ seats: 2, options: { milestones: 4 }, seed: 'flow', rulesVersion: 1 });
   return { ...state, phase: 'turn', faceUp: [true, false, false, false, false, false], ...patch };
 }
 
@@ -131,7 +131,7 @@ describe('ending a milestone', () => {
   });
 
   it('wins when the last milestone ends, with the score of a better-run city', () => {
-    const state = game.setup({ seats: 3, options: { milestones: 1 }, seed: 'win' });
+    const state = game.setup({ seats: 3, options: { milestones: 1 }, seed: 'win', rulesVersion: 1 });
     const ready = { ...state, phase: 'turn' as const, faceUp: [true, false, false, false, false, false], tiles: filledA };
     const over = ok(ready, 0, { type: 'endMilestone' });
     expect(over.result).toBe('won');
@@ -169,7 +169,7 @@ describe('views and timeouts', () => {
 
   it('gives an idle seat a legal action in every phase', () => {
     const states = [
-      game.setup({ seats: 2, options: { milestones: 4 }, seed: 't' }),
+      game.setup({ seats: 2, options: { milestones: 4 }, seed: 't', rulesVersion: 1 }),
       twoSeats(),
       twoSeats({ tiles: filledA }),
       twoSeats({ deck: [] }),

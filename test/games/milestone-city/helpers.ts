@@ -10,9 +10,9 @@ export const B = 1;
 export const C = 2;
 export const D = 3;
 
-/** A one-player game in its turn phase with the given pieces face up (default: A only). */
+/** A one-player game in its turn phase with the given pieces face up (default: A only); first edition, whose numbers the unit tests use. */
 export function turnState(patch: Partial<MilestoneCityState> = {}, faceUp: number[] = [A]): MilestoneCityState {
-  const state = game.setup({ seats: 1, options: { milestones: 4 }, seed: 'unit' });
+  const state = game.setup({ seats: 1, options: { milestones: 4 }, seed: 'unit', rulesVersion: 1 });
   return { ...state, phase: 'turn', faceUp: state.faceUp.map((_, p) => faceUp.includes(p)), ...patch };
 }
 

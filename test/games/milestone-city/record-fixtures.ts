@@ -14,6 +14,9 @@ const runs = [
   { name: 'solo-random', rulesVersion: 1, seats: 1, seed: 'fixture-solo', options: { milestones: 4 }, bot: 'random' },
   { name: 'three-greedy', rulesVersion: 1, seats: 3, seed: 'fixture-three', options: { milestones: 4 }, bot: 'greedy' },
   { name: 'four-random-short', rulesVersion: 1, seats: 4, seed: 'fixture-four', options: { milestones: 2 }, bot: 'random' },
+  { name: 'v2-two-greedy', rulesVersion: 2, seats: 2, seed: 'fixture-v2-two', options: { milestones: 4 }, bot: 'greedy' },
+  { name: 'v2-three-greedy', rulesVersion: 2, seats: 3, seed: 'fixture-v2-three-2', options: { milestones: 4 }, bot: 'greedy' },
+  { name: 'v2-four-random', rulesVersion: 2, seats: 4, seed: 'fixture-v2-four', options: { milestones: 4 }, bot: 'random' },
 ] as const;
 
 for (const run of runs.filter((r) => !existsSync(new URL(`./fixtures/${r.name}.json`, import.meta.url)))) {

@@ -5,7 +5,7 @@ import { A, B, C, build, game, ok, prepare, refused, square, turnState } from '.
 
 describe('start of a milestone: the board piece', () => {
   it('lets only the starting player choose; paying 2 turns piece A face up (the fragment\'s example)', () => {
-    const state = game.setup({ seats: 3, options: { milestones: 4 }, seed: 'piece' });
+    const state = game.setup({ seats: 3, options: { milestones: 4 }, seed: 'piece', rulesVersion: 1 });
     expect(state.phase).toBe('piece');
     expect(game.activeSeats(state)).toEqual([0]);
     refused(state, 1, { type: 'choosePiece', piece: A }, 'NOT_YOUR_TURN');
