@@ -71,7 +71,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: ServiceContext;
     /** Starts this process's background workers (if it runs any): main.ts calls it once the server listens. */
-    startWorkers(): void;
+    /** Resolves once the workers hear other processes' wake-ups. */
+    startWorkers(): Promise<void>;
   }
 }
 
@@ -133,11 +134,11 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
       })
     : null;
   let started = false;
-  app.decorate('startWorkers', () => {
+  app.decorate('startWorkers', async () => {
     if (!background || started) return;
     started = true;
-    background.start();
     retention?.start();
+    await background.start();
   });
   // Before the database pool closes: items in flight commit (or roll back), and no new one is taken.
   app.addHook('preClose', async () => {

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // Only a process that serves runs background work: one that fails to start holds none.
-  app.startWorkers();
+  await app.startWorkers();
   say(`API on http://${config.host}:${config.port}/v1, GraphQL on /graphql, docs on /docs`);
 }
 

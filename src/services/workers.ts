@@ -72,8 +72,14 @@ export function createWorkSignal(db: Db, pollMs: number, log: ServiceContext['lo
   };
 }
 
-/** A connection of its own that LISTENs; reconnects after a loss (and wakes everything, as signals may have been missed). */
-function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceContext['log']): { close(): Promise<void> } {
+/**
+ * A connection of its own that LISTENs; reconnects after a loss (and wakes everything, as signals may have been missed).
+ * `ready` settles once the first attempt is over (listening, or failed and retrying), so a caller can wait until
+ * the NOTIFYs of other processes reach this one.
+ */
+function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceContext['log']): { ready: Promise<void>; close(): Promise<void> } {
+  let firstAttemptOver: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (firstAttemptOver = resolve));
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -106,8 +112,10 @@ function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceC
       await next.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
       reconnect(error as Error);
+      firstAttemptOver();
       return;
     }
+    firstAttemptOver();
     if (closed) return void (await next.end().catch(() => {}));
     client = next;
     wake.gameDue(Date.now());
@@ -115,6 +123,7 @@ function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceC
   };
   void connect();
   return {
+    ready,
     async close() {
       closed = true;
       clearTimeout(retry);
@@ -137,7 +146,8 @@ export interface WorkerSettings {
 }
 
 export interface Workers {
-  start(): void;
+  /** Resolves once this process hears other processes' wake-ups (its LISTEN is up, or its first attempt failed and retries). */
+  start(): Promise<void>;
   /** Finishes or rolls back what is in flight; takes no new work. */
   stop(): Promise<void>;
 }
@@ -166,13 +176,14 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
     onError: onError('webhook worker'),
   });
   const wake: Wake = { gameDue: (at) => games.wakeAt(at), deliveriesDue: () => deliveries.wakeOne() };
-  let listener: { close(): Promise<void> } | null = null;
+  let listener: ReturnType<typeof listen> | null = null;
   return {
-    start() {
+    async start() {
       signal.attach(wake);
       listener = listen(settings.databaseUrl, signal.instance, wake, ctx.log);
       games.start();
       deliveries.start();
+      await listener.ready;
     },
     async stop() {
       signal.attach(null);

@@ -71,7 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers, beforeDueCommit: options.beforeDueCommit });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
-  app.startWorkers();
+  await app.startWorkers();
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   // An idle connection of this pool cut when a test database is dropped (WITH FORCE) is no test failure.
   sql.on('error', () => {});

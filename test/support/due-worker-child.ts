@@ -27,5 +27,5 @@ const stop = () => void app.close().finally(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 await app.ready();
-app.startWorkers();
+await app.startWorkers();
 console.log('worker ready');
