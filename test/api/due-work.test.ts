@@ -174,7 +174,10 @@ describe('a batch of due work', () => {
       await waitFor(async () => ((await eventsOf(good.gameId)).length >= 2 ? true : undefined), 5000, 'the good game\u2019s bot');
       // (two slots may each have tried it before it was deferred: every attempt is counted)
       await waitFor(async () => ((await t.sql.query('SELECT work_attempts FROM games WHERE id = $1', [bad.gameId])).rows[0].work_attempts >= 1 ? true : undefined), 5000, 'the bad game deferred');
-      expect(errors.mock.calls.map(([message]) => String(message)).some((message) => message.includes(bad.gameId) && message.includes('game_events_pkey'))).toBe(true);
+      // The worker logs right after its deferral commits: wait for the line rather than race it.
+      const loggedFault = () => errors.mock.calls.map(([message]) => String(message)).some((message) => message.includes(bad.gameId) && message.includes('game_events_pkey'));
+      await waitFor(async () => (loggedFault() ? true : undefined), 5000, 'the error line naming the bad game');
+      expect(loggedFault()).toBe(true);
       const { rows: [row] } = await t.sql.query('SELECT due_at, version FROM games WHERE id = $1', [bad.gameId]);
       expect(row.version).toBe(1);
       expect(row.due_at.getTime()).toBeGreaterThan(Date.now() + 30_000);
