@@ -101,7 +101,10 @@ describe('due work', () => {
     const { body: template } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, timeControl: { kind: 'per-move', moveSeconds: 3600 } }).expect(201);
     await t.http.post(`/v1/games/${template.id}/join`).set(bob.auth).expect(200);
     const ids = await cloneGame(t.sql, template.id, count);
-    const workers = [await startTestApp({ databaseUrl: t.databaseUrl }), await startTestApp({ databaseUrl: t.databaseUrl })];
+    // Each timeout takes 10 ms longer than it would (as a busier game would): otherwise one quick worker may
+    // finish the whole burst before the other has looked, and the test would not show them sharing it.
+    const slowed = { databaseUrl: t.databaseUrl, beforeDueCommit: () => new Promise<void>((resolve) => setTimeout(resolve, 10)) };
+    const workers = [await startTestApp(slowed), await startTestApp(slowed)];
     const due = await makeDueTogether(t.sql, ids, 3600, 1000);
     t.app.services.work.gameDue(due); // as a commit that records due work does
     try {
@@ -167,9 +170,11 @@ describe('a batch of due work', () => {
     const good = await botDueGame();
     // A clashing event row where the bad game's bot move would go: its insert must fail.
     await t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 2, '{}', '[]')`, [bad.gameId]);
-    const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { dueRetryBaseMs: 60_000 } });
+    const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { dueRetryBaseMs: 60_000 }, startWorkers: false });
+    // Spy before the workers start: the bad game is due already, and its error may be logged at once.
     const errors = vi.spyOn(worker.app.services.log, 'error');
     try {
+      await worker.app.startWorkers();
       worker.app.services.work.gameDue(new Date());
       await waitFor(async () => ((await eventsOf(good.gameId)).length >= 2 ? true : undefined), 5000, 'the good game\u2019s bot');
       // (two slots may each have tried it before it was deferred: every attempt is counted)

@@ -63,6 +63,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Runs inside each due-work claim before its commit (see AppOptions). */
   beforeDueCommit?: AppOptions['beforeDueCommit'];
+  /** false: the test calls `app.startWorkers()` itself (e.g. after spying on the log). Default true. */
+  startWorkers?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -71,7 +73,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers, beforeDueCommit: options.beforeDueCommit });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
-  await app.startWorkers();
+  if (options.startWorkers !== false) await app.startWorkers();
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   // An idle connection of this pool cut when a test database is dropped (WITH FORCE) is no test failure.
   sql.on('error', () => {});
