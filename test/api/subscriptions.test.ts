@@ -339,9 +339,12 @@ describe('fan-out', () => {
       expect(bobUpdate!.view.hand).toEqual(bobMoved.body.view.hand);
       expect(aliceUpdate!.view.hand).not.toEqual(bobUpdate!.view.hand);
       for (const update of updates.slice(0, -2)) expect(update.view.hand).toBeNull();
-      // The next version is loaded once more, again for everyone.
+      // The next version is loaded once more, again for everyone (ten subscribers, not ten loads). Bob's own
+      // move may also read the game once when it takes the locked path (a lost race with the cache), so
+      // that read is allowed for beside the one fan-out load.
       await Promise.all(everyone.map((subscriber) => subscriber.version(bobMoved.body.version)));
-      expect(gameLoads).toBe(2);
+      expect(gameLoads).toBeGreaterThanOrEqual(2);
+      expect(gameLoads).toBeLessThanOrEqual(3);
     } finally {
       db.$queryRaw = original;
     }
