@@ -957,9 +957,155 @@ export interface components {
              */
             inventions: boolean;
         };
-        /** @description What a seat (or a spectator) sees of a urbanization game (not typed in detail yet) */
+        /** @description What a seat (or a spectator) sees of a urbanization game: the whole state (nothing is hidden) and a few derived values */
         UrbanizationView: {
-            [key: string]: unknown;
+            /** @description The rules profile of versions after 1 (absent: version 1) */
+            rules?: {
+                atLeastTwoIfOrdersAllow?: boolean;
+                factoryBacks?: number;
+            };
+            seats: number;
+            options: {
+                inventions: boolean;
+            };
+            phase: "placement" | "hire" | "actions" | "steam" | "over";
+            /** @description Game turn 1..6 (the placement round happens before turn 1) */
+            turn: number;
+            /** @description Action phase 1..4 during 'actions' */
+            actionPhase: number;
+            startPlayer: number;
+            /** @description Position in the clockwise order from the start player of the seat to act */
+            step: number;
+            pending: ({
+                /** @enum {string} */
+                kind: "price";
+                count: number;
+                placement: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "broker";
+                territory: number;
+            } | {
+                /** @enum {string} */
+                kind: "erect";
+                building: "house" | "skyscraper" | "admin";
+                architect: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "trade";
+                mode: "buy" | "sell";
+                barnsUsed: boolean[];
+            } | {
+                /** @enum {string} */
+                kind: "sow";
+                farmer: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "produce";
+            } | {
+                /** @enum {string} */
+                kind: "factory";
+                card: number;
+            } | {
+                /** @enum {string} */
+                kind: "invention";
+                space: number;
+            }) | null;
+            /** @description Seats still to answer the Steam Engine question in the factories phase */
+            steamQueue: number[];
+            players: {
+                money: number;
+                points: number;
+                grain: number;
+                /** @description Work orders by colour */
+                orders: {
+                    white: number;
+                    grey: number;
+                    orange: number;
+                };
+                houseLine: number;
+                citizens: number;
+                taxLine: number;
+                character: ("architect" | "realEstateBroker" | "millWorker" | "farmer" | "professor" | "foreman" | "taxCollector" | "industryBoss" | "unionLeader") | null;
+                characterUsed: boolean;
+                mayor: boolean;
+                /** @description Seeds on the Farmer card, harvested with the rest */
+                farmerSeeds: number;
+                factories: {
+                    territory: number;
+                    ground: number;
+                    /** @description Factory cards, oldest first; the last one is active */
+                    cards: number[];
+                    producedThisTurn: boolean;
+                    /** @description Work orders on the production space, returned in the factories phase */
+                    output: {
+                        white: number;
+                        grey: number;
+                        orange: number;
+                    };
+                }[];
+                inventions: ("telegraph" | "telephone" | "basicLanguage" | "internet" | "steamEngine" | "keroseneLamp" | "bessemerConverter" | "combustionEngine" | "microchip" | "spinningJenny" | "porcelain" | "sewingMachine" | "dynamite" | "seedDrill" | "ironPlow" | "tractionEngine" | "combineHarvester" | "geneticallyModifiedFood")[];
+                /** @description Docking-space index of each of this player's action markers on the invention track */
+                inventionMarkers: number[];
+            }[];
+            territories: {
+                id: number;
+                covered: boolean;
+                owner: number | null;
+                price: number;
+                grounds: {
+                    building: ("house" | "skyscraper" | "factory") | null;
+                    /** @description Seeds sown on this ground (1, or 2 with the Iron Plow) */
+                    grain: number;
+                }[];
+                /** @description Administrative buildings standing on this territory */
+                admin: number;
+            }[];
+            display: {
+                card: number | null;
+                /** @description Who placed an action marker on each work-order space (left to right) */
+                spaces: (number | null)[];
+            }[];
+            /** @description The factory deck, face up in number order */
+            deck: number[];
+            removedCards: number[];
+            grainArea: {
+                barns: number[];
+                field: number;
+                returnArea: number;
+                outOfPlay: number;
+            };
+            /** @description Work orders by colour */
+            supply: {
+                white: number;
+                grey: number;
+                orange: number;
+            };
+            pool: {
+                houses: number;
+                skyscrapers: number;
+                admin: number;
+                factories: number;
+            };
+            priceOutOfPlay: number;
+            /** @description The invention cards on each dock */
+            docks: ("telegraph" | "telephone" | "basicLanguage" | "internet" | "steamEngine" | "keroseneLamp" | "bessemerConverter" | "combustionEngine" | "microchip" | "spinningJenny" | "porcelain" | "sewingMachine" | "dynamite" | "seedDrill" | "ironPlow" | "tractionEngine" | "combineHarvester" | "geneticallyModifiedFood")[][];
+            final: {
+                factorySums: number[];
+                factoryBonus: number | null;
+                inventionBonus: number[];
+                newestFactory: (number | null)[];
+            } | null;
+            /** @description Your seat (null for a spectator) */
+            you: number | null;
+            /** @description The seat to act (null once over) */
+            activeSeat: number | null;
+            /** @description What the seat to act is expected to do, in words */
+            expected: string;
+            /** @description Free action markers per seat */
+            freeMarkers: number[];
+            /** @description Characters that can still be hired */
+            availableCharacters: ("architect" | "realEstateBroker" | "millWorker" | "farmer" | "professor" | "foreman" | "taxCollector" | "industryBoss" | "unionLeader")[];
         };
         /** @description One construction yard action */
         ConstructionYardAction: {
@@ -1258,9 +1404,165 @@ export interface components {
              */
             swap: boolean;
         };
-        /** @description What a seat (or a spectator) sees of a guild-town game (not typed in detail yet) */
+        /** @description What a seat (or a spectator) sees of a guild-town game: no other hand, no deck order */
         GuildTownView: {
-            [key: string]: unknown;
+            /** @description Your seat (null for a spectator) */
+            viewer: number | null;
+            year: number;
+            season: number;
+            phase: "swap" | "helpers" | "guilds" | "discard" | "invest" | "over";
+            guildsThisSeason: ("bankers" | "builders" | "notary" | "craftsmen" | "traders" | "townhall")[];
+            /** @description The seats to act */
+            active: number[];
+            /** @description Player order: seats from first to last */
+            order: number[];
+            moneyRow: (number | null)[];
+            moneyDeckCount: number;
+            moneyDiscardCount: number;
+            rows: {
+                basic: (number | null)[];
+                expanded: (number | null)[];
+                advanced: (number | null)[];
+            };
+            pileCounts: {
+                basic: number;
+                expanded: number;
+                advanced: number;
+            };
+            /** @description Lumber mills not dealt */
+            lumberBox: number[];
+            players: {
+                seat: number;
+                points: number;
+                /** @description Raised buildings, left to right */
+                town: {
+                    /** @description A building card id */
+                    card: number;
+                    /** @description Which input icons hold one of the owner's cubes */
+                    slots: boolean[];
+                }[];
+                supply: number;
+                market: number;
+                privTokens: number;
+                workTokens: number;
+                helpers: number;
+                passed: boolean;
+                /** @description Bonus tokens won (final products) */
+                bonus: ("weapons" | "tools" | "clothes" | "books" | "candles" | "wine" | "beer" | "bread")[];
+                moneyCount: number;
+                handCount: number;
+            }[];
+            /** @description Your own money cards (null for a spectator) */
+            myMoney: {
+                id: number;
+                colour: number;
+                value: number;
+            }[] | null;
+            /** @description Your own building cards (null for a spectator) */
+            myHand: number[] | null;
+            guilds: {
+                /** @description A guild */
+                guild: "bankers" | "builders" | "notary" | "craftsmen" | "traders" | "townhall";
+                /** @description Stacks of helpers per space, bottom first */
+                spaces: {
+                    seat: number;
+                    /** @description It used a privilege this round */
+                    priv: boolean;
+                }[][];
+            }[];
+            changeOrder: number[];
+            /** @description Markers per storehouse good, bottom first; -1 is a natural cube */
+            storehouse: number[][];
+            naturalOff: number;
+            /** @description ships[ship][good] = the storage spaces left to right: the seat whose marker is there, or -1 when empty */
+            ships: number[][][];
+            /** @description Seat holding each final product's bonus token */
+            bonusTaken: (number | null)[];
+            privBank: number;
+            workBank: number;
+            /** @description The guild whose turns are played (guilds phase only) */
+            stage: ("bankers" | "builders" | "notary" | "craftsmen" | "traders" | "townhall") | null;
+            turn: {
+                seat: number;
+                /** @description A guild */
+                guild: "bankers" | "builders" | "notary" | "craftsmen" | "traders" | "townhall";
+                gold: boolean;
+                privUsed: boolean;
+                wp: number;
+                freeRaw: number;
+                /** @description What the acting player of a guild turn is in the middle of (by `kind`) */
+                prompt: {
+                    /** @enum {string} */
+                    kind: "main";
+                } | {
+                    /** @enum {string} */
+                    kind: "bankDiscard";
+                    left: number;
+                    privileged: boolean;
+                } | {
+                    /** @enum {string} */
+                    kind: "build";
+                    raised: number;
+                    cost: number;
+                } | {
+                    /** @enum {string} */
+                    kind: "pay";
+                    seat: number;
+                    cost: number;
+                    selected: number[];
+                    colours: number[];
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "notaryAfter";
+                } | {
+                    /** @enum {string} */
+                    kind: "look";
+                    /** @description A building row */
+                    row: "basic" | "expanded" | "advanced";
+                    /** @description Seen by the looking player only (empty for the others) */
+                    cards: number[];
+                    chosen: number;
+                    then: "main" | "end";
+                } | {
+                    /** @enum {string} */
+                    kind: "hall";
+                    done: string[];
+                };
+            } | null;
+            auction: {
+                /** @description A building row */
+                row: "basic" | "expanded" | "advanced";
+                slot: number;
+                /** @description A building card id */
+                card: number;
+                initiator: number;
+                high: number;
+                highSeat: number;
+                /** @description Seats still bidding, in bidding order */
+                bidders: number[];
+                toAct: number;
+                raised: boolean;
+                /** @description The opener has not named the opening bid yet */
+                opening: boolean;
+                /** @description The mayor's bid, once made */
+                mayor: number | null;
+            } | null;
+            /** @description Final per-seat scoring, once over */
+            final: {
+                seat: number;
+                points: number;
+                bonus: number;
+                moneyCards: number;
+            }[] | null;
+            /** @description Scoring history by year */
+            yearScores: {
+                year: number;
+                ships: number[];
+                colours: number[];
+                storehouse: number[];
+                invest: number[];
+            }[];
         };
         /** @description One milestone city action */
         MilestoneCityAction: {

@@ -12,7 +12,7 @@ import { schemas as urbanization } from '../games/urbanization/schemas.js';
  * move's answer, log events) the field is an `anyOf` of every game's schema.
  *
  * The routes keep serializing the generic shapes (a move's answer is not slowed down by a union
- * check); test/api/game-schemas.test.ts validates what the engines produce in random games
+ * check); test/games/published-schemas.test.ts validates what the engines produce in random games
  * against these components, and test/api/generated-client.test.ts every answer of a whole game.
  */
 export const PUBLISHED: Record<string, { action: TSchema; options: TSchema; view: TSchema }> = {

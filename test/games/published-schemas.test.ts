@@ -10,11 +10,14 @@ import { contractChecker } from '../support/contract.js';
  * What engines produce matches what openapi/openapi.json publishes for them: in random games of
  * every game, every view (each seat and the spectator), every legal action and the outcome
  * validate against the game's components (<Game>View, <Game>Action, GameResult), and the default
- * options against <Game>Options. GAMES_PER_TYPE (default 2) plays more.
+ * options against <Game>Options. Odd rounds turn every boolean option on (urbanization's
+ * inventions), so the views of expansions are checked too. GAMES_PER_TYPE (default 2) plays more.
  */
 const contract = contractChecker();
 const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 const rounds = Number(process.env.GAMES_PER_TYPE ?? 2);
+const everyFlagOn = (schema: object) =>
+  Object.fromEntries(Object.entries((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}).filter(([, property]) => property.type === 'boolean').map(([name]) => [name, true]));
 
 describe('published per-game schemas', () => {
   it('cover every served game', () => {
@@ -28,7 +31,7 @@ describe('published per-game schemas', () => {
       const check = { view: contract.component(name(published.view)), action: contract.component(name(published.action)), options: contract.component(name(published.options)), result: contract.component('GameResult') };
       for (let round = 0; round < rounds; round++) {
         const seats = round % 2 === 0 ? definition.players.min : definition.players.max;
-        const options = withDefaults(definition.optionsSchema, {});
+        const options = withDefaults(definition.optionsSchema, round % 2 === 0 ? {} : everyFlagOn(definition.optionsSchema));
         expect(check.options(wire(options))).toEqual([]);
         let state = definition.setup({ seats, options, seed: `published-${id}-${round}` });
         for (let step = 0; definition.outcome(state) === null; step++) {

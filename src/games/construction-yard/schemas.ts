@@ -5,7 +5,7 @@ import { BUILDING_TYPES, CURRENCIES } from './data.js';
 /**
  * The published shapes of construction yard (OpenAPI components ConstructionYardAction, …Options,
  * …View): what `viewFor` returns, checked against every view of random games in
- * test/api/game-schemas.test.ts. Change them together with view.ts.
+ * test/games/published-schemas.test.ts. Change them together with view.ts.
  */
 const strict = { additionalProperties: false } as const;
 const Seat = Type.Integer({ minimum: 0 });

@@ -4,7 +4,7 @@ import { BAR_NAMES } from './data.js';
 
 /**
  * The published shapes of milestone city (OpenAPI components MilestoneCityAction, …Options, …View):
- * what `view` returns, checked against every view of random games in test/api/game-schemas.test.ts.
+ * what `view` returns, checked against every view of random games in test/games/published-schemas.test.ts.
  * Change them together with view.ts.
  */
 const strict = { additionalProperties: false } as const;
