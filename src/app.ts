@@ -12,7 +12,7 @@ import { registerGraphql } from './graphql/index.js';
 import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { principalFromHeader } from './http/auth.js';
 import { gameComponents, typeGameFields } from './http/game-schemas.js';
-import { createMetrics, instrument, observeDatabase } from './http/metrics.js';
+import { createMetrics, instrument, moveTimer, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { accountKey, createLimiter, RATE_LIMIT_POLICY } from './http/rate-limits.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuard } from './http/input-guard.js';
@@ -92,7 +92,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const db = createDb(databaseUrl, config.databasePoolSize, config.gameCacheSize);
   app.addHook('onClose', async () => closeDb(db));
   const metrics = createMetrics();
-  instrument(app, metrics, async (id) => (await db.game.findUnique({ where: { id }, select: { type: true } }))?.type ?? null);
+  const timeMove = moveTimer(metrics.moves, async (id) => (await db.game.findUnique({ where: { id }, select: { type: true } }))?.type ?? null);
+  instrument(app, metrics, timeMove);
   observeDatabase(metrics.registry, db);
 
   const log: ServiceContext['log'] = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
@@ -214,7 +215,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const streams = (kind: 'sse' | 'graphql_ws') => (delta: 1 | -1) => metrics.streams.inc({ kind }, delta);
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
   await app.register(rulesRoutes(ctx));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter });
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
 

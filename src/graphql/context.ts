@@ -3,6 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import type { Principal, Scope } from '../auth/tokens.js';
 import { ServiceError } from '../errors.js';
 import { requirePrincipal } from '../http/auth.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../store/unavailable.js';
 
 declare module 'mercurius' {
   interface MercuriusContext {
@@ -44,14 +45,19 @@ export function page(limit: number, offset: number): { limit: number; offset: nu
   return { limit, offset };
 }
 
+/** The refusal of a WebSocket operation while the database does not answer (HTTP answers 503 with Retry-After). */
+export const databaseUnavailable = () => new ServiceError(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+
 /**
  * Mercurius sends a refused subscription as the raw error, without our errorFormatter: carry the
- * code in `extensions`, which graphql-js keeps.
+ * code in `extensions`, which graphql-js keeps. A database outage is DATABASE_UNAVAILABLE (503),
+ * as over HTTP.
  */
 export async function refusingSubscription<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
-  } catch (error) {
+  } catch (caught) {
+    const error = isDatabaseUnavailable(caught) ? databaseUnavailable() : caught;
     if (error instanceof ServiceError) throw Object.assign(new Error(error.message), { extensions: { code: error.code, status: error.status, ...(error.details ?? {}) } });
     throw error;
   }

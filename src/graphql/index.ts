@@ -5,7 +5,7 @@ import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
 import { ServiceError } from '../errors.js';
 import { principalFromHeader } from '../http/auth.js';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../store/unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../store/unavailable.js';
 import { authenticate } from '../services/api-tokens.js';
 import type { ServiceContext } from '../services/context.js';
 import type { WebhookSettings } from '../services/webhooks.js';
@@ -15,6 +15,8 @@ import { depthLimit } from './depth.js';
 import { guardSubscriptionMessages, noNulStrings, registerGraphqlGuard } from './guard.js';
 import { accountKey, type Limiter } from '../http/rate-limits.js';
 import type { LimitedOperation } from '../config.js';
+import type { MoveTimer } from '../http/metrics.js';
+import { databaseUnavailable } from './context.js';
 import { coreResolvers } from './resolvers.js';
 import { rulesResolvers } from './rules-resolvers.js';
 
@@ -24,12 +26,12 @@ import { rulesResolvers } from './rules-resolvers.js';
  */
 export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 
-export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter }): void {
+export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter; timeMove?: MoveTimer }): void {
   const core = coreResolvers(ctx);
   const more = asyncPlayResolvers(ctx, options.webhooks);
   const rules = rulesResolvers(ctx);
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object), ...(rules[type] as object) });
-  const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: limited(merge('Mutation'), options.limiter), Subscription: merge('Subscription') };
+  const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') };
 
   guardSubscriptionMessages(app, '/graphql');
   app.register(mercurius, {
@@ -60,8 +62,11 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
         try {
           context = { principal: await principalFromHeader((bearer) => authenticate(ctx, bearer), header), authError: null };
         } catch (error) {
-          if (!(error instanceof ServiceError)) return false;
-          context = { principal: null, authError: error };
+          // A token (API tokens are looked up) checked while the database is down: its subscriptions are
+          // refused with DATABASE_UNAVAILABLE, as REST answers 503; the client may reconnect later.
+          const refusal = error instanceof ServiceError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+          if (!refusal) return false;
+          context = { principal: null, authError: refusal };
         }
         options.onSocket?.(1);
         return { ...context, counted: true };
@@ -115,6 +120,21 @@ function limited(mutations: Record<string, unknown>, limiter: Limiter): Record<s
   return wrapped;
 }
 
+/** An accepted submitAction counts in the move latency by game type, as an accepted REST move does (timed from the resolver's start). */
+function timed(mutations: Record<string, unknown>, timeMove: MoveTimer | undefined): Record<string, unknown> {
+  if (!timeMove) return mutations;
+  const resolve = mutations.submitAction as (root: unknown, args: { gameId: string }, context: MercuriusContext, info: unknown) => Promise<unknown>;
+  return {
+    ...mutations,
+    submitAction: async (root: unknown, args: { gameId: string }, context: MercuriusContext, info: unknown) => {
+      const started = performance.now();
+      const answer = await resolve(root, args, context, info);
+      await timeMove(args.gameId, (performance.now() - started) / 1000);
+      return answer;
+    },
+  };
+}
+
 /** With REDIS_URL, subscriptions fan out through Redis so any process can serve any subscriber. */
 function redisEmitter(url: string) {
   const { hostname, port, password, username, pathname } = new URL(url);
@@ -147,7 +167,7 @@ function formatError(app: FastifyInstance, error: GraphQLError) {
   if (original instanceof ServiceError) return { ...base, extensions: { code: original.code, status: original.status, ...(original.details ?? {}) }, requestStatus: error.path === undefined ? original.status : 0 };
   if (isDatabaseUnavailable(original)) {
     app.log.warn({ err: original }, 'database unavailable');
-    return { ...base, message: 'The database is unavailable right now; nothing was changed. Try again shortly.', extensions: { code: 'DATABASE_UNAVAILABLE', status: 503 }, requestStatus: 0 };
+    return { ...base, message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: 'DATABASE_UNAVAILABLE', status: 503 }, requestStatus: 0 };
   }
   const fastifyCode = (original as { code?: unknown } | undefined)?.code;
   const known = typeof fastifyCode === 'string' ? REQUEST_ERRORS[fastifyCode] : undefined;

@@ -16,7 +16,7 @@ export function createMetrics() {
   const actions = new Counter({ name: 'game_actions_total', help: 'Actions applied, by game type', labelNames: ['type'], registers: [registry] });
   const moves = new Histogram({
     name: 'game_move_duration_seconds',
-    help: 'Time to answer an accepted move (POST /v1/games/:id/actions, 201), by game type',
+    help: 'Time to answer an accepted move (REST POST /v1/games/:id/actions answering 201, GraphQL submitAction), by game type',
     labelNames: ['game_type'],
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
@@ -28,23 +28,47 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** HTTP timings, and the move latency by game type (the type of a game never changes: looked up once per game). */
-export function instrument(app: FastifyInstance, metrics: Pick<Metrics, 'requests' | 'moves'>, gameTypeOf?: (gameId: string) => Promise<string | null>): void {
+/**
+ * The move latency by game type, for REST and GraphQL alike (`observe(gameId, seconds)` after an
+ * accepted move). The type of a game never changes: it is looked up once per game.
+ */
+export function moveTimer(moves: Metrics['moves'], gameTypeOf: (gameId: string) => Promise<string | null>) {
   const types = new Map<string, string>();
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const seconds = reply.elapsedTime / 1000;
-    metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
-    if (!gameTypeOf || route !== '/v1/games/:id/actions' || request.method !== 'POST' || reply.statusCode !== 201) return;
-    const gameId = (request.params as { id: string }).id;
+  return async (gameId: string, seconds: number): Promise<void> => {
     let type = types.get(gameId);
     if (type === undefined) {
       type = (await gameTypeOf(gameId).catch(() => null)) ?? 'unknown';
       if (types.size >= 10_000) types.clear();
       types.set(gameId, type);
     }
-    metrics.moves.observe({ game_type: type }, seconds);
+    moves.observe({ game_type: type }, seconds);
+  };
+}
+export type MoveTimer = ReturnType<typeof moveTimer>;
+
+/** HTTP timings, and the latency of accepted REST moves (POST /v1/games/:id/actions answering 201). */
+export function instrument(app: FastifyInstance, metrics: Pick<Metrics, 'requests'>, timeMove?: MoveTimer): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
+    if (timeMove && route === '/v1/games/:id/actions' && request.method === 'POST' && reply.statusCode === 201) await timeMove((request.params as { id: string }).id, seconds);
   });
+}
+
+/**
+ * A gauge's `collect` that reads the database: when the read fails (database down, tables not
+ * migrated yet) the gauge reports nothing this time instead of failing the whole scrape, so
+ * /metrics still answers with everything else.
+ */
+export function readingDatabase<G extends { reset(): void }>(read: (this: G) => Promise<void>): (this: G) => Promise<void> {
+  return async function (this: G) {
+    try {
+      await read.call(this);
+    } catch {
+      this.reset();
+    }
+  };
 }
 
 interface PoolLike {
@@ -77,12 +101,11 @@ export function observeDatabase(registry: Registry, db: Db): void {
     help: 'Webhook deliveries in the outbox by status (pending, delivered, failed), all replicas',
     labelNames: ['status'],
     registers: [registry],
-    async collect() {
-      const rows = await db.$queryRaw<{ status: string; n: number }[]>`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status`.catch(() => null);
-      if (!rows) return;
+    collect: readingDatabase(async function () {
+      const rows = await db.$queryRaw<{ status: string; n: number }[]>`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status`;
       this.reset();
       for (const status of ['pending', 'delivered', 'failed']) this.set({ status }, 0);
       for (const row of rows) this.set({ status: row.status }, row.n);
-    },
+    }),
   });
 }

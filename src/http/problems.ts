@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../errors.js';
 import { PROBLEM_TITLES, problemType } from './problem-codes.js';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../store/unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../store/unavailable.js';
 
 /**
  * Every error leaves as application/problem+json (RFC 9457) with a stable `code`. Unknown errors
@@ -43,7 +43,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is unavailable right now; nothing was changed. Try again shortly.');
+      return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request changed nothing it could not finish.');

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { readingDatabase } from './metrics.js';
 
 /**
  * Background work in /metrics: what is due now and not yet done (per queue: `games` for deadlines,
@@ -11,11 +12,11 @@ export function createWorkMetrics(registry: Registry, backlog: () => Promise<{ g
     help: 'Items of background work due now and not yet done, by queue',
     labelNames: ['queue'],
     registers: [registry],
-    async collect() {
+    collect: readingDatabase(async function () {
       const counts = await backlog();
       this.set({ queue: 'games' }, counts.games);
       this.set({ queue: 'webhooks' }, counts.webhooks);
-    },
+    }),
   });
   const lag = new Histogram({
     name: 'due_work_lag_seconds',

@@ -17,6 +17,8 @@ const unavailableState = (code: string) => code.startsWith('08') || code === '57
 
 /** Seconds a client should wait before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** What every API (REST, GraphQL over HTTP and WebSocket) says when the database does not answer. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now; nothing was changed. Try again shortly.';
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error === null || typeof error !== 'object' || depth > 6) return false;

@@ -1,4 +1,6 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, newUser, startTestApp, type TestApp } from '../support/api.js';
 import { postGraphql } from '../support/graphql.js';
@@ -59,7 +61,7 @@ beforeAll(async () => {
   const proxied = new URL(database.url);
   proxied.hostname = '127.0.0.1';
   proxied.port = String(proxy.port);
-  t = await startTestApp({ databaseUrl: proxied.toString(), workers: false });
+  t = await startTestApp({ databaseUrl: proxied.toString(), workers: false, listen: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -67,8 +69,21 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** The error a graphql-ws subscription is refused with (fails the test if it is not refused). */
+async function refusedSubscription(query: string, token: string): Promise<{ message: string; extensions?: Record<string, unknown> }> {
+  const port = (t.app.server.address() as AddressInfo).port;
+  const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` } });
+  try {
+    const errors = await new Promise<unknown>((resolve) => client.subscribe({ query }, { next: () => resolve('a value'), error: resolve, complete: () => resolve('completed') }));
+    expect(Array.isArray(errors), String(errors)).toBe(true);
+    return (errors as { message: string; extensions?: Record<string, unknown> }[])[0]!;
+  } finally {
+    await client.dispose();
+  }
+}
+
 describe('a database outage', () => {
-  it('answers 503 DATABASE_UNAVAILABLE with Retry-After on REST and GraphQL, then recovers by itself', async () => {
+  it('answers 503 DATABASE_UNAVAILABLE with Retry-After on REST and GraphQL (HTTP and WebSocket), then recovers by itself', async () => {
     const alice = await newUser(t, 'outage');
     const game = (await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2 }).expect(201)).body;
 
@@ -91,6 +106,9 @@ describe('a database outage', () => {
     expect(graphql.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['DATABASE_UNAVAILABLE']);
     const mutation = await postGraphql(t, 'mutation { createGame(type: "toy", seats: 2) { id } }', {}, alice.token);
     expect(mutation.errors?.[0]?.extensions.code).toBe('DATABASE_UNAVAILABLE');
+    // Over WebSocket, a subscription that needs the database is refused with the same code.
+    const refused = await refusedSubscription(`subscription { gameUpdated(gameId: "${game.id}") { version } }`, alice.token);
+    expect(refused.extensions).toMatchObject({ code: 'DATABASE_UNAVAILABLE', status: 503, retryAfterSeconds: 5 });
     const ready = await t.http.get('/ready').expect(503);
     expect(ready.body.code).toBe('DATABASE_UNAVAILABLE');
     expect(ready.headers['retry-after']).toBe('5');

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { buildApp } from '../../src/app.js';
+import { createTestDatabase, startedToyGame, startTestApp, testConfig, type TestApp } from '../support/api.js';
+import { codeOf, postGraphql } from '../support/graphql.js';
 import { waitFor } from '../support/wait.js';
 
 let t: TestApp;
@@ -27,6 +29,32 @@ describe('/metrics', () => {
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(422);
     await t.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
     expect(await sample('game_move_duration_seconds_count', 'game_type="toy"')).toBe(2);
+  });
+
+  it('times accepted GraphQL moves in the same histogram, and only accepted ones', async () => {
+    const { alice, gameId } = await startedToyGame(t);
+    const before = (await sample('game_move_duration_seconds_count', 'game_type="toy"')) ?? 0;
+    const submit = 'mutation($gameId: ID!) { submitAction(gameId: $gameId, action: { type: "pass" }) { version } }';
+    expect((await postGraphql(t, submit, { gameId }, alice.token)).data.submitAction.version).toBe(1);
+    expect(codeOf(await postGraphql(t, submit, { gameId }, alice.token))).toBe('NOT_YOUR_TURN');
+    expect(await sample('game_move_duration_seconds_count', 'game_type="toy"')).toBe(before + 1);
+  });
+
+  it('answers 200 with what it can on a database without its tables (figures read from tables are left out)', async () => {
+    const database = await createTestDatabase();
+    // No admin account to ensure at start: that needs the users table.
+    const app = await buildApp({ config: testConfig({ adminUsername: null, adminPassword: null }), databaseUrl: database.url, workers: false });
+    try {
+      await app.ready();
+      const response = await app.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).toContain('# TYPE http_request_duration_seconds histogram');
+      expect(response.body).not.toMatch(/^webhook_deliveries\{/m);
+      expect(response.body).not.toMatch(/^due_work_backlog\{/m);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 
   it("reports this process's database pool", async () => {
