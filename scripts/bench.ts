@@ -32,7 +32,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -117,6 +117,40 @@ async function cpuMs(server: Child): Promise<number> {
   const answer = await server.ask<Extract<ServerMessage, { kind: 'cpu' }>>({ kind: 'cpu' });
   return (answer.usage.user + answer.usage.system) / 1000;
 }
+
+/**
+ * CPU time (ms) of the PostgreSQL backends serving the bench database, read from /proc (the server
+ * must run on this machine; null elsewhere). Only backends: the WAL writer and checkpointer are shared
+ * with whatever else uses the server. Backends that exit during a round lose their share (the pools keep theirs open).
+ */
+let benchDatabase = '';
+function postgresCpuMs(): Map<number, number> | null {
+  if (!benchDatabase || !existsSync('/proc/self/stat')) return null;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const usage = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes(` ${benchDatabase} `)) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ')[1]!.split(' ');
+      usage.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return usage;
+}
+const since = (before: Map<number, number> | null): number | null => {
+  const now = postgresCpuMs();
+  if (!before || !now) return null;
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
+};
+const pgCell = (pick: (get: (r: Round) => number) => number) => {
+  const value = pick((r) => r.pgCpuMsPer ?? Number.NaN);
+  return Number.isNaN(value) ? 'n/a' : value.toFixed(3);
+};
 
 async function load(child: Child, job: LoadJob): Promise<LoadAnswer> {
   const answer = await child.ask<LoadAnswer>(job);
@@ -210,12 +244,12 @@ async function prepareGame(baseUrl: string, databaseUrl: string, users: User[], 
 
 // ---------- main ----------
 
-interface Round { clients: number; rate: number; p50: number; p99: number; cpuMsPer: number; errors: number; firstError: string | null }
+interface Round { clients: number; rate: number; p50: number; p99: number; cpuMsPer: number; pgCpuMsPer: number | null; errors: number; firstError: string | null }
 
-function measure(clients: number, answer: LoadAnswer, cpu: number): Round {
+function measure(clients: number, answer: LoadAnswer, cpu: number, pgCpu: number | null = null): Round {
   if (answer.kind !== 'timed') throw new Error('expected a timed answer');
   const count = answer.latencies.length;
-  return { clients, rate: count / (answer.elapsedMs / 1000), p50: percentile(answer.latencies, 50), p99: percentile(answer.latencies, 99), cpuMsPer: cpu / count, errors: answer.errors, firstError: answer.firstError };
+  return { clients, rate: count / (answer.elapsedMs / 1000), p50: percentile(answer.latencies, 50), p99: percentile(answer.latencies, 99), cpuMsPer: cpu / count, pgCpuMsPer: pgCpu === null ? null : pgCpu / count, errors: answer.errors, firstError: answer.firstError };
 }
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -240,6 +274,7 @@ async function main(): Promise<void> {
     await sql(serverUrl!, `CREATE DATABASE ${database}`);
     cleanups.push(() => sql(serverUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
     const databaseUrl = databaseUrlFor(serverUrl!, database);
+    benchDatabase = database;
     await migrate(databaseUrl);
     await sql(databaseUrl, 'CREATE TABLE bench_append (id bigserial PRIMARY KEY, game_id int NOT NULL, seq int NOT NULL, payload jsonb NOT NULL)');
     const [settings] = await sql<{ version: string; fsync: string; synchronous_commit: string }>(databaseUrl,
@@ -283,20 +318,24 @@ async function main(): Promise<void> {
     let round = 1;
     for (let repeat = 0; repeat < repeats; repeat++) {
       for (const clients of clientCounts) {
+        if (profileDir) await floor.child.ask({ kind: 'profile-start' } satisfies ServerRequest);
         const floorCpu = await cpuMs(floor.child);
+        const floorPg = postgresCpuMs();
         const floorAnswer = await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: clients, seconds, round: round++ });
-        const floorRound = measure(clients, floorAnswer, (await cpuMs(floor.child)) - floorCpu);
+        const floorRound = measure(clients, floorAnswer, (await cpuMs(floor.child)) - floorCpu, since(floorPg));
+        if (profileDir) await floor.child.ask({ kind: 'profile-stop', file: join(profileDir, `floor-c${clients}-${repeat + 1}.cpuprofile`) } satisfies ServerRequest);
         await prepare(clients);
         if (profileDir) await app.child.ask({ kind: 'profile-start' } satisfies ServerRequest);
         const serverCpu = await cpuMs(app.child);
+        const serverPg = postgresCpuMs();
         answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool });
-        const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu);
+        const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu, since(serverPg));
         if (profileDir) await app.child.ask({ kind: 'profile-stop', file: join(profileDir, `server-c${clients}-${repeat + 1}.cpuprofile`) } satisfies ServerRequest);
         pool = (answer as Extract<LoadAnswer, { kind: 'timed' }>).games;
         if ((answer as Extract<LoadAnswer, { kind: 'timed' }>).ranOut) say(`  warning: the prepared games ran out during this round`);
         bestRate = Math.max(bestRate, serverRound.rate);
         rounds.push({ server: serverRound, floor: floorRound });
-        say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
+        say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move (floor ${floorRound.cpuMsPer.toFixed(3)})${serverRound.pgCpuMsPer === null ? '' : `, PostgreSQL cpu ${serverRound.pgCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.pgCpuMsPer!.toFixed(3)})`}${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
       }
     }
     const raw = new Map<number, Round>();
@@ -355,14 +394,14 @@ async function main(): Promise<void> {
       `  ${repeats} rounds of ${seconds} s per client count and side; figures are the median round (rates) and median of round p50/p99; ms`,
       '',
     ];
-    const header = ['clients', 'server moves/s', 'floor req/s', 'ratio', 'server p50', 'server p99', 'floor p50', 'floor p99', 'p99 ratio', 'server CPU ms/move', 'floor CPU ms/req', 'raw pg inserts/s'];
+    const header = ['clients', 'server moves/s', 'floor req/s', 'ratio', 'server p50', 'server p99', 'floor p50', 'floor p99', 'p99 ratio', 'server CPU ms/move', 'floor CPU ms/req', 'PostgreSQL CPU ms/move', 'PostgreSQL CPU ms/floor req', 'raw pg inserts/s'];
     const table = clientCounts.map((clients) => {
       const mine = rounds.filter((entry) => entry.server.clients === clients);
       const s = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.server)));
       const f = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.floor)));
       return [String(clients), s((r) => r.rate).toFixed(0), f((r) => r.rate).toFixed(0), (s((r) => r.rate) / f((r) => r.rate)).toFixed(2),
         s((r) => r.p50).toFixed(2), s((r) => r.p99).toFixed(2), f((r) => r.p50).toFixed(2), f((r) => r.p99).toFixed(2), (s((r) => r.p99) / f((r) => r.p99)).toFixed(2),
-        s((r) => r.cpuMsPer).toFixed(3), f((r) => r.cpuMsPer).toFixed(3), raw.get(clients)!.rate.toFixed(0)];
+        s((r) => r.cpuMsPer).toFixed(3), f((r) => r.cpuMsPer).toFixed(3), pgCell(s), pgCell(f), raw.get(clients)!.rate.toFixed(0)];
     });
     const widths = header.map((title, c) => Math.max(title.length, ...table.map((cells) => cells[c]!.length)));
     const format = (cells: string[]) => `| ${cells.map((cell, c) => cell.padStart(widths[c]!)).join(' | ')} |`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../store/db.js';
+import { groupCommitStats } from '../store/moves.js';
 
 /** One registry per app instance (no globals): tests build many apps in one process. */
 export function createMetrics() {
@@ -94,6 +95,22 @@ export function observeDatabase(registry: Registry, db: Db): void {
       this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  // Counters read from the store's group commit (store/moves.ts): moves / flushes = moves per WAL flush.
+  const group = groupCommitStats(db);
+  new Counter({
+    name: 'move_group_commit_flushes_total', help: 'Group-commit statements of this process (each one round trip and one WAL flush)', registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(group.flushes);
+    },
+  });
+  new Counter({
+    name: 'move_group_commit_moves_total', help: 'Moves committed by those statements (divide by the flushes: moves per flush)', registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(group.moves);
     },
   });
   new Gauge({

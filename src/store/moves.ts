@@ -49,14 +49,23 @@ const COMMIT = {
   SELECT (SELECT count(*)::int FROM g) AS moved, (SELECT count(*)::int FROM o) AS webhooks`,
 };
 
-/**
- * Appends `event` and moves the game to `next` (its due work included), if the game is still at
- * `game.revision`. Returns the record as stored after the move (for the cache) and how many webhook
- * deliveries were queued, or null when the game changed meanwhile.
- */
-export async function commitMove(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<{ game: GameRecord; webhooks: number } | null> {
+/** The game as stored once `event` moved it to `next` (what the cache keeps). */
+function storedAfter(game: GameRecord, event: NewEvent, next: NextState, now: Date): GameRecord {
+  const finished = next.result !== null;
+  return {
+    ...game, state: next.state, activeSeats: next.activeSeats, clocks: next.clocks, deadline: next.deadline, updatedAt: now, version: event.seq,
+    dueAt: next.due.dueAt, warnAt: next.due.warnAt, workAttempts: 0,
+    // The games trigger adds one to the revision on every update.
+    revision: game.revision + 1,
+    ...(finished ? { result: next.result, status: 'finished' as const, finishedAt: now } : {}),
+  };
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** One move alone in its statement: the path of moves that queue webhook deliveries. */
+async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<{ game: GameRecord; webhooks: number } | null> {
   const now = new Date();
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
   const { rows } = await db.pool.query<{ moved: number; webhooks: number }>({
     ...COMMIT,
     values: [
@@ -67,13 +76,131 @@ export async function commitMove(db: Db, game: GameRecord, event: NewEvent, next
     ],
   });
   if (rows[0]?.moved !== 1) return null;
-  const finished = next.result !== null;
-  const stored: GameRecord = {
-    ...game, state: next.state, activeSeats: next.activeSeats, clocks: next.clocks, deadline: next.deadline, updatedAt: now, version: event.seq,
-    dueAt: next.due.dueAt, warnAt: next.due.warnAt, workAttempts: 0,
-    // The games trigger adds one to the revision on every update.
-    revision: game.revision + 1,
-    ...(finished ? { result: next.result, status: 'finished' as const, finishedAt: now } : {}),
-  };
-  return { game: stored, webhooks: rows[0].webhooks };
+  return { game: storedAfter(game, event, next, now), webhooks: rows[0].webhooks };
+}
+
+/**
+ * Group commit: the moves of many games in ONE statement (one round trip, one WAL flush), each
+ * still guarded by its own game's revision: a move whose game changed meanwhile is left out and
+ * only its caller reloads. The batch is the moves that arrived while earlier flushes were in
+ * flight, so a lone move waits for nobody, and under load one flush carries many moves.
+ */
+const GROUP_COMMIT = {
+  name: 'move-group-commit',
+  text: `WITH m AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS m(
+      id uuid, revision int, state jsonb, active_seats int[], clocks jsonb, deadline timestamptz, at timestamptz, version int, result jsonb,
+      due_at timestamptz, warn_at timestamptz, seat int, actor_id uuid, kind text, undoes_seq int, action jsonb, log jsonb, irreversible boolean)
+  ), g AS (
+    UPDATE games SET state = m.state, active_seats = m.active_seats, clocks = m.clocks, deadline = m.deadline, updated_at = m.at, version = m.version,
+      due_at = m.due_at, warn_at = m.warn_at, work_attempts = 0,
+      result = COALESCE(m.result, games.result),
+      status = CASE WHEN m.result IS NULL THEN games.status ELSE 'finished'::game_status END,
+      finished_at = CASE WHEN m.result IS NULL THEN games.finished_at ELSE m.at END
+    FROM m WHERE games.id = m.id AND games.revision = m.revision
+    RETURNING m.*
+  ), e AS (
+    INSERT INTO game_events (game_id, seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at)
+    SELECT id, version, seat, actor_id, kind, undoes_seq, action, log, irreversible, at FROM g
+  )
+  SELECT id FROM g`,
+};
+
+interface PendingMove {
+  game: GameRecord;
+  event: NewEvent;
+  next: NextState;
+  done: (moved: { game: GameRecord; webhooks: number } | null) => void;
+  failed: (error: unknown) => void;
+}
+
+/** Flushes that may be in flight at once: one fills while the other is on its way to the disk. */
+const FLUSHES_IN_FLIGHT = 2;
+/** Moves in one flush at most (the statement's parameter stays well under a megabyte). */
+const MOVES_PER_FLUSH = 64;
+
+/** What the group commit has done in this process: `moves / flushes` is the mean batch (for /metrics). */
+export interface GroupCommitStats {
+  flushes: number;
+  moves: number;
+}
+
+class GroupCommit {
+  private readonly waiting: PendingMove[] = [];
+  private inFlight = 0;
+  readonly stats: GroupCommitStats = { flushes: 0, moves: 0 };
+
+  constructor(private readonly db: Db) {}
+
+  commit(game: GameRecord, event: NewEvent, next: NextState): Promise<{ game: GameRecord; webhooks: number } | null> {
+    return new Promise((done, failed) => {
+      this.waiting.push({ game, event, next, done, failed });
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < FLUSHES_IN_FLIGHT && this.waiting.length > 0) {
+      // Two moves of one game never share a flush: the second is guarded by the first's revision.
+      const batch: PendingMove[] = [];
+      const games = new Set<string>();
+      for (let i = 0; i < this.waiting.length && batch.length < MOVES_PER_FLUSH; ) {
+        const pending = this.waiting[i]!;
+        if (games.has(pending.game.id)) i++;
+        else {
+          games.add(pending.game.id);
+          batch.push(pending);
+          this.waiting.splice(i, 1);
+        }
+      }
+      this.inFlight++;
+      void this.write(batch).finally(() => {
+        this.inFlight--;
+        this.flush();
+      });
+    }
+  }
+
+  private async write(batch: PendingMove[]): Promise<void> {
+    const now = new Date();
+    const rows = batch.map(({ game, event, next }) => ({
+      id: game.id, revision: game.revision, state: next.state, active_seats: next.activeSeats, clocks: next.clocks ?? null, deadline: next.deadline, at: now,
+      version: event.seq, result: next.result ?? null, due_at: next.due.dueAt, warn_at: next.due.warnAt, seat: event.seat, actor_id: event.actorId,
+      kind: event.kind, undoes_seq: event.undoesSeq ?? null, action: event.action ?? null, log: event.log, irreversible: event.irreversible,
+    }));
+    let moved: Set<string>;
+    try {
+      const result = await this.db.pool.query<{ id: string }>({ ...GROUP_COMMIT, values: [JSON.stringify(rows)] });
+      moved = new Set(result.rows.map((row) => row.id));
+      this.stats.flushes++;
+      this.stats.moves += batch.length;
+    } catch (error) {
+      // One bad move must not fail the others: each goes again on its own, and only its own error reaches its caller.
+      if (batch.length === 1) return batch[0]!.failed(error);
+      for (const pending of batch) commitAlone(this.db, pending.game, pending.event, pending.next, []).then(pending.done, pending.failed);
+      return;
+    }
+    for (const pending of batch) {
+      pending.done(moved.has(pending.game.id) ? { game: storedAfter(pending.game, pending.event, pending.next, now), webhooks: 0 } : null);
+    }
+  }
+}
+
+const groupCommits = new WeakMap<Db, GroupCommit>();
+const groupCommitOf = (db: Db) => {
+  let group = groupCommits.get(db);
+  if (!group) groupCommits.set(db, (group = new GroupCommit(db)));
+  return group;
+};
+
+export const groupCommitStats = (db: Db): GroupCommitStats => groupCommitOf(db).stats;
+
+/**
+ * Appends `event` and moves the game to `next` (its due work included), if the game is still at
+ * `game.revision`. Returns the record as stored after the move (for the cache) and how many webhook
+ * deliveries were queued, or null when the game changed meanwhile. Resolves only once committed.
+ */
+export async function commitMove(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<{ game: GameRecord; webhooks: number } | null> {
+  if (outbox.some((entry) => entry.userIds.length > 0)) return commitAlone(db, game, event, next, outbox);
+  return groupCommitOf(db).commit(game, event, next);
 }

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/engine/canonical.js';
+import { replay } from '../../src/engine/replay.js';
+import type { GameRecord, NewEvent, NextState } from '../../src/store/games.js';
+import { commitMove, groupCommitStats, loadForMove } from '../../src/store/moves.js';
+import { startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { toyGame, type ToyState } from '../support/toy-game.js';
+
+/**
+ * Group commit (store/moves.ts): moves of different games that meet in the store share one
+ * statement and one WAL flush, each still guarded by its own game's revision. What users rely on:
+ * every acknowledged move is stored exactly once in its own game, a move that lost a race is left
+ * out alone, and one bad move never takes the others down with it.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ workers: false });
+});
+afterAll(async () => t?.close());
+
+/** Seat `seat` passes in `game`: the event and next state the play service would hand to the store. */
+function pass(game: GameRecord, seq = game.version + 1): { event: NewEvent; next: NextState } {
+  const state = game.state as ToyState;
+  const applied = toyGame.apply(state, state.active, { type: 'pass' });
+  if ('code' in applied) throw new Error(applied.message);
+  return {
+    event: { seq, seat: state.active, actorId: null, kind: 'action', action: { type: 'pass' }, log: applied.log, irreversible: applied.irreversible ?? false },
+    next: { state: applied.state, activeSeats: toyGame.activeSeats(applied.state), result: toyGame.outcome(applied.state), clocks: null, deadline: null, due: { dueAt: null, warnAt: null } },
+  };
+}
+
+async function loaded(gameId: string): Promise<GameRecord> {
+  const game = await loadForMove(t.app.services.db, gameId);
+  if (!game) throw new Error(`no game ${gameId}`);
+  return game;
+}
+
+/** The stored log has gap-free seqs and replays to the stored state. */
+async function expectConsistent(gameId: string, version: number) {
+  const game = (await t.sql.query('SELECT version, state, seed, options, seat_count FROM games WHERE id = $1', [gameId])).rows[0];
+  const events = (await t.sql.query('SELECT seq, seat, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
+  expect(game.version).toBe(version);
+  expect(events.map((event) => event.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+  const state = replay(toyGame, { seats: game.seat_count, options: game.options, seed: game.seed }, events.map((event) => ({ seat: event.seat, action: event.action })));
+  expect(canonicalJson(state)).toBe(canonicalJson(game.state));
+}
+
+describe('group commit', () => {
+  it('commits moves of many games that meet in the store, each once, in fewer statements than moves', async () => {
+    const games = await Promise.all(Array.from({ length: 12 }, async () => loaded((await startedToyGame(t, { rounds: 5 })).gameId)));
+    const before = { ...groupCommitStats(t.app.services.db) };
+    // All twelve reach the store in the same tick, as concurrent requests do under load.
+    const committed = await Promise.all(games.map((game) => {
+      const { event, next } = pass(game);
+      return commitMove(t.app.services.db, game, event, next, []);
+    }));
+    const after = groupCommitStats(t.app.services.db);
+    expect(committed.every((moved) => moved !== null)).toBe(true);
+    expect(after.moves - before.moves).toBe(12);
+    expect(after.flushes - before.flushes).toBeLessThan(12);
+    for (const [i, game] of games.entries()) {
+      // What the store hands back for the cache is what it stored, at the next revision.
+      const stored = await loaded(game.id);
+      expect(committed[i]!.game.revision).toBe(stored.revision);
+      expect(canonicalJson(committed[i]!.game.state)).toBe(canonicalJson(stored.state));
+      await expectConsistent(game.id, 1);
+    }
+  });
+
+  it('lets only one of two moves on the same game version land; the other caller is told to reload', async () => {
+    const game = await loaded((await startedToyGame(t, { rounds: 5 })).gameId);
+    const first = pass(game);
+    const second = pass(game);
+    const [a, b] = await Promise.all([
+      commitMove(t.app.services.db, game, first.event, first.next, []),
+      commitMove(t.app.services.db, game, second.event, second.next, []),
+    ]);
+    expect([a, b].filter((moved) => moved !== null)).toHaveLength(1);
+    await expectConsistent(game.id, 1);
+  });
+
+  it('fails only the bad move of a flush: the others of the same moment commit', async () => {
+    const games = await Promise.all(Array.from({ length: 6 }, async () => loaded((await startedToyGame(t, { rounds: 5 })).gameId)));
+    // The bad one claims seq 1 again on a game that already has event 1 (its revision is current, so
+    // only the event's primary key refuses it): the statement carrying it fails as a whole.
+    const bad = games[3]!;
+    const firstMove = pass(bad);
+    expect(await commitMove(t.app.services.db, bad, firstMove.event, firstMove.next, [])).not.toBeNull();
+    games[3] = await loaded(bad.id);
+    const results = await Promise.allSettled(games.map((game, i) => {
+      const { event, next } = pass(game, i === 3 ? 1 : undefined);
+      return commitMove(t.app.services.db, game, event, next, []);
+    }));
+    expect(results[3]!.status).toBe('rejected');
+    for (const [i, result] of results.entries()) {
+      if (i === 3) continue;
+      expect(result.status).toBe('fulfilled');
+      expect((result as PromiseFulfilledResult<unknown>).value).not.toBeNull();
+      await expectConsistent(games[i]!.id, 1);
+    }
+    // Nothing of the refused move was stored.
+    await expectConsistent(bad.id, 1);
+  });
+});
