@@ -152,6 +152,13 @@ const pgCell = (pick: (get: (r: Round) => number) => number) => {
   return Number.isNaN(value) ? 'n/a' : value.toFixed(3);
 };
 
+/** The server's group-commit counters (store/moves.ts), from its /metrics. */
+async function groupCommitCounters(baseUrl: string): Promise<{ flushes: number; moves: number }> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { flushes: read('move_group_commit_flushes_total'), moves: read('move_group_commit_moves_total') };
+}
+
 async function load(child: Child, job: LoadJob): Promise<LoadAnswer> {
   const answer = await child.ask<LoadAnswer>(job);
   if (answer.kind === 'failed') throw new Error(`load process: ${answer.message}`);
@@ -328,14 +335,17 @@ async function main(): Promise<void> {
         if (profileDir) await app.child.ask({ kind: 'profile-start' } satisfies ServerRequest);
         const serverCpu = await cpuMs(app.child);
         const serverPg = postgresCpuMs();
+        const flushesBefore = await groupCommitCounters(app.baseUrl);
         answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool });
         const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu, since(serverPg));
+        const flushesAfter = await groupCommitCounters(app.baseUrl);
+        const movesPerFlush = (flushesAfter.moves - flushesBefore.moves) / Math.max(1, flushesAfter.flushes - flushesBefore.flushes);
         if (profileDir) await app.child.ask({ kind: 'profile-stop', file: join(profileDir, `server-c${clients}-${repeat + 1}.cpuprofile`) } satisfies ServerRequest);
         pool = (answer as Extract<LoadAnswer, { kind: 'timed' }>).games;
         if ((answer as Extract<LoadAnswer, { kind: 'timed' }>).ranOut) say(`  warning: the prepared games ran out during this round`);
         bestRate = Math.max(bestRate, serverRound.rate);
         rounds.push({ server: serverRound, floor: floorRound });
-        say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move (floor ${floorRound.cpuMsPer.toFixed(3)})${serverRound.pgCpuMsPer === null ? '' : `, PostgreSQL cpu ${serverRound.pgCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.pgCpuMsPer!.toFixed(3)})`}${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
+        say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move (floor ${floorRound.cpuMsPer.toFixed(3)})${serverRound.pgCpuMsPer === null ? '' : `, PostgreSQL cpu ${serverRound.pgCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.pgCpuMsPer!.toFixed(3)})`}, ${movesPerFlush.toFixed(1)} moves per group commit${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
       }
     }
     const raw = new Map<number, Round>();
@@ -390,7 +400,7 @@ async function main(): Promise<void> {
       'Benchmark: the move path vs a bare HTTP append (the floor), separate processes, alternating rounds',
       `  node ${process.version}, ${cpuList.length} CPU(s) (${cpuList[0]?.model.trim() ?? '?'}), load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start`,
       `  PostgreSQL ${settings!.version} (${embedded ? 'embedded' : 'at DATABASE_URL'}), fsync=${settings!.fsync}, synchronous_commit=${settings!.synchronous_commit}`,
-      `  server: real 4-player games (${gameTypes.join(', ')}), POST /v1/games/:id/actions with expectedVersion; logs at ${logLevel} to ${logTo}`,
+      `  server: real 4-player games (${gameTypes.join(', ')}), POST /v1/games/:id/actions with expectedVersion; logs at ${logLevel} to ${logTo}; GROUP_COMMIT=${process.env.GROUP_COMMIT?.trim() || 'true'}`,
       `  ${repeats} rounds of ${seconds} s per client count and side; figures are the median round (rates) and median of round p50/p99; ms`,
       '',
     ];

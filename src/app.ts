@@ -89,7 +89,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const db = createDb(databaseUrl, config.databasePoolSize, config.gameCacheSize);
+  const db = createDb(databaseUrl, config.databasePoolSize, config.gameCacheSize, config.groupCommit);
   app.addHook('onClose', async () => closeDb(db));
   const metrics = createMetrics();
   const timeMove = moveTimer(metrics.moves, async (id) => (await db.game.findUnique({ where: { id }, select: { type: true } }))?.type ?? null);

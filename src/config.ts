@@ -14,6 +14,8 @@ export interface Config {
   databasePoolSize: number;
   /** Games whose newest record this process keeps for the next move (0: none; see store/game-cache.ts). */
   gameCacheSize: number;
+  /** Moves of different games share one statement and WAL flush (store/moves.ts). */
+  groupCommit: boolean;
   dataDir: string;
   embeddedPort: number;
   jwtSecret: string;
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     gameCacheSize: integer(env, 'GAME_CACHE_SIZE', 1000, 0, 1_000_000),
+    groupCommit: flag(env, 'GROUP_COMMIT', true),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data/postgres'),
     embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     jwtSecret: jwtSecretRaw ?? randomBytes(32).toString('hex'),

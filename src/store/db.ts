@@ -8,17 +8,17 @@ import { GameCache } from './game-cache.js';
  * same `pg` pool for the measured hot path of a move (store/moves.ts) and this process's cache of
  * the newest state of recently played games (guarded by `games.revision`, see store/game-cache.ts).
  */
-export type Db = PrismaClient & { readonly pool: pg.Pool; readonly games: GameCache };
+export type Db = PrismaClient & { readonly pool: pg.Pool; readonly games: GameCache; readonly groupCommit: boolean };
 export { Prisma } from '../generated/prisma/client.js';
 
 /** Close with `closeDb` (Prisma does not end a pool it was given). */
-export function createDb(databaseUrl: string, poolSize = 10, cachedGames = 1000): Db {
+export function createDb(databaseUrl: string, poolSize = 10, cachedGames = 1000, groupCommit = true): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle connection that dies (a restart, a dropped database) leaves the pool, which opens a new
   // one when needed; errors of statements in flight reach their callers.
   pool.on('error', () => {});
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
-  return Object.assign(client, { pool, games: new GameCache(cachedGames) });
+  return Object.assign(client, { pool, games: new GameCache(cachedGames), groupCommit });
 }
 
 export async function closeDb(db: Db): Promise<void> {

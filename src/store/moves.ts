@@ -201,6 +201,6 @@ export const groupCommitStats = (db: Db): GroupCommitStats => groupCommitOf(db).
  * deliveries were queued, or null when the game changed meanwhile. Resolves only once committed.
  */
 export async function commitMove(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<{ game: GameRecord; webhooks: number } | null> {
-  if (outbox.some((entry) => entry.userIds.length > 0)) return commitAlone(db, game, event, next, outbox);
+  if (!db.groupCommit || outbox.some((entry) => entry.userIds.length > 0)) return commitAlone(db, game, event, next, outbox);
   return groupCommitOf(db).commit(game, event, next);
 }
