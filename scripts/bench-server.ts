@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { requestLogging } from '../src/http/request-log.js';
 import { appendRow } from './bench-append.js';
 
 export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage } | { kind: 'profiled' };
@@ -26,7 +27,7 @@ if (!config.databaseUrl) throw new Error('bench-server needs DATABASE_URL');
 const databaseUrl: string = config.databaseUrl;
 
 async function floor() {
-  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.bodyLimitBytes });
+  const app = Fastify({ logger: { level: config.logLevel }, ...requestLogging(), bodyLimit: config.bodyLimitBytes });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: config.databasePoolSize });
   app.addHook('onClose', () => pool.end());
   app.post<{ Body: { gameId: number; seq: number; payload: unknown } }>('/v1/append', async (request, reply) => {

@@ -36,6 +36,7 @@ import { closeDb, createDb } from './store/db.js';
 import { countDueGames } from './store/games.js';
 import { countDueDeliveries } from './store/webhooks.js';
 import { createWorkMetrics } from './http/work-metrics.js';
+import { requestLogging } from './http/request-log.js';
 
 export interface AppOptions {
   config: Config;
@@ -80,6 +81,7 @@ declare module 'fastify' {
 export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    ...requestLogging(),
     bodyLimit: config.bodyLimitBytes,
     // Errors Fastify and Node answer before any route runs become problem+json too (http/input-guard.ts).
     frameworkErrors,
