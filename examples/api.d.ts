@@ -308,6 +308,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find games by id (or its start), type, status, player, rules version, creation date and verify verdict; newest first
+         * @description Every filter is optional and they combine (AND). `player` matches a username holding a seat, in any case. `verify`: `failed` (the last verify found a divergence), `ok`, `never` (not verified yet). `items` and `games` are the same list (`games`: the name of the first version of this operation).
+         */
+        get: operations["adminListGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/games/{id}": {
         parameters: {
             query?: never;
@@ -316,8 +336,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everything about a game: full state, seed, full log with hidden entries
-         * @description For audits: the stored game row with its full (unredacted) state, seed and every event with every log entry. Needs an admin account (and the `admin` scope on an API token).
+         * Everything about a game: full state, seed, clocks, every event with every log line
+         * @description For audits: the game with its full (unredacted) state, seed, clocks and seats, and its whole timeline: per event who (seat, account), kind, action, every log line with its visibility, time and whether it can be taken back. Needs an admin account (and the `admin` scope on an API token).
          */
         get: operations["adminGetGame"];
         put?: never;
@@ -336,8 +356,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The full state right after event `at` (0 = initial), rebuilt by replaying the log
-         * @description Time travel: replays the log from the seed up to event `at` and answers the full state there.
+         * The state right after event `at` (0 = initial): the full state, or one seat's view of it
+         * @description Time travel: replays the log from the seed up to event `at`. Without `seat`: `{ version, state }`, the full state. With `seat` (a number, or `public` for spectators): `{ version, at, seat, view, log }`, what that seat saw then, with the log lines it could read up to `at`.
          */
         get: operations["adminGetStateAt"];
         put?: never;
@@ -358,10 +378,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replay the whole log and compare with the stored state; reports the first divergence
-         * @description Replays every event from the seed and compares the result (and every stored state hash) with what is stored.
+         * Replay the whole log and compare with the stored state; reports the first divergence and keeps the verdict
+         * @description Replays every event from the seed and compares the result (and every stored log line) with what is stored. The verdict is kept with the game (`lastVerify`; `GET /v1/admin/games?verify=failed`); keeping it does not touch the game itself.
          */
         post: operations["adminVerifyGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/games/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a game as a portable record (`boardgame-record/1`)
+         * @description The record of any started game: type, rules version, options, seed, seats, time control and every event with its action and time, with the final state's hash. `POST /v1/admin/games/import` takes it back (here or on another server); `scripts/verify-record.ts` checks it offline.
+         */
+        get: operations["adminExportGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/games/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a game from a portable record, after replaying and verifying it
+         * @description Replays the record under its rules version first; nothing is stored unless every event is legal, the game ends (finished with the recorded result, or aborted/abandoned as recorded) and, when given, the final state matches `finalStateHash`. Refused otherwise with `RECORD_DOES_NOT_REPLAY` naming the event (`atEvent`, `reason`). Seats whose `username` is an account here go to that account; other names are kept as the seat's name, without an account. The game gets a new id, `importedAt`, and is verified at once. At most 20000 events and 8 MiB.
+         */
+        post: operations["adminImportGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -669,7 +729,7 @@ export interface paths {
         };
         /**
          * The public record of a finished game: seed, rules version and every action, to verify it independently
-         * @description Provably fair dealing: from creation every game shows `seedCommitment` (SHA-256 of its seed); once it is over this record reveals the seed with everything needed to replay the game. Check it with `npx tsx scripts/verify-record.ts record.json`: the seed matches the commitment, and replaying every event under the recorded rules version gives the recorded final state and result. Format `boardgame-server/game-record@1`.
+         * @description Provably fair dealing: from creation every game shows `seedCommitment` (SHA-256 of its seed); once it is over this record reveals the seed with everything needed to replay the game. Check it with `npx tsx scripts/verify-record.ts record.json`: the seed matches the commitment, and replaying every event under the recorded rules version gives the recorded final state and result. Format `boardgame-record/1`.
          */
         get: operations["getGameRecord"];
         put?: never;
@@ -700,26 +760,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/games": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Games of one type, optionally of one rules version and status, newest activity first
-         * @description The games to look at before and after a rules change (summaries, no state).
-         */
-        get: operations["adminListGamesByRules"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/admin/games/{id}/migrate-rules": {
         parameters: {
             query?: never;
@@ -734,6 +774,26 @@ export interface paths {
          * @description Replays the whole log under the newest rules version with the same seed. Refused, changing nothing, unless every event is legal, reads the same (its log lines) and the game ends up exactly where it is; done, the log gets a `rules` event and the next moves follow the new rules. An open game simply takes the newest version. `dryRun=true` checks only.
          */
         post: operations["adminMigrateGameRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished game as your seat saw it right after event `at` (spectators: the public view)
+         * @description Step through a game that is over (finished or aborted): your seat's view after event `at` (default: the end) and the log lines your seat could read up to then, each with its event's `seq`; without a seat, or without a token, the spectators' view and public lines. Never more than that seat saw at the time.
+         */
+        get: operations["getGameReplay"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -798,7 +858,8 @@ export interface components {
         PlayerEvent: {
             seq: number;
             seat: number | null;
-            kind: "action" | "timeout" | "undo" | "resign" | "rules";
+            /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+            kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
             /** @description For an undo: the event taken back (with all after it) */
             undoesSeq: number | null;
             /** @description The action, only on your own events */
@@ -833,6 +894,53 @@ export interface components {
             status: "open" | "approved" | "declined" | "void";
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to */
+        GameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            type: string;
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome: scores, winners, ranking (null: not over, or aborted) */
+            result: unknown;
         };
         /** @description The outcome of a finished game */
         GameResult: {
@@ -1672,7 +1780,8 @@ export interface components {
             id: string;
             type: string;
             rulesVersion: number;
-            status: "open" | "active" | "finished";
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
             options: unknown;
             /** @description Seq of the last event; 0 before the first action */
             version: number;
@@ -1761,7 +1870,8 @@ export interface components {
             id: string;
             type: string;
             rulesVersion: number;
-            status: "open" | "active" | "finished";
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
             options: unknown;
             /** @description Seq of the last event; 0 before the first action */
             version: number;
@@ -2463,7 +2573,8 @@ export interface operations {
     listGames: {
         parameters: {
             query?: {
-                status?: "open" | "active" | "finished";
+                /** @description `aborted`: ended by an admin, without a result */
+                status?: "open" | "active" | "finished" | "aborted";
                 /** @description Only games where you hold a seat */
                 mine?: boolean;
                 /** @description Only games where it is your turn */
@@ -3577,6 +3688,181 @@ export interface operations {
             };
         };
     };
+    adminListGames: {
+        parameters: {
+            query?: {
+                /** @description A game id, or its first characters */
+                id?: string;
+                type?: string;
+                /** @description `aborted`: ended by an admin, without a result */
+                status?: "open" | "active" | "finished" | "aborted";
+                /** @description A username (any case) */
+                player?: string;
+                rulesVersion?: number;
+                /** @description Created at or after (a day or a time, ISO 8601) */
+                createdFrom?: string;
+                /** @description Created at or before (a day means up to its end) */
+                createdTo?: string;
+                /** @description The last verify verdict */
+                verify?: "failed" | "ok" | "never";
+                /** @description Page size */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: (Omit<components["schemas"]["GameSummary"], "type"> & {
+                            /** @description Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody) */
+                            players: (string | null)[];
+                            /** @description When the game was imported from a record (null: played here) */
+                            importedAt: string | null;
+                            /** @description The verdict of the last verify (null: never verified) */
+                            lastVerify: {
+                                ok: boolean;
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The game version checked */
+                                version: number;
+                                /** @description The first divergence found (null: none) */
+                                divergence: {
+                                    atEvent: number;
+                                    reason: string;
+                                } | null;
+                            } | null;
+                        })[];
+                        /** @description Games matching, over all pages */
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        /** @description The same list as `items` (deprecated name) */
+                        games: (Omit<components["schemas"]["GameSummary"], "type"> & {
+                            /** @description Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody) */
+                            players: (string | null)[];
+                            /** @description When the game was imported from a record (null: played here) */
+                            importedAt: string | null;
+                            /** @description The verdict of the last verify (null: never verified) */
+                            lastVerify: {
+                                ok: boolean;
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The game version checked */
+                                version: number;
+                                /** @description The first divergence found (null: none) */
+                                divergence: {
+                                    atEvent: number;
+                                    reason: string;
+                                } | null;
+                            } | null;
+                        })[];
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `UNKNOWN_GAME_TYPE`: no game of that `type` is served (see GET /v1/game-types)
+             *     - `INVALID_DATE_RANGE`: `createdFrom` is after `createdTo`
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminGetGame: {
         parameters: {
             query?: never;
@@ -3594,8 +3880,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
+                    "application/json": Omit<components["schemas"]["GameDetail"], "type"> & {
+                        /** @description Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody) */
+                        players: (string | null)[];
+                        /** @description When the game was imported from a record (null: played here) */
+                        importedAt: string | null;
+                        /** @description The verdict of the last verify (null: never verified) */
+                        lastVerify: {
+                            ok: boolean;
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The game version checked */
+                            version: number;
+                            /** @description The first divergence found (null: none) */
+                            divergence: {
+                                atEvent: number;
+                                reason: string;
+                            } | null;
+                        } | null;
+                        seed: string;
+                        /** @description The engine's full state (game-specific; null before the start) */
+                        state: unknown;
+                        /** @description Per seat: remaining budget and when its turn began (null without a time control) */
+                        clocks: unknown;
+                        seatsDetail: ({
+                            seat: number;
+                            userId: string | null;
+                            username: string | null;
+                            bot: string | null;
+                            timeouts: number;
+                            resigned: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        events: {
+                            seq: number;
+                            /** @description The seat it is for (null: a system event) */
+                            seat: number | null;
+                            actorId: string | null;
+                            /** @description The account that caused it (null: a bot, a deadline) */
+                            username: string | null;
+                            /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                            kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                            undoesSeq: number | null;
+                            /** @description The action as submitted */
+                            action: unknown;
+                            log: {
+                                message: string;
+                                data?: unknown;
+                                /** @description Only these seats may read it (absent: public) */
+                                visibleTo?: number[];
+                            }[];
+                            /** @description Revealed information or drew at random: it can never be taken back */
+                            irreversible: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -3696,6 +4036,8 @@ export interface operations {
             query: {
                 /** @description Event seq (0: the state at the start) */
                 at: number;
+                /** @description A seat's view, or `public` for the spectators' view */
+                seat?: number | "public";
             };
             header?: never;
             path: {
@@ -3705,18 +4047,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The state after event `at` */
+            /** @description The state (or view) after event `at` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description The event the state is right after (= `at`) */
                         version: number;
-                        /** @description The engine's full state (game-specific) */
-                        state: {
-                            [key: string]: unknown;
-                        };
+                        /** @description The engine's full state (without `seat`) */
+                        state?: unknown;
+                        at?: number;
+                        /** @description null: the public view */
+                        seat?: number | null;
+                        /** @description The seat's view (with `seat`) */
+                        view?: unknown;
+                        /** @description The log lines the seat could read up to `at` */
+                        log?: {
+                            seq: number;
+                            message: string;
+                            data?: unknown;
+                        }[];
                     };
                 };
             };
@@ -3788,6 +4140,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `GAME_NOT_STARTED`: the game has no state before it starts
              *     - `NO_SUCH_VERSION`: the game has no event with that number yet
+             *     - `NO_SUCH_SEAT`: the seat number is outside the game
              */
             422: {
                 headers: {
@@ -3854,6 +4207,7 @@ export interface operations {
                         ok: boolean;
                         version: number;
                         checkedEvents: number;
+                        /** @description The first divergence found (null: none) */
                         divergence: {
                             atEvent: number;
                             reason: string;
@@ -3918,6 +4272,382 @@ export interface operations {
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminExportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RULES_VERSION_UNSUPPORTED`: the game's rules version is not served by this server
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_NOT_STARTED`: the game has no state before it starts
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminImportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "boardgame-record/1",
+                 *       "type": "urbanization",
+                 *       "rulesVersion": 2,
+                 *       "options": {
+                 *         "inventions": false
+                 *       },
+                 *       "seed": "sha256:0123456789abcdef0123456789abcdef",
+                 *       "seats": [
+                 *         {
+                 *           "seat": 0,
+                 *           "username": "ann",
+                 *           "bot": null
+                 *         },
+                 *         {
+                 *           "seat": 1,
+                 *           "username": "bob",
+                 *           "bot": null
+                 *         }
+                 *       ],
+                 *       "timeControl": {
+                 *         "kind": "none"
+                 *       },
+                 *       "events": [
+                 *         {
+                 *           "seq": 1,
+                 *           "kind": "action",
+                 *           "seat": 0,
+                 *           "undoesSeq": null,
+                 *           "action": {
+                 *             "type": "place",
+                 *             "territory": 3
+                 *           },
+                 *           "at": "2026-11-23T10:00:00.000Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    format: "boardgame-record/1";
+                    id?: string;
+                    type: string;
+                    rulesVersion: number;
+                    seatCount?: number;
+                    /** @description The options the game was created with */
+                    options: {
+                        [key: string]: unknown;
+                    };
+                    seed: string;
+                    seedCommitment?: string;
+                    seats: {
+                        seat: number;
+                        /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                        username: string | null;
+                        /** @description The bot playing the seat at the end, if any */
+                        bot: string | null;
+                    }[];
+                    /** @description A TimeControl (default: none) */
+                    timeControl?: unknown;
+                    /** @description `aborted`: ended by an admin, without a result */
+                    status?: "open" | "active" | "finished" | "aborted";
+                    events: {
+                        seq: number;
+                        /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                        kind?: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                        seat: number | null;
+                        undoesSeq?: number | null;
+                        /** @description The action as submitted */
+                        action: {
+                            [key: string]: unknown;
+                        };
+                        /** @description ISO 8601 date and time */
+                        at?: string;
+                    }[];
+                    finalStateHash?: string;
+                    result?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored game */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The new game
+                         */
+                        id: string;
+                        /** @description `aborted`: ended by an admin, without a result */
+                        status: "open" | "active" | "finished" | "aborted";
+                        version: number;
+                        /** Format: date-time */
+                        importedAt: string;
+                        seats: {
+                            seat: number;
+                            username: string | null;
+                            /** @description The name is an account of this server */
+                            account: boolean;
+                            bot: string | null;
+                        }[];
+                        verify: {
+                            ok: boolean;
+                            version: number;
+                            checkedEvents: number;
+                            /** @description The first divergence found (null: none) */
+                            divergence: {
+                                atEvent: number;
+                                reason: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             *     - `UNKNOWN_GAME_TYPE`: no game of that `type` is served (see GET /v1/game-types)
+             *     - `INVALID_SEAT_COUNT`: `seats` is outside the game's player range
+             *     - `INVALID_OPTIONS`: the options do not match the game's `optionsSchema`
+             *     - `INVALID_TIME_CONTROL`: the time control does not match the TimeControl schema
+             *     - `INVALID_RECORD`: the game record is malformed: seats out of order, a player on two seats, too many events…
+             *     - `UNKNOWN_BOT`: the game has no bot of that name
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RULES_VERSION_UNSUPPORTED`: the game's rules version is not served by this server
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `PAYLOAD_TOO_LARGE`: the request body is over the limit of this operation
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RECORD_DOES_NOT_REPLAY`: the record does not replay under its rules: `atEvent` names the failing event, `reason` says why; nothing was stored
+             *     - `RECORD_NOT_FINISHED`: the record's events do not end the game; only games that are over can be imported
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5819,36 +6549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        format: "boardgame-server/game-record@1";
-                        /** Format: uuid */
-                        id: string;
-                        type: string;
-                        rulesVersion: number;
-                        seatCount: number;
-                        /** @description The options the game was created with */
-                        options: {
-                            [key: string]: unknown;
-                        };
-                        /** @description SHA-256 (hex) of `seed`, published from creation */
-                        seedCommitment: string;
-                        seed: string;
-                        events: {
-                            seq: number;
-                            kind: string;
-                            seat: number | null;
-                            undoesSeq: number | null;
-                            /** @description The action as submitted */
-                            action: unknown;
-                        }[];
-                        /** @description SHA-256 of the canonical JSON of the final state */
-                        finalStateHash: string;
-                        /** @description The outcome: scores, winners, ranking */
-                        result: {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["GameRecord"];
                 };
             };
             /**
@@ -5955,6 +6656,7 @@ export interface operations {
                         open: number;
                         active: number;
                         finished: number;
+                        aborted: number;
                     }[];
                 };
             };
@@ -5963,99 +6665,6 @@ export interface operations {
              *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
              *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
              *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Problem (RFC 9457) with one of these codes:
-             *     - `UNAUTHENTICATED`: no bearer token was sent
-             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
-             *     - `ADMIN_ONLY`: this needs an admin account
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Problem (RFC 9457) with one of these codes:
-             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
-             */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Problem (RFC 9457) with one of these codes:
-             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
-             */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    adminListGamesByRules: {
-        parameters: {
-            query: {
-                type: string;
-                rulesVersion?: number;
-                status?: "open" | "active" | "finished";
-                limit?: number;
-                offset?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of games */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GamePage"];
-                };
-            };
-            /**
-             * @description Problem (RFC 9457) with one of these codes:
-             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
-             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
-             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
-             *     - `UNKNOWN_GAME_TYPE`: no game of that `type` is served (see GET /v1/game-types)
              */
             400: {
                 headers: {
@@ -6222,6 +6831,162 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `MIGRATION_ILLEGAL_EVENT`: an event of the log is illegal under the newest rules: `atEvent` names the first, `rule` the engine's code
              *     - `MIGRATION_CHANGES_GAME`: under the newest rules an event would read differently (`atEvent`) or the game would not be where it is
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGameReplay: {
+        parameters: {
+            query?: {
+                /** @description Event seq (0: the start; default: the last event) */
+                at?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view after event `at` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "at": 3,
+                     *       "version": 40,
+                     *       "seat": 0,
+                     *       "view": {},
+                     *       "log": [
+                     *         {
+                     *           "seq": 1,
+                     *           "message": "Seat 0 places a factory on territory 3."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The event the view is right after */
+                        at: number;
+                        /** @description The game's last event */
+                        version: number;
+                        /** @description Your seat (null: the public view) */
+                        seat: number | null;
+                        /** @description The seat's view (game-specific, like GET /v1/games/{id}) */
+                        view: unknown;
+                        log: {
+                            seq: number;
+                            message: string;
+                            data?: unknown;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_NOT_FINISHED`: the record (and the seed in it) is published once the game is over
+             *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
+             *     - `RULES_VERSION_UNSUPPORTED`: the game's rules version is not served by this server
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NO_SUCH_VERSION`: the game has no event with that number yet
              */
             422: {
                 headers: {

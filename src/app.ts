@@ -22,7 +22,9 @@ import { asyncPlayRoutes } from './http/routes/async-play.js';
 import { integrationRoutes } from './http/routes/integrations.js';
 import { gameRoutes } from './http/routes/games.js';
 import { opsRoutes } from './http/routes/ops.js';
+import { replayRoutes } from './http/routes/replays.js';
 import { rulesRoutes } from './http/routes/rules.js';
+import { GameRecordSchema } from './http/record-schemas.js';
 import { GameDetail, GamePage, GameSummary, LegalActions, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
@@ -190,7 +192,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest, ...gameComponents()]) app.addSchema(schema);
+  for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
   registerProblemHandlers(app);
   registerInputGuard(app);
 
@@ -217,6 +219,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const streams = (kind: 'sse' | 'graphql_ws') => (delta: 1 | -1) => metrics.streams.inc({ kind }, delta);
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
   await app.register(rulesRoutes(ctx));
+  await app.register(replayRoutes(ctx));
   registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });

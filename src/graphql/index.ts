@@ -19,6 +19,7 @@ import type { MoveTimer } from '../http/metrics.js';
 import { databaseUnavailable } from './context.js';
 import { coreResolvers } from './resolvers.js';
 import { rulesResolvers } from './rules-resolvers.js';
+import { adminResolvers } from './admin-resolvers.js';
 
 /**
  * GraphQL at /graphql: the same use cases as REST (resolvers call services only), the same error
@@ -30,7 +31,8 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
   const core = coreResolvers(ctx);
   const more = asyncPlayResolvers(ctx, options.webhooks);
   const rules = rulesResolvers(ctx);
-  const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object), ...(rules[type] as object) });
+  const admin = adminResolvers(ctx);
+  const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object), ...(rules[type] as object), ...(admin[type] as object) });
   const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') };
 
   guardSubscriptionMessages(app, '/graphql');

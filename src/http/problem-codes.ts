@@ -68,6 +68,11 @@ export const PROBLEM_CODES: Record<string, string> = {
   NOTHING_TO_TAKE_BACK: 'you have no move left to take back',
   TAKE_BACK_NOT_ALLOWED: 'that move (or one after it) revealed hidden information or drew at random',
   UNSAFE_WEBHOOK_URL: 'the webhook URL resolves to a private, loopback or link-local address',
+  PAYLOAD_TOO_LARGE: 'the request body is over the limit of this operation',
+  INVALID_DATE_RANGE: '`createdFrom` is after `createdTo`',
+  INVALID_RECORD: 'the game record is malformed: seats out of order, a player on two seats, too many events…',
+  RECORD_DOES_NOT_REPLAY: 'the record does not replay under its rules: `atEvent` names the failing event, `reason` says why; nothing was stored',
+  RECORD_NOT_FINISHED: 'the record\'s events do not end the game; only games that are over can be imported',
   DATABASE_UNAVAILABLE: 'the database does not answer; try again later',
   INTERNAL_ERROR: 'a bug on our side; the request changed nothing it could not finish',
 };

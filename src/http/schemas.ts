@@ -31,7 +31,11 @@ export const User = Type.Object(
   { $id: 'User' },
 );
 
-export const GameStatus = Type.Union([Type.Literal('open'), Type.Literal('active'), Type.Literal('finished')]);
+export const GameStatus = Type.Union([Type.Literal('open'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('aborted')], { description: '`aborted`: ended by an admin, without a result' });
+/** What an event of the log is (store/games.ts EventKind). */
+export const EventKind = Type.Union([Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign'), Type.Literal('rules'), Type.Literal('replace'), Type.Literal('abort')], {
+  description: '`action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game',
+});
 export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 const gameFields = {
@@ -83,7 +87,7 @@ export const PlayerEvent = Type.Object(
   {
     seq: Type.Integer(),
     seat: Type.Union([Type.Integer(), Type.Null()]),
-    kind: Type.Union([Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign'), Type.Literal('rules')]),
+    kind: EventKind,
     undoesSeq: Type.Union([Type.Integer(), Type.Null()], { description: 'For an undo: the event taken back (with all after it)' }),
     action: Type.Unknown({ description: 'The action, only on your own events' }),
     log: Type.Array(Type.Ref('LogEntry')),

@@ -1,3 +1,4 @@
+import type { GameStatus } from '../store/games.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { Db } from '../store/db.js';
@@ -20,7 +21,7 @@ export interface AccountEvent {
   gameId: string;
   gameType: string;
   version: number;
-  status: 'open' | 'active' | 'finished';
+  status: GameStatus;
   yourTurn: boolean;
   deadline: string | null;
 }

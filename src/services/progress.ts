@@ -30,7 +30,7 @@ export interface Change {
 }
 
 /** Engines keep their RNG at `state.rng`; a draw from it makes the action irreversible. */
-function rngMoved(before: unknown, after: unknown): boolean {
+export function rngMoved(before: unknown, after: unknown): boolean {
   const rng = (state: unknown) => (state !== null && typeof state === 'object' ? (state as { rng?: unknown }).rng : undefined);
   return canonicalJson(rng(before) ?? null) !== canonicalJson(rng(after) ?? null);
 }

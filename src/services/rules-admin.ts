@@ -22,7 +22,7 @@ import { setupInputOf, walkLog } from './timeline.js';
 export async function rulesVersionUsage(ctx: ServiceContext) {
   const rows = await ctx.db.$queryRaw<{ type: string; rules_version: number; status: GameStatus; games: bigint }[]>`
     SELECT type, rules_version, status, count(*) AS games FROM games GROUP BY type, rules_version, status ORDER BY type, rules_version`;
-  const usage = new Map<string, { type: string; rulesVersion: number; current: boolean; served: boolean; open: number; active: number; finished: number }>();
+  const usage = new Map<string, { type: string; rulesVersion: number; current: boolean; served: boolean } & Record<GameStatus, number>>();
   for (const row of rows) {
     const key = `${row.type}@${row.rules_version}`;
     const definition = ctx.catalog[row.type];
@@ -30,7 +30,7 @@ export async function rulesVersionUsage(ctx: ServiceContext) {
       type: row.type, rulesVersion: row.rules_version,
       current: definition?.rulesVersion === row.rules_version,
       served: definition !== undefined && rulesVersionsOf(definition).some((version) => version.version === row.rules_version && !version.retired),
-      open: 0, active: 0, finished: 0,
+      open: 0, active: 0, finished: 0, aborted: 0,
     };
     entry[row.status] = Number(row.games);
     usage.set(key, entry);
@@ -76,7 +76,7 @@ export async function migrateRules(ctx: ServiceContext, principal: Principal, ga
     const to = definition.rulesVersion;
     const answer = (version: number, checkedEvents: number): RulesMigration => ({ gameId, from: game.rulesVersion, to, version, dryRun, checkedEvents });
     if (game.rulesVersion === to) throw conflict('ALREADY_NEWEST_RULES', `This game already runs under the newest rules (version ${to}).`);
-    if (game.status === 'finished') throw conflict('GAME_FINISHED', 'A finished game keeps the rules it was played under.');
+    if (game.status === 'finished' || game.status === 'aborted') throw conflict('GAME_FINISHED', 'A finished game keeps the rules it was played under.');
     if (game.status === 'open') {
       // Nothing is dealt yet: the game will simply be set up under the new rules.
       if (!dryRun) await locked.setRulesVersion(to);

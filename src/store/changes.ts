@@ -1,10 +1,11 @@
+import type { GameStatus } from './games.js';
 import type { Db } from './db.js';
 
 export interface ChangedSeat {
   gameId: string;
   type: string;
   version: number;
-  status: 'open' | 'active' | 'finished';
+  status: GameStatus;
   activeSeats: number[];
   deadline: Date | null;
   updatedAt: Date;

@@ -8,7 +8,8 @@ import { isUuid } from './ids.js';
  * one transaction holding the game row `FOR UPDATE`, so two processes can never both append
  * the same seq (and the (game_id, seq) primary key refuses it even if they tried).
  */
-export type GameStatus = 'open' | 'active' | 'finished';
+/** 'aborted': ended by an admin without a result (services/admin-moderation.ts). */
+export type GameStatus = 'open' | 'active' | 'finished' | 'aborted';
 
 export interface SeatRecord {
   seat: number;
@@ -71,8 +72,13 @@ export interface EventRecord {
   createdAt: Date;
 }
 
-/** 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'; 'rules': an admin moved the game to newer rules. */
-export type EventKind = 'action' | 'timeout' | 'undo' | 'resign' | 'rules';
+/**
+ * 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'; 'rules': an admin moved the game to newer rules;
+ * 'replace': an admin gave a seat to a bot; 'abort': an admin ended the game.
+ */
+export type EventKind = 'action' | 'timeout' | 'undo' | 'resign' | 'rules' | 'replace' | 'abort';
+/** Events that change who plays or whether the game goes on, never the state: replays pass over them. */
+export const SEAT_AND_SYSTEM_KINDS: readonly EventKind[] = ['resign', 'rules', 'replace', 'abort'];
 
 type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
@@ -212,6 +218,8 @@ export interface NextState {
   deadline: Date | null;
   /** The game's due work after this change (services/due.ts#planDue). */
   due: DueColumns;
+  /** An admin ends the game without a result (status `aborted`). */
+  aborted?: boolean;
 }
 
 /** The columns that record a game's background work (see services/due.ts). */
@@ -285,6 +293,7 @@ function nextData(next: NextState, now: Date): Prisma.GameUpdateInput {
     workAttempts: 0,
     updatedAt: now,
     ...(next.result !== null ? { status: 'finished', result: json(next.result), finishedAt: now } : {}),
+    ...(next.aborted ? { status: 'aborted', finishedAt: now } : {}),
   };
 }
 

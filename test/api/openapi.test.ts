@@ -42,6 +42,7 @@ describe('openapi/openapi.json', () => {
       'post /v1/me/tokens', 'get /v1/me/tokens', 'delete /v1/me/tokens/{id}', 'post /v1/me/webhooks', 'get /v1/me/webhooks', 'delete /v1/me/webhooks/{id}',
       'get /v1/me/webhooks/{id}/deliveries', 'get /v1/me/events',
       'get /v1/games/{id}/record', 'get /v1/admin/rules-versions', 'get /v1/admin/games', 'post /v1/admin/games/{id}/migrate-rules',
+      'get /v1/admin/games/{id}/export', 'post /v1/admin/games/import', 'get /v1/games/{id}/replay',
     ];
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(required.sort());

@@ -1,18 +1,96 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { adminGame, adminStateAt, searchGames, verifyAndRecord } from '../../services/admin-games.js';
+import { exportGame, IMPORT_BODY_LIMIT_BYTES, IMPORT_MAX_EVENTS, importRecord } from '../../services/admin-records.js';
 import type { ServiceContext } from '../../services/context.js';
-import { adminGame, adminStateAt, verifyGame } from '../../services/history.js';
+import { RECORD_FORMAT } from '../../services/record.js';
 import { requireAdmin } from '../auth.js';
-import { GameId, MAX_SEQ } from '../schemas.js';
-import { bearer as security, errorResponses, ok } from './common.js';
+import { RecordImportBody } from '../record-schemas.js';
+import { EventKind, GameId, GameStatus, MAX_SEQ, pageOf, pageQuery } from '../schemas.js';
+import { bearer as security, body, errorResponses, ok } from './common.js';
 
+/** The admin's game inspector: find games, one game's whole history, time travel, verify, export and import. */
 const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] });
+const anyJson = (description: string) => Type.Unsafe<unknown>({ description });
+const LogLine = Type.Object({
+  message: Type.String(), data: Type.Optional(Type.Unknown()),
+  visibleTo: Type.Optional(Type.Array(Type.Integer(), { description: 'Only these seats may read it (absent: public)' })),
+});
+const Divergence = Type.Union([Type.Object({ atEvent: Type.Integer(), reason: Type.String() }), Type.Null()], { description: 'The first divergence found (null: none)' });
+const LastVerify = Type.Union([
+  Type.Object({ ok: Type.Boolean(), at: Type.String({ format: 'date-time' }), version: Type.Integer({ description: 'The game version checked' }), divergence: Divergence }),
+  Type.Null(),
+], { description: 'The verdict of the last verify (null: never verified)' });
+const adminExtras = {
+  players: Type.Array(Type.Union([Type.String(), Type.Null()]), { description: 'Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody)' }),
+  importedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the game was imported from a record (null: played here)' }),
+  lastVerify: LastVerify,
+};
+const AdminGameItem = Type.Intersect([Type.Ref('GameSummary'), Type.Object(adminExtras)]);
+const VerifyVerdict = Type.Object({ ok: Type.Boolean(), version: Type.Integer(), checkedEvents: Type.Integer(), divergence: Divergence });
+const IsoDate = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })]);
+
+/** `createdTo` given as a day means the whole of that day. */
+const dayEnd = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000 - 1) : new Date(value));
 
 export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
+  app.get('/v1/admin/games', {
+    schema: {
+      tags: ['admin'], operationId: 'adminListGames', security,
+      summary: 'Find games by id (or its start), type, status, player, rules version, creation date and verify verdict; newest first',
+      description: 'Every filter is optional and they combine (AND). `player` matches a username holding a seat, in any case. `verify`: `failed` (the last verify found a divergence), `ok`, `never` (not verified yet). `items` and `games` are the same list (`games`: the name of the first version of this operation).',
+      querystring: Type.Object({
+        id: Type.Optional(Type.String({ minLength: 1, maxLength: 36, pattern: '^[0-9a-fA-F-]+$', description: 'A game id, or its first characters' })),
+        type: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        status: Type.Optional(GameStatus),
+        player: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A username (any case)' })),
+        rulesVersion: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+        createdFrom: Type.Optional({ ...IsoDate, description: 'Created at or after (a day or a time, ISO 8601)' }),
+        createdTo: Type.Optional({ ...IsoDate, description: 'Created at or before (a day means up to its end)' }),
+        verify: Type.Optional(Type.Union([Type.Literal('failed'), Type.Literal('ok'), Type.Literal('never')], { description: 'The last verify verdict' })),
+        ...pageQuery,
+      }, { additionalProperties: false }),
+      response: {
+        200: ok('A page of games', Type.Object({
+          items: Type.Array(AdminGameItem), total: Type.Integer({ description: 'Games matching, over all pages' }), limit: Type.Integer(), offset: Type.Integer(),
+          games: Type.Array(AdminGameItem, { description: 'The same list as `items` (deprecated name)' }),
+        })),
+        ...adminErrors, ...errorResponses({ 400: ['UNKNOWN_GAME_TYPE', 'INVALID_DATE_RANGE'] }),
+      },
+    },
+  }, async (request) => {
+    const { createdFrom, createdTo, ...query } = request.query;
+    return searchGames(ctx, requireAdmin(request), {
+      ...query, ...pageOf(query),
+      createdFrom: createdFrom === undefined ? undefined : new Date(createdFrom),
+      createdTo: createdTo === undefined ? undefined : dayEnd(createdTo),
+    });
+  });
+
   app.get('/v1/admin/games/:id', {
     schema: {
-      tags: ['admin'], operationId: 'adminGetGame', summary: 'Everything about a game: full state, seed, full log with hidden entries', security, params: GameId,
-      description: 'For audits: the stored game row with its full (unredacted) state, seed and every event with every log entry. Needs an admin account (and the `admin` scope on an API token).',
-      response: { 200: ok('The whole game', Type.Object({}, { additionalProperties: true })), ...adminErrors },
+      tags: ['admin'], operationId: 'adminGetGame', summary: 'Everything about a game: full state, seed, clocks, every event with every log line', security, params: GameId,
+      description: 'For audits: the game with its full (unredacted) state, seed, clocks and seats, and its whole timeline: per event who (seat, account), kind, action, every log line with its visibility, time and whether it can be taken back. Needs an admin account (and the `admin` scope on an API token).',
+      response: {
+        200: ok('The whole game', Type.Intersect([Type.Ref('GameDetail'), Type.Object({
+          ...adminExtras,
+          seed: Type.String(),
+          state: anyJson("The engine's full state (game-specific; null before the start)"),
+          clocks: anyJson('Per seat: remaining budget and when its turn began (null without a time control)'),
+          seatsDetail: Type.Array(Type.Object({
+            seat: Type.Integer(), userId: Type.Union([Type.String(), Type.Null()]), username: Type.Union([Type.String(), Type.Null()]), bot: Type.Union([Type.String(), Type.Null()]),
+            timeouts: Type.Integer(), resigned: Type.Boolean(),
+          }, { additionalProperties: true })),
+          events: Type.Array(Type.Object({
+            seq: Type.Integer(), seat: Type.Union([Type.Integer(), Type.Null()], { description: 'The seat it is for (null: a system event)' }),
+            actorId: Type.Union([Type.String(), Type.Null()]), username: Type.Union([Type.String(), Type.Null()], { description: 'The account that caused it (null: a bot, a deadline)' }),
+            kind: EventKind, undoesSeq: Type.Union([Type.Integer(), Type.Null()]), action: anyJson('The action as submitted'),
+            log: Type.Array(LogLine), irreversible: Type.Boolean({ description: 'Revealed information or drew at random: it can never be taken back' }),
+            createdAt: Type.String({ format: 'date-time' }),
+          })),
+        })])),
+        ...adminErrors,
+      },
     },
   }, async (request) => {
     requireAdmin(request);
@@ -21,33 +99,74 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.get('/v1/admin/games/:id/state', {
     schema: {
-      tags: ['admin'], operationId: 'adminGetStateAt', summary: 'The full state right after event `at` (0 = initial), rebuilt by replaying the log', security, params: GameId,
-      description: 'Time travel: replays the log from the seed up to event `at` and answers the full state there.',
-      querystring: Type.Object({ at: Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Event seq (0: the state at the start)' }) }, { additionalProperties: false }),
+      tags: ['admin'], operationId: 'adminGetStateAt', summary: 'The state right after event `at` (0 = initial): the full state, or one seat\'s view of it', security, params: GameId,
+      description: 'Time travel: replays the log from the seed up to event `at`. Without `seat`: `{ version, state }`, the full state. With `seat` (a number, or `public` for spectators): `{ version, at, seat, view, log }`, what that seat saw then, with the log lines it could read up to `at`.',
+      querystring: Type.Object({
+        at: Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Event seq (0: the state at the start)' }),
+        seat: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 15 }), Type.Literal('public')], { description: "A seat's view, or `public` for the spectators' view" })),
+      }, { additionalProperties: false }),
       response: {
-        200: ok('The state after event `at`', Type.Object({ version: Type.Integer(), state: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: "The engine's full state (game-specific)" }) })),
-        ...adminErrors, ...errorResponses({ 422: ['GAME_NOT_STARTED', 'NO_SUCH_VERSION'] }),
+        200: ok('The state (or view) after event `at`', Type.Object({
+          version: Type.Integer({ description: 'The event the state is right after (= `at`)' }),
+          state: Type.Optional(anyJson("The engine's full state (without `seat`)")),
+          at: Type.Optional(Type.Integer()), seat: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'null: the public view' })),
+          view: Type.Optional(anyJson("The seat's view (with `seat`)")),
+          log: Type.Optional(Type.Array(Type.Object({ seq: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }), { description: 'The log lines the seat could read up to `at`' })),
+        })),
+        ...adminErrors, ...errorResponses({ 422: ['GAME_NOT_STARTED', 'NO_SUCH_VERSION', 'NO_SUCH_SEAT'] }),
       },
     },
   }, async (request) => {
     requireAdmin(request);
-    return adminStateAt(ctx, request.params.id, request.query.at);
+    return adminStateAt(ctx, request.params.id, request.query.at, request.query.seat);
   });
 
   app.post('/v1/admin/games/:id/verify', {
     schema: {
-      tags: ['admin'], operationId: 'adminVerifyGame', summary: 'Replay the whole log and compare with the stored state; reports the first divergence', security, params: GameId,
-      description: 'Replays every event from the seed and compares the result (and every stored state hash) with what is stored.',
-      response: {
-        200: ok('The verdict', Type.Object({
-          ok: Type.Boolean(), version: Type.Integer(), checkedEvents: Type.Integer(),
-          divergence: Type.Union([Type.Object({ atEvent: Type.Integer(), reason: Type.String() }), Type.Null()]),
-        }), { ok: true, version: 42, checkedEvents: 42, divergence: null }),
-        ...adminErrors,
-      },
+      tags: ['admin'], operationId: 'adminVerifyGame', summary: 'Replay the whole log and compare with the stored state; reports the first divergence and keeps the verdict', security, params: GameId,
+      description: 'Replays every event from the seed and compares the result (and every stored log line) with what is stored. The verdict is kept with the game (`lastVerify`; `GET /v1/admin/games?verify=failed`); keeping it does not touch the game itself.',
+      response: { 200: ok('The verdict', VerifyVerdict, { ok: true, version: 42, checkedEvents: 42, divergence: null }), ...adminErrors },
     },
   }, async (request) => {
     requireAdmin(request);
-    return verifyGame(ctx, request.params.id);
+    return verifyAndRecord(ctx, request.params.id);
+  });
+
+  app.get('/v1/admin/games/:id/export', {
+    schema: {
+      tags: ['admin'], operationId: 'adminExportGame', security, params: GameId,
+      summary: `Download a game as a portable record (\`${RECORD_FORMAT}\`)`,
+      description: 'The record of any started game: type, rules version, options, seed, seats, time control and every event with its action and time, with the final state\'s hash. `POST /v1/admin/games/import` takes it back (here or on another server); `scripts/verify-record.ts` checks it offline.',
+      response: { 200: ok('The record', Type.Ref('GameRecord')), ...adminErrors, ...errorResponses({ 409: ['RULES_VERSION_UNSUPPORTED'], 422: ['GAME_NOT_STARTED'] }) },
+    },
+  }, async (request) => {
+    requireAdmin(request);
+    return exportGame(ctx, request.params.id);
+  });
+
+  app.post('/v1/admin/games/import', {
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    schema: {
+      tags: ['admin'], operationId: 'adminImportGame', security,
+      summary: 'Store a game from a portable record, after replaying and verifying it',
+      description: `Replays the record under its rules version first; nothing is stored unless every event is legal, the game ends (finished with the recorded result, or aborted/abandoned as recorded) and, when given, the final state matches \`finalStateHash\`. Refused otherwise with \`RECORD_DOES_NOT_REPLAY\` naming the event (\`atEvent\`, \`reason\`). Seats whose \`username\` is an account here go to that account; other names are kept as the seat's name, without an account. The game gets a new id, \`importedAt\`, and is verified at once. At most ${IMPORT_MAX_EVENTS} events and ${IMPORT_BODY_LIMIT_BYTES / 1024 / 1024} MiB.`,
+      body: body(RecordImportBody, {
+        format: RECORD_FORMAT, type: 'urbanization', rulesVersion: 2, options: { inventions: false }, seed: 'sha256:0123456789abcdef0123456789abcdef',
+        seats: [{ seat: 0, username: 'ann', bot: null }, { seat: 1, username: 'bob', bot: null }], timeControl: { kind: 'none' },
+        events: [{ seq: 1, kind: 'action', seat: 0, undoesSeq: null, action: { type: 'place', territory: 3 }, at: '2026-11-23T10:00:00.000Z' }],
+      }),
+      response: {
+        201: ok('The stored game', Type.Object({
+          id: Type.String({ format: 'uuid', description: 'The new game' }), status: GameStatus, version: Type.Integer(), importedAt: Type.String({ format: 'date-time' }),
+          seats: Type.Array(Type.Object({ seat: Type.Integer(), username: Type.Union([Type.String(), Type.Null()]), account: Type.Boolean({ description: 'The name is an account of this server' }), bot: Type.Union([Type.String(), Type.Null()]) })),
+          verify: VerifyVerdict,
+        })),
+        ...adminErrors,
+        ...errorResponses({ 400: ['INVALID_JSON', 'UNKNOWN_GAME_TYPE', 'INVALID_SEAT_COUNT', 'INVALID_OPTIONS', 'INVALID_TIME_CONTROL', 'INVALID_RECORD', 'UNKNOWN_BOT'], 409: ['RULES_VERSION_UNSUPPORTED'], 413: ['PAYLOAD_TOO_LARGE'], 422: ['RECORD_DOES_NOT_REPLAY', 'RECORD_NOT_FINISHED'] }),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await importRecord(ctx, requireAdmin(request), request.body as Parameters<typeof importRecord>[2]);
+    return reply.code(201).send(result);
   });
 };

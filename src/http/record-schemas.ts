@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import { IMPORT_MAX_EVENTS } from '../services/admin-records.js';
+import { RECORD_FORMAT } from '../services/record.js';
+import { EventKind, GameStatus, MAX_SEQ } from './schemas.js';
+
+/** The portable game record (services/record.ts) as the API sends it and as an import takes it. */
+const recordSeat = Type.Object({
+  seat: Type.Integer({ minimum: 0, maximum: 15 }),
+  username: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], { description: 'The account that held the seat (null: nobody, e.g. a bot from the start)' }),
+  bot: Type.Union([Type.String({ minLength: 1, maxLength: 32 }), Type.Null()], { description: 'The bot playing the seat at the end, if any' }),
+}, { additionalProperties: false });
+const anyObject = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
+
+export const GameRecordSchema = Type.Object({
+  format: Type.Literal(RECORD_FORMAT),
+  id: Type.String({ format: 'uuid', description: 'The game on the server that wrote the record' }),
+  type: Type.String(), rulesVersion: Type.Integer(), seatCount: Type.Integer(),
+  options: anyObject('The options the game was created with'),
+  seedCommitment: Type.String({ description: 'SHA-256 (hex) of `seed`, published from creation' }), seed: Type.String(),
+  seats: Type.Array(recordSeat),
+  timeControl: Type.Ref('TimeControl'),
+  status: GameStatus,
+  events: Type.Array(Type.Object({
+    seq: Type.Integer(), kind: EventKind, seat: Type.Union([Type.Integer(), Type.Null()]), undoesSeq: Type.Union([Type.Integer(), Type.Null()]),
+    action: anyObject('The action as submitted'), at: Type.String({ format: 'date-time' }),
+  })),
+  finalStateHash: Type.String({ description: 'SHA-256 of the canonical JSON of the final state' }),
+  result: Type.Unsafe<unknown>({ description: 'The outcome: scores, winners, ranking (null: not over, or aborted)' }),
+}, { $id: 'GameRecord', description: `A portable game record (format \`${RECORD_FORMAT}\`): everything needed to replay the game and what it must come to` });
+
+/**
+ * What an import takes (REST body, and the GraphQL `record` argument checked against it): a record as exported; `id`, `seatCount`, `seedCommitment`, `status`, `result`, `finalStateHash`, event `kind`/`undoesSeq`/`at` may be left out. */
+export const RecordImportBody = Type.Object({
+  format: Type.Literal(RECORD_FORMAT),
+  id: Type.Optional(Type.String({ maxLength: 100 })),
+  type: Type.String({ maxLength: 64 }),
+  rulesVersion: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  seatCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
+  options: anyObject('The options the game was created with'),
+  seed: Type.String({ minLength: 1, maxLength: 200 }),
+  seedCommitment: Type.Optional(Type.String({ maxLength: 64 })),
+  seats: Type.Array(recordSeat, { minItems: 1, maxItems: 16 }),
+  timeControl: Type.Optional(Type.Unknown({ description: 'A TimeControl (default: none)' })),
+  status: Type.Optional(GameStatus),
+  events: Type.Array(Type.Object({
+    seq: Type.Integer({ minimum: 1, maximum: MAX_SEQ }),
+    kind: Type.Optional(EventKind),
+    seat: Type.Union([Type.Integer({ minimum: 0, maximum: 15 }), Type.Null()]),
+    undoesSeq: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_SEQ }), Type.Null()])),
+    action: anyObject('The action as submitted'),
+    at: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T', maxLength: 40, description: 'ISO 8601 date and time' })),
+  }, { additionalProperties: false }), { maxItems: IMPORT_MAX_EVENTS }),
+  finalStateHash: Type.Optional(Type.String({ maxLength: 64 })),
+  result: Type.Optional(Type.Unknown()),
+}, { additionalProperties: false });

@@ -1,0 +1,134 @@
+import { Prisma, type Db } from './db.js';
+import type { GameStatus } from './games.js';
+
+/**
+ * The admin's reads and writes beside the game path: finding games by any mix of filters, the
+ * stored verdicts of verify, finding and disabling accounts. None of it writes a game row.
+ */
+
+export type VerifyFilter = 'ok' | 'failed' | 'never';
+
+export interface AdminGameFilter {
+  /** A whole game id, or the start of one (at least a few hex digits). */
+  id?: string;
+  type?: string;
+  status?: GameStatus;
+  /** A username holding a seat (any case); imported games' names without an account count too. */
+  player?: string;
+  rulesVersion?: number;
+  createdFrom?: Date;
+  createdTo?: Date;
+  verify?: VerifyFilter;
+  limit: number;
+  offset: number;
+}
+
+export interface VerifyVerdict {
+  ok: boolean;
+  at: Date;
+  /** The game version that was checked. */
+  version: number;
+  divergence: { atEvent: number; reason: string } | null;
+}
+
+export interface AdminGameRow {
+  id: string;
+  /** Usernames by seat (an imported seat without an account: the name the record gave; a seat nobody holds: null). */
+  players: (string | null)[];
+  importedAt: Date | null;
+  lastVerify: VerifyVerdict | null;
+}
+
+function whereOf(filter: AdminGameFilter): Prisma.Sql {
+  const and: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (filter.id !== undefined) and.push(Prisma.sql`g.id::text LIKE ${filter.id.toLowerCase().replace(/[%_\\]/g, '') + '%'}`);
+  if (filter.type !== undefined) and.push(Prisma.sql`g.type = ${filter.type}`);
+  if (filter.status !== undefined) and.push(Prisma.sql`g.status = ${filter.status}::game_status`);
+  if (filter.rulesVersion !== undefined) and.push(Prisma.sql`g.rules_version = ${filter.rulesVersion}`);
+  if (filter.createdFrom !== undefined) and.push(Prisma.sql`g.created_at >= ${filter.createdFrom}`);
+  if (filter.createdTo !== undefined) and.push(Prisma.sql`g.created_at <= ${filter.createdTo}`);
+  if (filter.player !== undefined) {
+    // users.username is citext: `=` ignores case; an imported name is compared the same way.
+    and.push(Prisma.sql`EXISTS (SELECT 1 FROM seats s LEFT JOIN users u ON u.id = s.user_id
+      WHERE s.game_id = g.id AND (u.username = ${filter.player}::citext OR s.imported_username::citext = ${filter.player}::citext))`);
+  }
+  if (filter.verify === 'never') and.push(Prisma.sql`v.game_id IS NULL`);
+  if (filter.verify === 'ok') and.push(Prisma.sql`v.verify_ok`);
+  if (filter.verify === 'failed') and.push(Prisma.sql`NOT v.verify_ok`);
+  return Prisma.join(and, ' AND ');
+}
+
+/** The ids of one page of games matching `filter`, newest first, and how many match in all. */
+export async function searchGameIds(db: Db, filter: AdminGameFilter): Promise<{ total: number; ids: string[] }> {
+  const where = whereOf(filter);
+  const [counted, page] = await Promise.all([
+    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}`,
+    db.$queryRaw<{ id: string }[]>`SELECT g.id FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
+      ORDER BY g.created_at DESC, g.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+  ]);
+  return { total: counted[0]?.n ?? 0, ids: page.map((row) => row.id) };
+}
+
+/** What the admin list shows beside a game summary: players by seat, import time, the last verdict. */
+export async function adminGameRows(db: Db, ids: string[]): Promise<Map<string, AdminGameRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ id: string; players: (string | null)[]; imported_at: Date | null; verified_at: Date | null; verify_ok: boolean | null; verify_divergence: VerifyVerdict['divergence']; version: number | null }[]>`
+    SELECT g.id, g.imported_at, v.verified_at, v.verify_ok, v.verify_divergence, v.version,
+      ARRAY(SELECT COALESCE(u.username::text, s.imported_username) FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.seat) AS players
+    FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE g.id = ANY(${ids}::uuid[])`;
+  return new Map(rows.map((row) => [row.id, {
+    id: row.id, players: row.players, importedAt: row.imported_at,
+    lastVerify: row.verified_at === null ? null : { ok: row.verify_ok!, at: row.verified_at, version: row.version!, divergence: row.verify_divergence ?? null },
+  }]));
+}
+
+/** Records the verdict of a verify (replacing the previous one). Touches no game row. */
+export async function saveVerdict(db: Db, gameId: string, verdict: VerifyVerdict): Promise<void> {
+  const divergence = verdict.divergence === null ? null : JSON.stringify(verdict.divergence);
+  await db.$executeRaw`
+    INSERT INTO game_verifications (game_id, verified_at, verify_ok, verify_divergence, version)
+    VALUES (${gameId}::uuid, ${verdict.at}, ${verdict.ok}, ${divergence}::jsonb, ${verdict.version})
+    ON CONFLICT (game_id) DO UPDATE SET verified_at = EXCLUDED.verified_at, verify_ok = EXCLUDED.verify_ok,
+      verify_divergence = EXCLUDED.verify_divergence, version = EXCLUDED.version`;
+}
+
+/** The imported names of seats without an account, by seat (empty for games that were not imported). */
+export async function importedNames(db: Db, gameId: string): Promise<Map<number, string>> {
+  const rows = await db.seat.findMany({ where: { gameId, importedUsername: { not: null } }, select: { seat: true, importedUsername: true } });
+  return new Map(rows.map((row) => [row.seat, row.importedUsername!]));
+}
+
+// ---- accounts ----
+
+export interface AdminUserRow {
+  id: string;
+  username: string;
+  role: 'player' | 'admin';
+  createdAt: Date;
+  disabledAt: Date | null;
+}
+
+const USER_FIELDS = { id: true, username: true, role: true, createdAt: true, disabledAt: true } as const;
+
+/** Accounts whose name contains `q` (any case), by name. */
+export async function searchUsers(db: Db, query: { q?: string; limit: number; offset: number }): Promise<{ total: number; users: AdminUserRow[] }> {
+  const where: Prisma.UserWhereInput = query.q ? { username: { contains: query.q, mode: 'insensitive' } } : {};
+  const [total, users] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({ where, select: USER_FIELDS, orderBy: [{ username: 'asc' }], take: query.limit, skip: query.offset }),
+  ]);
+  return { total, users };
+}
+
+export async function findAdminUser(db: Db, id: string): Promise<AdminUserRow | null> {
+  return db.user.findUnique({ where: { id }, select: USER_FIELDS });
+}
+
+/** Ids of every disabled account (few: each process keeps them in memory, auth/disabled-accounts.ts). */
+export async function disabledUserIds(db: Db): Promise<string[]> {
+  return (await db.user.findMany({ where: { disabledAt: { not: null } }, select: { id: true } })).map((row) => row.id);
+}
+
+export async function isUserDisabled(db: Db, id: string): Promise<boolean> {
+  return (await db.user.findUnique({ where: { id }, select: { disabledAt: true } }))?.disabledAt != null;
+}

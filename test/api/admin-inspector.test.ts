@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/engine/canonical.js';
+import { visibleLog } from '../../src/engine/log.js';
+import { isRuleError, type LogEntry } from '../../src/engine/types.js';
+import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { codeOf, postGraphql } from '../support/graphql.js';
+import { toyGame, type ToyAction, type ToyState } from '../support/toy-game.js';
+
+/** The admin's inspector API: finding games, stored verify verdicts, seat views at any event, the timeline. */
+let t: TestApp;
+let admin: { Authorization: string };
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await loginAdmin(t);
+});
+afterAll(async () => t?.close());
+
+type Player = { auth: Record<string, string> };
+
+/** Plays `moves` first legal actions (a card when there is one), each by the seat to act. */
+async function play(gameId: string, players: Player[], moves: number) {
+  for (let i = 0; i < moves; i++) {
+    const { activeSeats } = (await t.http.get(`/v1/games/${gameId}`).set(players[0]!.auth).expect(200)).body;
+    const player = players[activeSeats[0]]!;
+    const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
+    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: actions[0] }).expect(201);
+  }
+}
+
+const list = async (query: string) => (await t.http.get(`/v1/admin/games?${query}`).set(admin).expect(200)).body;
+const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+
+describe('finding games', () => {
+  it('combines optional filters: id prefix, type, status, player (any case), rules version, dates, verify verdict; paged', async () => {
+    const carol = await newUser(t, 'Carol');
+    const dave = await newUser(t, 'dave');
+    const finished = (await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 } }).expect(201)).body.id as string;
+    await t.http.post(`/v1/games/${finished}/join`).set(dave.auth).send({}).expect(200);
+    await play(finished, [carol, dave], 2);
+    const open = (await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 3 }).expect(201)).body.id as string;
+    const tampered = (await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2 }).expect(201)).body.id as string;
+    await t.http.post(`/v1/games/${tampered}/join`).set(dave.auth).send({}).expect(200);
+    await play(tampered, [carol, dave], 1);
+
+    const mine = await list(`player=${carol.username.toUpperCase()}&limit=100`);
+    expect(mine.total).toBe(3);
+    expect(ids(mine).sort()).toEqual([finished, open, tampered].sort());
+    expect(mine.games).toEqual(mine.items);
+    const item = mine.items.find((entry: { id: string }) => entry.id === finished);
+    expect(item).toMatchObject({ type: 'toy', status: 'finished', rulesVersion: 1, version: 2, players: [carol.username, dave.username], lastVerify: null, importedAt: null });
+    expect(item.createdAt).toEqual(expect.any(String));
+
+    expect(ids(await list(`player=${carol.username}&status=open`))).toEqual([open]);
+    expect(ids(await list(`id=${finished.slice(0, 8)}`))).toContain(finished);
+    expect(ids(await list(`id=${finished}`))).toEqual([finished]);
+    expect(ids(await list(`player=${carol.username}&type=toy&rulesVersion=1&limit=100`)).sort()).toEqual([finished, open, tampered].sort());
+    expect((await list(`player=${carol.username}&rulesVersion=2`)).total).toBe(0);
+    expect((await list(`player=${dave.username}&createdTo=2000-01-01`)).total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`player=${dave.username}&createdFrom=${today}&createdTo=${today}`)).total).toBe(2);
+
+    // Verdicts: one clean game, one tampered one; the open game stays never verified.
+    expect((await t.http.post(`/v1/admin/games/${finished}/verify`).set(admin).expect(200)).body.ok).toBe(true);
+    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 1`, [tampered]);
+    expect((await t.http.post(`/v1/admin/games/${tampered}/verify`).set(admin).expect(200)).body.ok).toBe(false);
+    expect(ids(await list(`player=${carol.username}&verify=failed`))).toEqual([tampered]);
+    expect(ids(await list(`player=${carol.username}&verify=ok`))).toEqual([finished]);
+    expect(ids(await list(`player=${carol.username}&verify=never`))).toEqual([open]);
+    const failed = (await list(`id=${tampered}`)).items[0];
+    expect(failed.lastVerify).toMatchObject({ ok: false, version: 1, divergence: { atEvent: 1, reason: expect.stringMatching(/log entries differ/) } });
+
+    // Pages: newest first, `total` over all of them.
+    const first = await list(`player=${carol.username}&limit=2&offset=0`);
+    const second = await list(`player=${carol.username}&limit=2&offset=2`);
+    expect(first).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect([...ids(first), ...ids(second)]).toEqual([tampered, open, finished]);
+  });
+
+  it('refuses bad filters with a 400 and non-admins with a 403', async () => {
+    const code = async (query: string) => (await t.http.get(`/v1/admin/games?${query}`).set(admin).expect(400)).body.code;
+    expect(await code('type=chess')).toBe('UNKNOWN_GAME_TYPE');
+    expect(await code('verify=maybe')).toBe('VALIDATION_FAILED');
+    expect(await code('status=paused')).toBe('VALIDATION_FAILED');
+    expect(await code('createdFrom=yesterday')).toBe('VALIDATION_FAILED');
+    expect(await code('id=not-hex!')).toBe('VALIDATION_FAILED');
+    expect(await code('createdFrom=2026-02-01&createdTo=2026-01-01')).toBe('INVALID_DATE_RANGE');
+    expect(await code('limit=0')).toBe('VALIDATION_FAILED');
+    const alice = await newUser(t);
+    expect((await t.http.get('/v1/admin/games').set(alice.auth).expect(403)).body.code).toBe('ADMIN_ONLY');
+    expect((await t.http.get('/v1/admin/games').expect(401)).body.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('verify verdicts', () => {
+  it('are kept without touching the game row: a running game takes its next move from the cache as before', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    await play(gameId, [alice, bob], 1);
+    const revision = async () => (await t.sql.query('SELECT revision FROM games WHERE id = $1', [gameId])).rows[0].revision as number;
+    const before = await revision();
+    const verdict = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
+    expect(verdict).toEqual({ ok: true, version: 1, checkedEvents: 1, divergence: null });
+    expect(await revision()).toBe(before);
+    await play(gameId, [alice, bob], 1);
+    expect((await t.sql.query('SELECT version FROM games WHERE id = $1', [gameId])).rows[0].version).toBe(2);
+    const stored = (await t.sql.query('SELECT verify_ok, version FROM game_verifications WHERE game_id = $1', [gameId])).rows[0];
+    expect(stored).toEqual({ verify_ok: true, version: 1 });
+    const detail = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
+    expect(detail.lastVerify).toMatchObject({ ok: true, version: 1, divergence: null });
+  });
+});
+
+describe('one game', () => {
+  it("shows every event: who (seat, account), kind, action, every log line with its visibility, time, irreversible", async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    await play(gameId, [alice, bob], 2);
+    const { events, players } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
+    expect(players).toEqual([alice.username, bob.username]);
+    expect(events.map((event: { seq: number; seat: number; username: string; kind: string }) => [event.seq, event.seat, event.username, event.kind])).toEqual([
+      [1, 0, alice.username, 'action'], [2, 1, bob.username, 'action'],
+    ]);
+    const stored = (await t.sql.query('SELECT action, log, irreversible FROM game_events WHERE game_id = $1 AND seq = 1', [gameId])).rows[0];
+    expect(events[0]).toMatchObject({ action: stored.action, log: stored.log, irreversible: stored.irreversible, createdAt: expect.any(String) });
+    expect(events[0].log.some((entry: LogEntry) => entry.visibleTo !== undefined)).toBe(true);
+  });
+
+  it("answers any seat's view (and the public one) after event N, with the log lines that seat could read", async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    await play(gameId, [alice, bob], 3);
+    const seed = (await t.sql.query('SELECT seed FROM games WHERE id = $1', [gameId])).rows[0].seed;
+    const { events } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
+    let state: ToyState = toyGame.setup({ seats: 2, options: { rounds: 3 }, seed });
+    const log: { seq: number; entry: LogEntry }[] = [];
+    for (let at = 0; at <= 3; at++) {
+      if (at > 0) {
+        const event = events[at - 1];
+        const applied = toyGame.apply(state, event.seat, event.action as ToyAction);
+        if (isRuleError(applied)) throw new Error(applied.code);
+        state = applied.state;
+        log.push(...applied.log.map((entry) => ({ seq: at, entry })));
+      }
+      for (const seat of [0, 1, 'public'] as const) {
+        const reader = seat === 'public' ? null : seat;
+        const body = (await t.http.get(`/v1/admin/games/${gameId}/state?at=${at}&seat=${seat}`).set(admin).expect(200)).body;
+        expect(body.version).toBe(at);
+        expect(body.seat).toBe(reader);
+        expect(canonicalJson(body.view)).toBe(canonicalJson(toyGame.view(state, reader)));
+        expect(body.log).toEqual(log.flatMap(({ seq, entry }) => visibleLog([entry], reader).map((line) => ({ seq, ...line }))));
+      }
+      const full = (await t.http.get(`/v1/admin/games/${gameId}/state?at=${at}`).set(admin).expect(200)).body;
+      expect(canonicalJson(full)).toBe(canonicalJson({ version: at, state }));
+    }
+    // Seat 1 never reads seat 0's draws, the public nothing private.
+    const seatOne = (await t.http.get(`/v1/admin/games/${gameId}/state?at=3&seat=1`).set(admin).expect(200)).body;
+    expect(seatOne.log.some((line: { message: string }) => line.message.startsWith('Seat 0 draws'))).toBe(false);
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=3&seat=2`).set(admin).expect(422)).body.code).toBe('NO_SUCH_SEAT');
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=3&seat=spectator`).set(admin).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=4&seat=0`).set(admin).expect(422)).body.code).toBe('NO_SUCH_VERSION');
+  });
+});
+
+describe('over GraphQL', () => {
+  it('finds games, shows one, travels in time, verifies, exports and imports as REST does', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t, { rounds: 1 });
+    await play(gameId, [alice, bob], 2);
+    const token = admin.Authorization;
+    const found = await postGraphql(t, 'query($p: String) { adminSearchGames(filter: { player: $p, status: finished, verify: never }) { total items { game { id status } players lastVerify { ok } } } }', { p: alice.username.toUpperCase() }, token);
+    expect(found.data.adminSearchGames).toEqual({ total: 1, items: [{ game: { id: gameId, status: 'finished' }, players: [alice.username, bob.username], lastVerify: null }] });
+    const verified = await postGraphql(t, 'mutation($id: ID!) { adminVerifyGame(id: $id) { ok checkedEvents divergence { atEvent } } }', { id: gameId }, token);
+    expect(verified.data.adminVerifyGame).toEqual({ ok: true, checkedEvents: 2, divergence: null });
+    const rest = (await t.http.get(`/v1/admin/games/${gameId}/state?at=1&seat=public`).set(admin).expect(200)).body;
+    const one = await postGraphql(t, 'query($id: ID!) { adminGame(id: $id) { seed events { seq username kind log { message visibleTo } } } adminGameState(id: $id, at: 1, publicView: true) { version seat view log { seq message } } }', { id: gameId }, token);
+    expect(one.data.adminGame.events.map((event: { username: string }) => event.username)).toEqual([alice.username, bob.username]);
+    expect(one.data.adminGameState).toEqual({ version: 1, seat: null, view: rest.view, log: rest.log });
+    const exported = await postGraphql(t, 'query($id: ID!) { adminExportGame(id: $id) }', { id: gameId }, token);
+    expect(exported.data.adminExportGame).toEqual((await t.http.get(`/v1/admin/games/${gameId}/export`).set(admin).expect(200)).body);
+    const imported = await postGraphql(t, 'mutation($r: JSON!) { adminImportGame(record: $r) { id status verify { ok } seats { username account } } }', { r: exported.data.adminExportGame }, token);
+    expect(imported.data.adminImportGame).toMatchObject({ status: 'finished', verify: { ok: true }, seats: [{ username: alice.username, account: true }, { username: bob.username, account: true }] });
+    const malformed = await postGraphql(t, 'mutation($r: JSON!) { adminImportGame(record: $r) { id } }', { r: { format: 'nope' } }, token);
+    expect(codeOf(malformed)).toBe('VALIDATION_FAILED');
+    const replay = await postGraphql(t, 'query($id: ID!) { gameReplay(id: $id, at: 2) { at version seat log { seq message } } }', { id: gameId }, alice.token);
+    expect(replay.data.gameReplay).toEqual({ ...(await t.http.get(`/v1/games/${gameId}/replay?at=2`).set(alice.auth).expect(200)).body, view: undefined });
+    expect(codeOf(await postGraphql(t, '{ adminSearchGames { total } }', {}, alice.token))).toBe('ADMIN_ONLY');
+  });
+});
