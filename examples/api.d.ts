@@ -428,6 +428,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/games/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a game now, without a result (status `aborted`)
+         * @description A running game gets an `abort` event (its players and subscribers hear of it as of any move) and ends with status `aborted` and no result; its deadlines and bot turns are dropped. An open game simply closes. Refused on a game that is over. Logged with the admin's id.
+         */
+        post: operations["adminAbortGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/games/{id}/seats/{seat}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a seat of a running game to a bot, which plays on from now
+         * @description The seat's player (if any) leaves it and `bot` (default: the game's strongest) plays it from now on, moving as soon as the seat is to act. The log gets a `replace` event naming the replaced player. Logged with the admin's id.
+         */
+        post: operations["adminReplaceSeatByBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find accounts by a part of their name
+         * @description Accounts whose username contains `q` (any case; all without `q`), by name, with whether they are disabled.
+         */
+        get: operations["adminListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account: no login, and every token it holds stops working at once
+         * @description The account cannot log in (403 `ACCOUNT_DISABLED`) and its login tokens and API tokens are refused from the next request on, in every server process. Its games go on (give its seats to bots with `POST /v1/admin/games/{id}/seats/{seat}/bot`). Disabling a disabled account changes nothing; an admin cannot disable their own account. Logged with the admin's id.
+         */
+        post: operations["adminDisableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled account again
+         * @description The account can log in again, and its tokens that have not expired or been revoked work again. Logged with the admin's id.
+         */
+        post: operations["adminEnableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lobby": {
         parameters: {
             query?: never;
@@ -2013,6 +2113,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -2079,6 +2191,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -2133,6 +2257,18 @@ export interface operations {
              *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2235,6 +2371,18 @@ export interface operations {
              *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2449,6 +2597,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -2544,6 +2693,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -2629,6 +2790,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -2745,6 +2907,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -2856,6 +3019,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -2980,6 +3144,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `SEAT_RESERVED`: the seat is held for another invited user
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -3108,6 +3273,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_GAME_CREATOR`: only the creator of the game (or an admin) may do this
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -3221,6 +3387,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -3349,6 +3516,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -3492,6 +3660,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -3639,6 +3808,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -3802,6 +3972,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -3970,6 +4141,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -4103,6 +4275,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -4246,6 +4419,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -4358,6 +4532,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -4597,6 +4772,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -4648,6 +4824,661 @@ export interface operations {
              *     - `RECORD_NOT_FINISHED`: the record's events do not end the game; only games that are over can be imported
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminAbortGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Players colluding"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Shown in the log */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The aborted game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDetail"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_FINISHED`: a finished game keeps the rules it was played under
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminReplaceSeatByBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bot": "random"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One of the game's bots (GET /v1/game-types): `random` or the game's own */
+                    bot?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The game, the seat now a bot's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDetail"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_NOT_ACTIVE`: the game has not started or is over
+             *     - `SEAT_ALREADY_BOT`: that bot already plays the seat
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NO_SUCH_SEAT`: the seat number is outside the game
+             *     - `UNKNOWN_BOT`: the game has no bot of that name
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListUsers: {
+        parameters: {
+            query?: {
+                /** @description A part of the username */
+                q?: string;
+                /** @description Page size */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            username: string;
+                            role: "player" | "admin";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description When an admin disabled the account (null: it works) */
+                            disabledAt: string | null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDisableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        username: string;
+                        role: "player" | "admin";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description When an admin disabled the account (null: it works) */
+                        disabledAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `CANNOT_DISABLE_SELF`: an admin cannot disable their own account
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminEnableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        username: string;
+                        role: "player" | "admin";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description When an admin disabled the account (null: it works) */
+                        disabledAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4738,6 +5569,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -4809,6 +5641,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -4921,6 +5754,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_GAME_CREATOR`: only the creator of the game (or an admin) may do this
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5053,6 +5887,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5178,6 +6013,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5278,6 +6114,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5405,6 +6242,7 @@ export interface operations {
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `NOT_AN_APPROVER`: only the other players answer an undo request
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5520,6 +6358,7 @@ export interface operations {
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `NOT_AN_APPROVER`: only the other players answer an undo request
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5633,6 +6472,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5738,6 +6578,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5855,6 +6696,7 @@ export interface operations {
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -5952,6 +6794,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6042,6 +6885,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6156,6 +7000,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6277,6 +7122,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6386,6 +7232,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6495,6 +7342,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6572,6 +7420,19 @@ export interface operations {
              *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6691,6 +7552,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6791,6 +7653,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
              *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {
@@ -6949,6 +7812,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
                 headers: {

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createAccountStatus } from './auth/disabled-accounts.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AnyGameDefinition } from './engine/types.js';
@@ -101,12 +102,17 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   observeDatabase(metrics.registry, db);
 
   const log: ServiceContext['log'] = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
+  // Disabled accounts are refused from the first request on, in this process as in the others.
+  const accounts = createAccountStatus(db, databaseUrl, log);
+  await accounts.start();
+  app.addHook('onClose', async () => accounts.close());
   // Every process signals the work its commits record, whether or not it runs workers itself.
   const signal = createWorkSignal(db, config.duePollMs, log);
   const ctx: ServiceContext = {
     db,
     catalog,
     tokens: createTokenService(config.jwtSecret, config.jwtIssuer, config.jwtTtlSeconds),
+    accounts,
     events: {
       gameChanged(gameId, version) {
         if (version > 0) metrics.actions.inc();

@@ -5,6 +5,7 @@ import { badRequest } from '../errors.js';
 import { adminPrincipal } from '../http/auth.js';
 import { RecordImportBody } from '../http/record-schemas.js';
 import { adminGame, adminStateAt, replayAt, searchGames, verifyAndRecord, type AdminGameItem } from '../services/admin-games.js';
+import { abortGame, findUsers, replaceSeatByBot, setAccountDisabled } from '../services/admin-moderation.js';
 import { exportGame, importRecord, type RecordInput } from '../services/admin-records.js';
 import type { ServiceContext } from '../services/context.js';
 import type { VerifyFilter } from '../store/admin.js';
@@ -59,6 +60,10 @@ export function adminResolvers(ctx: ServiceContext): IResolvers {
         admin(context);
         return exportGame(ctx, id);
       },
+      adminUsers: (_root, { q, limit, offset }: { q?: string | null; limit: number; offset: number }, context: Context) => {
+        admin(context);
+        return findUsers(ctx, { q: orUndefined(q), ...page(limit, offset) });
+      },
       gameReplay: (_root, { id, at }: { id: string; at?: number | null }, context: Context) => {
         if (at !== null && at !== undefined && at < 0) throw badRequest('VALIDATION_FAILED', 'at is 0 or more.');
         return replayAt(ctx, who(context), id, orUndefined(at));
@@ -75,6 +80,14 @@ export function adminResolvers(ctx: ServiceContext): IResolvers {
         if (errors.length > 0) throw badRequest('VALIDATION_FAILED', `Not a game record: ${errors.join('; ')}`, { errors });
         return importRecord(ctx, principal, record as RecordInput);
       },
+      adminAbortGame: (_root, { id, reason }: { id: string; reason?: string | null }, context: Context) => {
+        if (reason !== null && reason !== undefined && (reason.length < 1 || reason.length > 500)) throw badRequest('VALIDATION_FAILED', 'reason is 1 to 500 characters.');
+        return abortGame(ctx, admin(context), id, orUndefined(reason));
+      },
+      adminReplaceSeatByBot: (_root, { id, seat, bot }: { id: string; seat: number; bot?: string | null }, context: Context) =>
+        replaceSeatByBot(ctx, admin(context), id, seat, orUndefined(bot)),
+      adminDisableUser: (_root, { id }: { id: string }, context: Context) => setAccountDisabled(ctx, admin(context), id, true),
+      adminEnableUser: (_root, { id }: { id: string }, context: Context) => setAccountDisabled(ctx, admin(context), id, false),
     },
   };
 }

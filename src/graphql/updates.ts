@@ -43,7 +43,7 @@ function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<L
 export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number }, principal: Principal | null) {
   const { game, event, views } = await loaded(ctx, payload.gameId, payload.version);
   const seat = seatOf(game, principal);
-  if (!views.has(seat)) views.set(seat, game.status === 'open' ? null : definitionFor(ctx, game).view(game.state, seat));
+  if (!views.has(seat)) views.set(seat, game.status === 'open' || game.state === null ? null : definitionFor(ctx, game).view(game.state, seat));
   return {
     gameId: game.id,
     version: payload.version,

@@ -2,6 +2,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/tokens.js';
 import { badRequest, conflict, notFound, ServiceError } from '../errors.js';
 import { findUserById, findUserByUsername, insertUser, upsertAdmin, type UserRecord } from '../store/users.js';
+import { accountDisabled } from './api-tokens.js';
 import type { ServiceContext } from './context.js';
 
 export interface PublicUser {
@@ -31,6 +32,8 @@ export async function login(ctx: ServiceContext, username: string, password: str
   const user = await findUserByUsername(ctx.db, username);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user || !valid) throw new ServiceError(401, 'INVALID_CREDENTIALS', 'Unknown username or wrong password.');
+  // Said only to whoever knows the password.
+  if (user.disabledAt !== null) throw accountDisabled();
   return { token: await ctx.tokens.issue(principalOf(user)), user: publicUser(user) };
 }
 

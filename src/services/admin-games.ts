@@ -108,7 +108,7 @@ export type Viewer = { kind: 'full' } | { kind: 'seat'; seat: number | null };
 
 /** The events up to `at` of a started game (at ≤ version), with its definition. */
 async function historyUpTo(ctx: ServiceContext, game: GameRecord, at: number) {
-  if (game.status === 'open') throw unprocessable('GAME_NOT_STARTED', 'The game has not started: there is no state yet.');
+  if (game.startedAt === null) throw unprocessable('GAME_NOT_STARTED', 'The game has not started (or was aborted before it did): there is no state.');
   if (at > game.version) throw unprocessable('NO_SUCH_VERSION', `The game is at version ${game.version}; there is no event ${at}.`);
   const definition = definitionFor(ctx, game);
   const events = (await allEvents(ctx, game.id)).filter((event) => event.seq <= at);

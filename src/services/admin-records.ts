@@ -54,7 +54,7 @@ export interface RecordInput {
 /** The admin's export of any started game (the public record waits for the end; an admin sees the seed anyway). */
 export async function exportGame(ctx: ServiceContext, gameId: string): Promise<GameRecordExport> {
   const game = await loadGame(ctx, gameId);
-  if (game.status === 'open') throw unprocessable('GAME_NOT_STARTED', 'The game has not started: there is nothing to export yet.');
+  if (game.startedAt === null) throw unprocessable('GAME_NOT_STARTED', 'The game has not started (or was aborted before it did): there is nothing to export.');
   return recordOf(ctx, game);
 }
 

@@ -6,8 +6,20 @@ import type { ServiceContext } from './context.js';
 
 const MAX_TOKENS = 50;
 
-/** Resolves a bearer credential: a login JWT or a personal API token. Null when it is neither valid. */
+/**
+ * Resolves a bearer credential: a login JWT or a personal API token. Null when it is neither valid;
+ * 403 ACCOUNT_DISABLED when it is, but its account was disabled (checked on every request, after
+ * the token: a Set lookup, auth/disabled-accounts.ts).
+ */
 export async function authenticate(ctx: ServiceContext, bearer: string): Promise<Principal | null> {
+  const principal = await credential(ctx, bearer);
+  if (principal && (await ctx.accounts.isDisabled(principal.userId))) throw accountDisabled();
+  return principal;
+}
+
+export const accountDisabled = () => forbidden('ACCOUNT_DISABLED', 'This account is disabled: it cannot log in and its tokens do not work. Ask an admin.');
+
+async function credential(ctx: ServiceContext, bearer: string): Promise<Principal | null> {
   if (!looksLikeApiToken(bearer)) return ctx.tokens.verify(bearer);
   const found = await findLiveApiToken(ctx.db, hashApiToken(bearer));
   if (!found) return null;

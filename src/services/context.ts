@@ -1,4 +1,5 @@
 import type { GameStatus } from '../store/games.js';
+import type { AccountStatus } from '../auth/disabled-accounts.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { Db } from '../store/db.js';
@@ -37,6 +38,8 @@ export interface ServiceContext {
   db: Db;
   catalog: Record<string, AnyGameDefinition>;
   tokens: TokenService;
+  /** Disabled accounts, current in every process (auth/disabled-accounts.ts). */
+  accounts: AccountStatus;
   events: EventBus;
   work: WorkSignal;
   now(): Date;

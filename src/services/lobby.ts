@@ -83,7 +83,8 @@ export function summarize(game: GameRecord, principal: Principal | null): GameSu
 /** The game with the caller's view of its state (spectator view for non-players). */
 export function detail(ctx: ServiceContext, game: GameRecord, principal: Principal | null): GameSummary & { view: unknown } {
   const summary = summarize(game, principal);
-  if (game.status === 'open') return { ...summary, view: null };
+  // No state before the start (nor ever, for a game aborted while open).
+  if (game.status === 'open' || game.state === null) return { ...summary, view: null };
   const definition = definitionFor(ctx, game);
   return { ...summary, view: definition.view(game.state, summary.yourSeat) };
 }

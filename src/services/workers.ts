@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { WorkMetrics } from '../http/work-metrics.js';
 import type { Db } from '../store/db.js';
 import { nextDueAt } from '../store/games.js';
+import { listenChannel, type Listener } from '../store/listen.js';
 import { nextDeliveryAt } from '../store/webhooks.js';
 import type { ServiceContext, WorkSignal } from './context.js';
 import { workDue, type DueWorkOptions } from './due.js';
@@ -72,64 +72,24 @@ export function createWorkSignal(db: Db, pollMs: number, log: ServiceContext['lo
   };
 }
 
-/**
- * A connection of its own that LISTENs; reconnects after a loss (and wakes everything, as signals may have been missed).
- * `ready` settles once the first attempt is over (listening, or failed and retrying), so a caller can wait until
- * the NOTIFYs of other processes reach this one.
- */
-function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceContext['log']): { ready: Promise<void>; close(): Promise<void> } {
-  let firstAttemptOver: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (firstAttemptOver = resolve));
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'boardgame-server-workers' });
-    next.on('notification', (message) => {
+/** The workers' LISTEN (store/listen.ts): other processes' wake-ups; after a (re)connection everything is woken, as signals may have been missed. */
+function listen(databaseUrl: string, instance: string, wake: Wake, log: ServiceContext['log']): Listener {
+  return listenChannel(databaseUrl, CHANNEL, {
+    onMessage(raw) {
       try {
-        const payload = JSON.parse(message.payload ?? '{}') as { from?: string; games?: number | null; deliveries?: boolean };
+        const payload = JSON.parse(raw || '{}') as { from?: string; games?: number | null; deliveries?: boolean };
         if (payload.from === instance) return;
         if (typeof payload.games === 'number') wake.gameDue(payload.games);
         if (payload.deliveries) wake.deliveriesDue();
       } catch {
         log.warn(`ignored a malformed ${CHANNEL} notification`);
       }
-    });
-    let lost = false;
-    // Once per connection, however it fails (an error event, a failed connect, or both).
-    const reconnect = (error: Error) => {
-      if (closed || lost) return;
-      lost = true;
-      log.warn(`the workers' LISTEN connection failed (${error.message}); reconnecting in a second`);
-      void next.end().catch(() => {});
-      if (client === next) client = null;
-      retry = setTimeout(() => void connect(), 1000);
-    };
-    next.on('error', reconnect);
-    next.on('end', () => reconnect(new Error('the connection ended')));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      reconnect(error as Error);
-      firstAttemptOver();
-      return;
-    }
-    firstAttemptOver();
-    if (closed) return void (await next.end().catch(() => {}));
-    client = next;
-    wake.gameDue(Date.now());
-    wake.deliveriesDue();
-  };
-  void connect();
-  return {
-    ready,
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => {});
     },
-  };
+    onConnected() {
+      wake.gameDue(Date.now());
+      wake.deliveriesDue();
+    },
+  }, log, 'boardgame-server-workers');
 }
 
 export interface WorkerSettings {
@@ -176,7 +136,7 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
     onError: onError('webhook worker'),
   });
   const wake: Wake = { gameDue: (at) => games.wakeAt(at), deliveriesDue: () => deliveries.wakeOne() };
-  let listener: ReturnType<typeof listen> | null = null;
+  let listener: Listener | null = null;
   return {
     async start() {
       signal.attach(wake);

@@ -132,3 +132,24 @@ export async function disabledUserIds(db: Db): Promise<string[]> {
 export async function isUserDisabled(db: Db, id: string): Promise<boolean> {
   return (await db.user.findUnique({ where: { id }, select: { disabledAt: true } }))?.disabledAt != null;
 }
+
+/**
+ * Disables (a time) or enables (null) an account and tells every process in the same transaction
+ * (NOTIFY is delivered on commit). Null when there is no such account.
+ */
+export async function setUserDisabled(db: Db, id: string, disabledAt: Date | null, channel: string): Promise<AdminUserRow | null> {
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE users SET disabled_at = CASE WHEN ${disabledAt}::timestamptz IS NULL THEN NULL ELSE COALESCE(disabled_at, ${disabledAt}::timestamptz) END
+      WHERE id = ${id}::uuid RETURNING id`;
+    if (rows.length === 0) return null;
+    await tx.$executeRaw`SELECT pg_notify(${channel}, ${JSON.stringify({ userId: id, disabled: disabledAt !== null })})`;
+    return tx.user.findUnique({ where: { id }, select: USER_FIELDS });
+  });
+}
+
+/** An open game becomes aborted in one statement (nothing is dealt, no event); false when it is not open (any more). */
+export async function abortOpenGame(db: Db, gameId: string, at: Date): Promise<boolean> {
+  const moved = await db.$executeRaw`UPDATE games SET status = 'aborted', finished_at = ${at}, updated_at = ${at}, due_at = NULL, warn_at = NULL WHERE id = ${gameId}::uuid AND status = 'open'`;
+  return moved === 1;
+}

@@ -7,6 +7,8 @@ export interface UserRecord {
   passwordHash: string;
   role: Role;
   createdAt: Date;
+  /** Disabled by an admin (services/admin-moderation.ts). */
+  disabledAt: Date | null;
 }
 
 /** Null when the username is taken (the unique index decides, so concurrent registrations are safe). */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { adminGame, adminStateAt, searchGames, verifyAndRecord } from '../../services/admin-games.js';
 import { exportGame, IMPORT_BODY_LIMIT_BYTES, IMPORT_MAX_EVENTS, importRecord } from '../../services/admin-records.js';
+import { abortGame, findUsers, replaceSeatByBot, setAccountDisabled } from '../../services/admin-moderation.js';
 import type { ServiceContext } from '../../services/context.js';
 import { RECORD_FORMAT } from '../../services/record.js';
 import { requireAdmin } from '../auth.js';
@@ -9,7 +11,7 @@ import { RecordImportBody } from '../record-schemas.js';
 import { EventKind, GameId, GameStatus, MAX_SEQ, pageOf, pageQuery } from '../schemas.js';
 import { bearer as security, body, errorResponses, ok } from './common.js';
 
-/** The admin's game inspector: find games, one game's whole history, time travel, verify, export and import. */
+/** The admin's game inspector (find games, one game's whole history, time travel, verify, export and import) and moderation. */
 const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] });
 const anyJson = (description: string) => Type.Unsafe<unknown>({ description });
 const LogLine = Type.Object({
@@ -29,6 +31,11 @@ const adminExtras = {
 const AdminGameItem = Type.Intersect([Type.Ref('GameSummary'), Type.Object(adminExtras)]);
 const VerifyVerdict = Type.Object({ ok: Type.Boolean(), version: Type.Integer(), checkedEvents: Type.Integer(), divergence: Divergence });
 const IsoDate = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })]);
+
+/** The body may be omitted (all its fields are optional). */
+const optionalBody = async (request: FastifyRequest) => {
+  request.body ??= {};
+};
 
 /** `createdTo` given as a day means the whole of that day. */
 const dayEnd = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000 - 1) : new Date(value));
@@ -169,4 +176,66 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
     const result = await importRecord(ctx, requireAdmin(request), request.body as Parameters<typeof importRecord>[2]);
     return reply.code(201).send(result);
   });
+
+  // ---- moderation (services/admin-moderation.ts) ----
+
+  app.post('/v1/admin/games/:id/abort', {
+    schema: {
+      tags: ['admin'], operationId: 'adminAbortGame', security, params: GameId,
+      summary: 'End a game now, without a result (status `aborted`)',
+      description: 'A running game gets an `abort` event (its players and subscribers hear of it as of any move) and ends with status `aborted` and no result; its deadlines and bot turns are dropped. An open game simply closes. Refused on a game that is over. Logged with the admin\'s id.',
+      body: body(Type.Object({ reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Shown in the log' })) }, { additionalProperties: false }), { reason: 'Players colluding' }),
+      response: { 200: ok('The aborted game', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_FINISHED'] }) },
+    },
+    preValidation: optionalBody,
+  }, async (request) => abortGame(ctx, requireAdmin(request), request.params.id, request.body.reason));
+
+  app.post('/v1/admin/games/:id/seats/:seat/bot', {
+    schema: {
+      tags: ['admin'], operationId: 'adminReplaceSeatByBot', security,
+      params: Type.Object({ id: Type.String({ format: 'uuid' }), seat: Type.Integer({ minimum: 0, maximum: 15 }) }),
+      summary: 'Give a seat of a running game to a bot, which plays on from now',
+      description: "The seat's player (if any) leaves it and `bot` (default: the game's strongest) plays it from now on, moving as soon as the seat is to act. The log gets a `replace` event naming the replaced player. Logged with the admin's id.",
+      body: body(Type.Object({ bot: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: "One of the game's bots (GET /v1/game-types): `random` or the game's own" })) }, { additionalProperties: false }), { bot: 'random' }),
+      response: { 200: ok('The game, the seat now a bot\'s', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_NOT_ACTIVE', 'SEAT_ALREADY_BOT'], 422: ['NO_SUCH_SEAT', 'UNKNOWN_BOT'] }) },
+    },
+    preValidation: optionalBody,
+  }, async (request) => replaceSeatByBot(ctx, requireAdmin(request), request.params.id, request.params.seat, request.body.bot));
+
+  const AdminUser = Type.Object({
+    id: Type.String({ format: 'uuid' }), username: Type.String(), role: Type.Union([Type.Literal('player'), Type.Literal('admin')]), createdAt: Type.String({ format: 'date-time' }),
+    disabledAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When an admin disabled the account (null: it works)' }),
+  });
+
+  app.get('/v1/admin/users', {
+    schema: {
+      tags: ['admin'], operationId: 'adminListUsers', security,
+      summary: 'Find accounts by a part of their name',
+      description: 'Accounts whose username contains `q` (any case; all without `q`), by name, with whether they are disabled.',
+      querystring: Type.Object({ q: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A part of the username' })), ...pageQuery }, { additionalProperties: false }),
+      response: { 200: ok('A page of accounts', Type.Object({ items: Type.Array(AdminUser), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() })), ...adminErrors },
+    },
+  }, async (request) => {
+    requireAdmin(request);
+    return findUsers(ctx, { q: request.query.q, ...pageOf(request.query) });
+  });
+
+  const UserId = Type.Object({ id: Type.String({ format: 'uuid' }) });
+  app.post('/v1/admin/users/:id/disable', {
+    schema: {
+      tags: ['admin'], operationId: 'adminDisableUser', security, params: UserId,
+      summary: 'Disable an account: no login, and every token it holds stops working at once',
+      description: 'The account cannot log in (403 `ACCOUNT_DISABLED`) and its login tokens and API tokens are refused from the next request on, in every server process. Its games go on (give its seats to bots with `POST /v1/admin/games/{id}/seats/{seat}/bot`). Disabling a disabled account changes nothing; an admin cannot disable their own account. Logged with the admin\'s id.',
+      response: { 200: ok('The account', AdminUser), ...adminErrors, ...errorResponses({ 422: ['CANNOT_DISABLE_SELF'] }) },
+    },
+  }, async (request) => setAccountDisabled(ctx, requireAdmin(request), request.params.id, true));
+
+  app.post('/v1/admin/users/:id/enable', {
+    schema: {
+      tags: ['admin'], operationId: 'adminEnableUser', security, params: UserId,
+      summary: 'Enable a disabled account again',
+      description: 'The account can log in again, and its tokens that have not expired or been revoked work again. Logged with the admin\'s id.',
+      response: { 200: ok('The account', AdminUser), ...adminErrors },
+    },
+  }, async (request) => setAccountDisabled(ctx, requireAdmin(request), request.params.id, false));
 };

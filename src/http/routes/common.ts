@@ -35,6 +35,8 @@ export function errorResponses(...items: (number | Codes)[]) {
     if (typeof item === 'number') add(item, []);
     else for (const [status, list] of Object.entries(item)) add(Number(status), list ?? []);
   }
+  // Whatever takes a token may meet one whose account an admin has disabled.
+  if (codes.has(401)) add(403, ['ACCOUNT_DISABLED']);
   return Object.fromEntries([...codes].sort(([a], [b]) => a - b).map(([status, set]) => [status, problemResponse(status, [...set])]));
 }
 
@@ -47,7 +49,7 @@ export function problemResponse(status: number, codes: readonly string[]) {
 }
 
 /** The errors of a public operation: only a bad token that was sent anyway (and our own bugs). */
-export const publicErrors = () => ({ ...errorResponses(), 401: problemResponse(401, ['INVALID_TOKEN']) });
+export const publicErrors = () => ({ ...errorResponses(), 401: problemResponse(401, ['INVALID_TOKEN']), 403: problemResponse(403, ['ACCOUNT_DISABLED']) });
 
 /** A documented success response: JSON with a description and, where given, an example. */
 export function ok<T extends object>(description: string, schema: T, example?: unknown) {
