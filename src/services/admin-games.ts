@@ -29,6 +29,9 @@ const lastVerifyOf = (verdict: VerifyVerdict | null): LastVerify | null =>
 /** Games matching every filter given (none: all games), newest first. */
 export async function searchGames(ctx: ServiceContext, principal: Principal, filter: AdminGameFilter) {
   if (filter.type !== undefined && !ctx.catalog[filter.type]) throw badRequest('UNKNOWN_GAME_TYPE', `There is no game type "${filter.type}". GET /v1/game-types lists them.`);
+  for (const [name, at] of [['createdFrom', filter.createdFrom], ['createdTo', filter.createdTo]] as const) {
+    if (at !== undefined && Number.isNaN(at.getTime())) throw badRequest('VALIDATION_FAILED', `${name} is not a date.`);
+  }
   if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) throw badRequest('INVALID_DATE_RANGE', '`createdFrom` is after `createdTo`.');
   const { total, ids } = await searchGameIds(ctx.db, filter);
   const [games, extras] = await Promise.all([Promise.all(ids.map((id) => findGame(ctx.db, id))), adminGameRows(ctx.db, ids)]);

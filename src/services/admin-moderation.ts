@@ -25,6 +25,7 @@ const over = (status: string) => status === 'finished' || status === 'aborted';
  * closes. Refused on games that are over.
  */
 export async function abortGame(ctx: ServiceContext, principal: Principal, gameId: string, reason?: string) {
+  if (!isUuid(gameId)) throw notFound('Game');
   const now = ctx.now();
   const because = reason ? `: ${reason}` : '.';
   ctx.db.games.forget(gameId);
@@ -54,7 +55,7 @@ export async function abortGame(ctx: ServiceContext, principal: Principal, gameI
  * seat is to act (its turn is due work at once). The log says so with a `replace` event.
  */
 export async function replaceSeatByBot(ctx: ServiceContext, principal: Principal, gameId: string, seat: number, wanted?: string) {
-  const change = await withGameLock(ctx.db, gameId, async (game, locked) => {
+  const [change, replacedId] = await withGameLock(ctx.db, gameId, async (game, locked): Promise<[Change, string | null]> => {
     if (game.status !== 'active') throw conflict('GAME_NOT_ACTIVE', over(game.status) ? 'The game is over.' : 'The game has not started: arrange its seats with PUT /v1/games/{id}/seats/{seat}.');
     const target = game.seats[seat];
     if (!target) throw unprocessable('NO_SUCH_SEAT', `Seats are numbered 0 to ${game.seatCount - 1}.`);
@@ -69,10 +70,13 @@ export async function replaceSeatByBot(ctx: ServiceContext, principal: Principal
       message: () => `An admin gave seat ${seat}${replaced ? ` (${replaced})` : ''} to a bot (${bot}), which plays on.`,
     });
     ctx.log.info(`game ${gameId}: seat ${seat}${replaced ? ` (${replaced})` : ''} given to bot ${bot} by admin ${principal.userId}`);
-    return moved;
+    return [moved, target.userId];
   });
   await afterCommit(ctx, change);
-  // The replaced player is told too: they held the seat until now.
+  // The player who held the seat is no longer among its seats: tell them as well.
+  if (replacedId) {
+    ctx.events.account(replacedId, { type: 'game_updated', gameId, gameType: change.gameType, version: change.version, status: change.status, yourTurn: false, deadline: null });
+  }
   return detail(ctx, await loadGame(ctx, gameId), principal);
 }
 

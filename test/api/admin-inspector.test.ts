@@ -85,6 +85,10 @@ describe('finding games', () => {
     expect(await code('id=not-hex!')).toBe('VALIDATION_FAILED');
     expect(await code('createdFrom=2026-02-01&createdTo=2026-01-01')).toBe('INVALID_DATE_RANGE');
     expect(await code('limit=0')).toBe('VALIDATION_FAILED');
+    for (const query of ['createdFrom=2026-02-30', 'createdTo=2026-01-01T25:00:00Z', 'createdFrom=0000-00-00']) expect(await code(query)).toBe('VALIDATION_FAILED');
+    // Odd but well-formed values find nothing rather than failing.
+    for (const query of ['id=----', 'player=%25', 'player=%5F%5F%5F']) expect((await t.http.get(`/v1/admin/games?${query}`).set(admin).expect(200)).body.total).toBe(0);
+    await t.http.get('/v1/admin/games?createdFrom=0001-01-01&createdTo=9999-12-31').set(admin).expect(200);
     const alice = await newUser(t);
     expect((await t.http.get('/v1/admin/games').set(alice.auth).expect(403)).body.code).toBe('ADMIN_ONLY');
     expect((await t.http.get('/v1/admin/games').expect(401)).body.code).toBe('UNAUTHENTICATED');

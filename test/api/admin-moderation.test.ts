@@ -77,8 +77,11 @@ describe('aborting a game', () => {
 describe('giving a seat to a bot', () => {
   it('lets a bot play the seat on at once; its player leaves it; the log names who was replaced', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    // Seat 0 (Alice) is to act: the bot takes the turn.
+    // Seat 0 (Alice) is to act: the bot takes the turn. Alice hears that her game changed.
+    const told = vi.spyOn(t.app.services.events, 'account');
     const game = (await t.http.post(`/v1/admin/games/${gameId}/seats/0/bot`).set(admin).send({ bot: 'random' }).expect(200)).body;
+    expect(told.mock.calls.filter(([, event]) => event.gameId === gameId && event.version === 1).map(([userId]) => userId).sort()).toEqual([alice.id, bob.id].sort());
+    vi.restoreAllMocks();
     expect(game.seats[0]).toMatchObject({ seat: 0, username: null, bot: 'random' });
     expect(game.version).toBe(1);
     expect(await lastEvent(gameId)).toMatchObject({ seq: 1, seat: 0, kind: 'replace', actor_id: await adminId(), action: { type: 'replace', bot: 'random', replaced: alice.username } });
