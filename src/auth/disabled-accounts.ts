@@ -1,6 +1,7 @@
 import { disabledUserIds, isUserDisabled } from '../store/admin.js';
 import type { Db } from '../store/db.js';
 import { listenChannel, type Listener } from '../store/listen.js';
+import { isDatabaseUnavailable } from '../store/unavailable.js';
 
 /**
  * Which accounts are disabled, known to every process at once. A login JWT is stateless and a
@@ -8,7 +9,8 @@ import { listenChannel, type Listener } from '../store/listen.js';
  * check, on every request: from a Set of disabled ids each process keeps, which is read whole at
  * start and after every reconnection of its LISTEN, and kept current by the `account_status`
  * NOTIFY that the disabling transaction sends (delivered on commit, to every process). While a
- * process's LISTEN is down it cannot trust its Set and asks the database on every request instead.
+ * process's LISTEN is down it cannot trust its Set and asks the database on every request instead
+ * (when the database cannot be reached either, the last Set known answers).
  * The check costs a Set lookup (a few tens of nanoseconds) on the request path, the move included.
  */
 export const ACCOUNT_STATUS_CHANNEL = 'account_status';
@@ -33,7 +35,11 @@ export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(mes
   let listener: Listener | null = null;
   const apply = (change: { userId: string; disabled: boolean }) => (change.disabled ? disabled.add(change.userId) : disabled.delete(change.userId));
   return {
-    isDisabled: (userId) => (trusted ? disabled.has(userId) : isUserDisabled(db, userId)),
+    isDisabled: (userId) => (trusted ? disabled.has(userId) : isUserDisabled(db, userId).catch((error: unknown) => {
+      // The database is down too (nobody can disable anyone now): the last set known answers, and the request meets the outage where it needs the database.
+      if (isDatabaseUnavailable(error)) return disabled.has(userId);
+      throw error;
+    })),
     changed: (userId, value) => void apply({ userId, disabled: value }),
     async start() {
       listener = listenChannel(databaseUrl, ACCOUNT_STATUS_CHANNEL, {
