@@ -5,22 +5,23 @@
 # PostgreSQL is an optional dependency left out of this image (`--omit=optional`): main.js imports
 # it only when DATABASE_URL is unset, and then says to set DATABASE_URL.
 
-# 1. Full install: generates the Prisma client, type-checks, compiles src/ to dist/.
+# 1. Full install: generates the Prisma client, type-checks, compiles src/ to dist/ and builds the
+#    web app (web/ → web/dist; the postinstall skips it here, the sources are copied after).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
-COPY scripts/prisma-generate.mjs scripts/
+COPY scripts/prisma-generate.mjs scripts/build-web.mjs scripts/
 COPY prisma ./prisma
 RUN npm ci
 COPY . .
-RUN npx tsc --noEmit && npm run build
+RUN npx tsc --noEmit && npx tsc --noEmit -p web && npm run build
 
 # 2. Production dependencies only: no dev tools, no embedded PostgreSQL (the postinstall skips
-#    `prisma generate`: the client was compiled into dist/ in step 1).
+#    `prisma generate` and the web build: both come from step 1).
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.mjs scripts/
+COPY scripts/prisma-generate.mjs scripts/build-web.mjs scripts/
 RUN npm ci --omit=dev --omit=optional && npm cache clean --force
 
 # 3. Runtime.
@@ -31,6 +32,7 @@ COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json ./
 COPY --chown=node:node prisma ./prisma
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/web/dist ./web/dist
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \

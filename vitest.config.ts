@@ -17,7 +17,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts'],
+          // test/web: the web app in a real browser (Chromium via playwright-core, test/support/browser.ts).
+          include: ['test/api/**/*.test.ts', 'test/web/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,8 +1,9 @@
 /**
  * Writes openapi/openapi.json from the route schemas (what the server serves at /docs/json), and
- * the client types openapi-typescript generates from it (examples/api.d.ts, what the example
- * client examples/client.ts compiles against). `npm run openapi` after changing a route;
- * test/api/openapi.test.ts and test/api/generated-client.test.ts fail while either is stale.
+ * the client types openapi-typescript generates from it: examples/api.d.ts (what the example
+ * client examples/client.ts compiles against) and web/src/api/openapi.d.ts (the web app's client).
+ * `npm run openapi` after changing a route; test/api/openapi.test.ts, generated-client.test.ts and
+ * web-app.test.ts fail while any is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ export async function servedOpenApi(): Promise<unknown> {
 export const formatOpenApi = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
 
 export const CLIENT_TYPES_PATH = join(import.meta.dirname, '..', 'examples', 'api.d.ts');
+export const WEB_CLIENT_TYPES_PATH = join(import.meta.dirname, '..', 'web', 'src', 'api', 'openapi.d.ts');
 
 /** What `npx openapi-typescript openapi/openapi.json` prints for the document. */
 export async function clientTypes(document: unknown): Promise<string> {
@@ -36,6 +38,9 @@ if (process.argv[1] === import.meta.filename) {
   const document = await servedOpenApi();
   writeFileSync(OPENAPI_PATH, formatOpenApi(document));
   console.log(`wrote ${OPENAPI_PATH}`);
-  writeFileSync(CLIENT_TYPES_PATH, await clientTypes(document));
-  console.log(`wrote ${CLIENT_TYPES_PATH}`);
+  const types = await clientTypes(document);
+  for (const path of [CLIENT_TYPES_PATH, WEB_CLIENT_TYPES_PATH]) {
+    writeFileSync(path, types);
+    console.log(`wrote ${path}`);
+  }
 }

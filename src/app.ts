@@ -25,6 +25,7 @@ import { gameRoutes } from './http/routes/games.js';
 import { opsRoutes } from './http/routes/ops.js';
 import { replayRoutes } from './http/routes/replays.js';
 import { rulesRoutes } from './http/routes/rules.js';
+import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
 import { GameDetail, GamePage, GameSummary, LegalActions, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
@@ -199,7 +200,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
-  registerProblemHandlers(app);
+  // The web app at `/` (web/dist): its files, and its index.html for the app's pages no route matches.
+  const web = webApp();
+  registerProblemHandlers(app, web.servePage);
   registerInputGuard(app);
 
   app.decorateRequest('principal', null);
@@ -229,6 +232,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
+  await app.register(web.files);
 
   if (config.adminUsername && config.adminPassword) {
     const { adminUsername, adminPassword } = config;

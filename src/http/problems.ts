@@ -35,7 +35,11 @@ function frameworkProblem(error: FastifyError): { status: number; code: string; 
   return null;
 }
 
-export function registerProblemHandlers(app: FastifyInstance): void {
+/**
+ * `notFound`: a first try for requests no route matched (the web app answers its own pages, see
+ * http/web.ts); true when it answered.
+ */
+export function registerProblemHandlers(app: FastifyInstance, notFound?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ServiceError) return sendProblem(reply, error.status, error.code, error.message, error.details ?? {});
     const known = frameworkProblem(error);
@@ -48,5 +52,5 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request changed nothing it could not finish.');
   });
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`));
+  app.setNotFoundHandler((request, reply) => (notFound?.(request, reply) ? reply : sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`)));
 }

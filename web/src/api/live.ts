@@ -1,0 +1,72 @@
+import { createClient, type Client } from 'graphql-ws';
+import { useEffect, useState } from 'preact/hooks';
+import { getSession, onSessionChange } from './session';
+
+/**
+ * Live updates over the GraphQL subscription (graphql-ws on /graphql), one shared socket per
+ * session, authenticated in connection_init like any third-party client.
+ */
+export interface GameUpdate {
+  gameId: string;
+  version: number;
+  status: string;
+  activeSeats: number[];
+  view: unknown;
+  /** The log entries of this version's event the caller may read. */
+  log: { message: string; data: unknown }[];
+  result: unknown;
+}
+
+let client: Client | null = null;
+
+function liveClient(): Client {
+  if (!client) {
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
+    client = createClient({
+      url,
+      lazy: true,
+      retryAttempts: Infinity,
+      connectionParams: () => {
+        const session = getSession();
+        return session ? { authorization: `Bearer ${session.token}` } : {};
+      },
+    });
+  }
+  return client;
+}
+
+// A new login (or logout) needs a new connection_init.
+onSessionChange(() => {
+  void client?.dispose();
+  client = null;
+});
+
+const GAME_UPDATED = `subscription GameUpdated($gameId: ID!) {
+  gameUpdated(gameId: $gameId) { gameId version status activeSeats view log { message data } result }
+}`;
+
+/** Calls `onUpdate` for every change of the game until the returned function is called. */
+export function subscribeGame(gameId: string, onUpdate: (update: GameUpdate) => void, onError?: (error: unknown) => void): () => void {
+  return liveClient().subscribe<{ gameUpdated: GameUpdate }>(
+    { query: GAME_UPDATED, variables: { gameId } },
+    {
+      next: (message) => {
+        if (message.data) onUpdate(message.data.gameUpdated);
+        else if (message.errors) onError?.(message.errors);
+      },
+      error: (error) => onError?.(error),
+      complete: () => {},
+    },
+  );
+}
+
+/** The latest update of a game (undefined until the first one arrives). */
+export function useGameUpdates(gameId: string | undefined): GameUpdate | undefined {
+  const [update, setUpdate] = useState<GameUpdate | undefined>(undefined);
+  useEffect(() => {
+    setUpdate(undefined);
+    if (!gameId) return;
+    return subscribeGame(gameId, setUpdate);
+  }, [gameId]);
+  return update;
+}

@@ -1,0 +1,41 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client';
+import { useMutation } from '../api/hooks';
+import { setSession } from '../api/session';
+import { Button } from '../ui/Button';
+import { ErrorBox, Field } from '../ui/forms';
+
+/** Log in or register; then back to the page that asked (`?next=`) or the start page. */
+export function LoginPage() {
+  const location = useLocation();
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = useMutation(async () => {
+    const body = { username, password };
+    const answer = mode === 'login' ? await unwrap(api.POST('/v1/auth/login', { body })) : await unwrap(api.POST('/v1/auth/register', { body }));
+    setSession({ token: answer.token, user: { id: answer.user.id, username: answer.user.username, role: answer.user.role } });
+    const next = location.query.next;
+    location.route(next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+  });
+  return (
+    <section class="narrow">
+      <h1>{mode === 'login' ? 'Log in' : 'Create an account'}</h1>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit.run();
+        }}
+      >
+        <Field label="Username" name="username" autoComplete="username" required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />
+        <Field label="Password" name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+        <ErrorBox error={submit.error} />
+        <div class="row">
+          <Button type="submit" variant="primary" busy={submit.running}>{mode === 'login' ? 'Log in' : 'Register'}</Button>
+          <Button onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>{mode === 'login' ? 'Create an account instead' : 'I have an account'}</Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMemo } from 'preact/hooks';
+import { jsonDiff, type JsonChange } from './json-diff';
+
+/**
+ * Pretty-printed JSON in a scrollable, focusable <pre>.
+ * Text (not a tree of components) keeps a large game state cheap to render.
+ */
+export function JsonView({ value, label, testId }: { value: unknown; label: string; testId?: string }) {
+  const text = useMemo(() => JSON.stringify(value, null, 2) ?? 'undefined', [value]);
+  return (
+    <pre class="json" tabIndex={0} aria-label={label} data-testid={testId}>{text}</pre>
+  );
+}
+
+const short = (value: unknown) => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+};
+
+const MAX_SHOWN = 200;
+
+/** The changes from `before` to `after` as a list of paths, coloured by kind. */
+export function JsonDiffView({ before, after, label }: { before: unknown; after: unknown; label: string }) {
+  const changes = useMemo(() => jsonDiff(before, after), [before, after]);
+  if (changes.length === 0) return <p class="muted" data-testid="diff-empty">No change.</p>;
+  return (
+    <div class="diff-wrap">
+      <p class="muted" data-testid="diff-count">{changes.length} change{changes.length === 1 ? '' : 's'}</p>
+      <ul class="diff" aria-label={label} data-testid="diff">
+        {changes.slice(0, MAX_SHOWN).map((change) => <DiffLine key={`${change.kind}${change.path}`} change={change} />)}
+        {changes.length > MAX_SHOWN && <li class="muted">…and {changes.length - MAX_SHOWN} more</li>}
+      </ul>
+    </div>
+  );
+}
+
+function DiffLine({ change }: { change: JsonChange }) {
+  const sign = change.kind === 'added' ? '+' : change.kind === 'removed' ? '−' : '~';
+  return (
+    <li class={`diff-${change.kind}`} data-kind={change.kind} data-path={change.path}>
+      <span class="diff-sign" aria-label={change.kind}>{sign}</span>
+      <code class="diff-path">{change.path}</code>
+      {change.kind === 'changed' && <span class="diff-values"><del>{short(change.before)}</del> → <ins>{short(change.after)}</ins></span>}
+      {change.kind === 'added' && <span class="diff-values"><ins>{short(change.after)}</ins></span>}
+      {change.kind === 'removed' && <span class="diff-values"><del>{short(change.before)}</del></span>}
+    </li>
+  );
+}
