@@ -1,8 +1,87 @@
-/** Find games (filled in by the admin inspector). */
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client';
+import { useApi } from '../api/hooks';
+import { Button } from '../ui/Button';
+import { ErrorBox, Field, SelectField } from '../ui/forms';
+import { Pager, Table, type Column } from '../ui/Table';
+import { searchGames, type GameFilters, type GameListItem } from './admin-api';
+import { formatTime, shortId, verifyLabel } from './format';
+import { ImportPanel } from './ImportPanel';
+
+const PAGE_SIZE = 20;
+const FILTER_KEYS = ['id', 'type', 'status', 'player', 'rulesVersion', 'createdFrom', 'createdTo', 'verify'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** The filters live in the URL (?type=…&offset=…): back/forward and shared links keep the search. */
+function filtersOf(query: Record<string, string>): GameFilters {
+  const filters: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) if (query[key]) filters[key] = key === 'rulesVersion' ? Number(query[key]) : query[key];
+  filters.limit = PAGE_SIZE;
+  filters.offset = Number(query.offset) || 0;
+  return filters as GameFilters;
+}
+
+const columns: Column<GameListItem>[] = [
+  { key: 'id', header: 'Game', cell: (game) => <a href={`/admin/games/${game.id}`} title={game.id}>{shortId(game.id)}</a> },
+  { key: 'type', header: 'Type', cell: (game) => game.type },
+  { key: 'status', header: 'Status', cell: (game) => <span class="badge">{game.status}</span> },
+  { key: 'rules', header: 'Rules', cell: (game) => `v${game.rulesVersion}` },
+  { key: 'events', header: 'Events', cell: (game) => game.version },
+  { key: 'players', header: 'Players', cell: (game) => game.players.map((name) => name ?? '—').join(', ') },
+  { key: 'created', header: 'Created', cell: (game) => formatTime(game.createdAt) },
+  { key: 'updated', header: 'Updated', cell: (game) => formatTime(game.updatedAt) },
+  {
+    key: 'verify', header: 'Verify', cell: (game) => {
+      const label = verifyLabel(game.lastVerify);
+      return <span class={`badge${label.tone ? ` badge-${label.tone}` : ''}`}>{label.text}</span>;
+    },
+  },
+];
+
 export function GameSearchPage() {
+  const { query, path, route } = useLocation();
+  const filters = filtersOf(query);
+  const [draft, setDraft] = useState<Record<FilterKey, string>>(() => Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key] ?? ''])) as Record<FilterKey, string>);
+  const types = useApi(() => unwrap(api.GET('/v1/game-types')), []);
+  const page = useApi(() => searchGames(filters), [JSON.stringify(filters)]);
+  const go = (next: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) if (value !== undefined && value !== '' && value !== 0) params.set(key, String(value));
+    route(`${path}${params.size ? `?${params}` : ''}`);
+  };
+  const set = (key: FilterKey) => (event: Event) => setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
+  const typeOptions = [{ value: '', label: 'Any' }, ...(types.data?.map((type: { id: string; title?: string }) => ({ value: type.id, label: type.id })) ?? [])];
   return (
     <section>
       <h1>Games</h1>
+      <form
+        class="filters"
+        aria-label="Find games"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go({ ...draft });
+        }}
+      >
+        <Field label="Game id (or its start)" name="id" value={draft.id} onInput={set('id')} />
+        <SelectField label="Type" name="type" value={draft.type} onChange={set('type')} options={typeOptions} />
+        <SelectField label="Status" name="status" value={draft.status} onChange={set('status')} options={['', 'open', 'active', 'finished', 'aborted'].map((value) => ({ value, label: value || 'Any' }))} />
+        <Field label="Player" name="player" value={draft.player} onInput={set('player')} />
+        <Field label="Rules version" name="rulesVersion" type="number" min={1} value={draft.rulesVersion} onInput={set('rulesVersion')} />
+        <Field label="Created from" name="createdFrom" type="date" value={draft.createdFrom} onInput={set('createdFrom')} />
+        <Field label="Created to" name="createdTo" type="date" value={draft.createdTo} onInput={set('createdTo')} />
+        <SelectField label="Verify" name="verify" value={draft.verify} onChange={set('verify')} options={[{ value: '', label: 'Any' }, { value: 'failed', label: 'Failed' }, { value: 'ok', label: 'OK' }, { value: 'never', label: 'Never verified' }]} />
+        <div class="row">
+          <Button type="submit" variant="primary">Search</Button>
+          <Button onClick={() => { setDraft(Object.fromEntries(FILTER_KEYS.map((key) => [key, ''])) as Record<FilterKey, string>); go({}); }}>Clear</Button>
+        </div>
+      </form>
+      <ErrorBox error={page.error} />
+      <div aria-busy={page.loading} data-testid="games">
+        <Table columns={columns} rows={page.data?.items ?? []} rowKey={(game) => game.id} caption={page.data ? `${page.data.total} game${page.data.total === 1 ? '' : 's'}` : 'Loading…'} empty={page.loading ? 'Loading…' : 'No game matches.'} />
+      </div>
+      {page.data && <Pager total={page.data.total} limit={page.data.limit} offset={page.data.offset} onOffset={(offset) => go({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])), offset })} />}
+      <ImportPanel />
     </section>
   );
 }

@@ -1,0 +1,58 @@
+import { useId, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import { useMutation } from '../api/hooks';
+import { ErrorBox, Notice } from '../ui/forms';
+import { importGame, type ImportedGame } from './admin-api';
+
+/**
+ * Import a portable game record (a file from "Download record" here or on another server). The
+ * server replays and verifies it before storing anything; a refusal names the failing event.
+ */
+export function ImportPanel() {
+  const id = useId();
+  const [imported, setImported] = useState<ImportedGame | null>(null);
+  const upload = useMutation(async (file: File) => {
+    setImported(null);
+    let record: unknown;
+    try {
+      record = JSON.parse(await file.text());
+    } catch {
+      throw new ApiError(0, { title: 'Not a record', detail: `${file.name} is not JSON.` });
+    }
+    setImported(await importGame(record));
+  });
+  const refusedAt = upload.error?.problem.atEvent;
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Import a game record</h2>
+      <div class="field">
+        <label for={id}>Record file (JSON)</label>
+        <input
+          id={id}
+          type="file"
+          accept="application/json,.json"
+          disabled={upload.running}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file) void upload.run(file);
+          }}
+        />
+      </div>
+      {upload.running && <Notice>Replaying and verifying…</Notice>}
+      {typeof refusedAt === 'number' && (
+        <Notice tone="bad">
+          <span data-testid="import-refused">Refused at event {refusedAt}: {String(upload.error?.problem.reason ?? upload.error?.message)}</span>
+        </Notice>
+      )}
+      <ErrorBox error={upload.error} />
+      {imported && (
+        <Notice tone="ok">
+          <span data-testid="import-ok">
+            Imported and verified ({imported.version} events): <a href={`/admin/games/${imported.id}`}>open game {imported.id}</a>
+          </span>
+        </Notice>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useApi } from '../api/hooks';
+import { ErrorBox, SelectField } from '../ui/forms';
+import { JsonDiffView, JsonView } from '../ui/JsonView';
+import type { Snapshot, Viewpoint } from './admin-api';
+
+/**
+ * The game at the selected point: the full state (admin view) or a seat's / the public view, and
+ * the diff against the point before. Both come from the snapshot cache (fetched on demand).
+ */
+export function StateInspector({ at, seatCount, seatName, load }: { at: number; seatCount: number; seatName(seat: number): string; load(at: number, viewpoint: Viewpoint): Promise<Snapshot> }) {
+  const [viewpoint, setViewpoint] = useState<Viewpoint>('full');
+  // Stepping quickly (a held arrow key) asks only for where it stops.
+  const [settled, setSettled] = useState(at);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(at), 80);
+    return () => clearTimeout(timer);
+  }, [at]);
+  const snapshots = useApi(() => Promise.all([load(settled, viewpoint), settled > 0 ? load(settled - 1, viewpoint) : Promise.resolve(null)]), [settled, viewpoint]);
+  const [current, previous] = snapshots.data ?? [];
+  const options = [
+    { value: 'full', label: 'Full state (admin)' },
+    ...Array.from({ length: seatCount }, (_, seat) => ({ value: String(seat), label: `Seat ${seat}: ${seatName(seat)}` })),
+    { value: 'public', label: 'Public (spectators)' },
+  ];
+  // What is on screen is labelled by the snapshot itself: while a new point or viewpoint loads, the
+  // previous one stays visible under its own heading (marked busy).
+  const shown = current !== undefined && current.at === at && current.viewpoint === viewpoint;
+  return (
+    <section class="panel inspector" aria-labelledby="state-title">
+      <h2 id="state-title">{at === 0 ? 'At the start' : `After event ${at}`}</h2>
+      <SelectField label="View" name="viewpoint" value={String(viewpoint)} options={options} onChange={(event) => {
+        const value = event.currentTarget.value;
+        setViewpoint(value === 'full' || value === 'public' ? value : Number(value));
+      }} />
+      <ErrorBox error={snapshots.error} />
+      <div aria-busy={!shown} data-testid="state-panel" data-at={current?.at} data-viewpoint={current === undefined ? undefined : String(current.viewpoint)} data-ready={shown ? 'true' : 'false'}>
+        {current ? (
+          <>
+            <h3>{current.viewpoint === 'full' ? 'Full state' : current.viewpoint === 'public' ? 'Public view' : `Seat ${current.viewpoint}'s view`}{current.at === 0 ? ' at the start' : ` after event ${current.at}`}</h3>
+            <JsonView value={current.value} label="State" testId="state-json" />
+            {current.log && (
+              <>
+                <h3>Log as this {current.viewpoint === 'public' ? 'spectator' : 'seat'} read it</h3>
+                <ol class="seat-log" data-testid="seat-log">{current.log.map((line, index) => <li key={index}><span class="muted">#{line.seq}</span> {line.message}</li>)}</ol>
+              </>
+            )}
+            <h3>{current.at === 0 ? 'Changes' : `Changes from event ${current.at - 1}`}</h3>
+            {previous ? <JsonDiffView before={previous.value} after={current.value} label="Changes from the previous event" /> : <p class="muted">The start: nothing before it.</p>}
+          </>
+        ) : (
+          !snapshots.error && <p class="muted">Loading…</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { Button } from '../ui/Button';
+import type { TimelineEvent } from './admin-api';
+import { formatTime, oneLine } from './format';
+
+/**
+ * Every event of a game with a slider and step buttons to pick a point (0 = the start, N = right
+ * after event N). Who: the seat and the account that caused the event (a bot's or the server's
+ * own events have no account: the seat's name then). Arrow keys step, Home/End jump, anywhere in the timeline. The list is plain
+ * markup (no component per line) so a 500-event game shows at once.
+ */
+export function Timeline({ events, at, onSelect, seatName }: { events: TimelineEvent[]; at: number; onSelect(at: number): void; seatName(seat: number | null): string }) {
+  const last = events.length;
+  const list = useRef<HTMLOListElement>(null);
+  const clamp = (value: number) => Math.max(0, Math.min(last, value));
+  // Keep the selected event in sight inside the list (without scrolling the page).
+  useEffect(() => {
+    const container = list.current;
+    const item = container?.querySelector<HTMLElement>(`[data-seq="${at}"]`);
+    if (!container || !item) return;
+    if (item.offsetTop < container.scrollTop || item.offsetTop + item.offsetHeight > container.scrollTop + container.clientHeight) {
+      container.scrollTop = item.offsetTop - container.clientHeight / 2;
+    }
+  }, [at]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    // The slider handles its own arrow keys.
+    if ((event.target as HTMLElement).tagName === 'INPUT') return;
+    const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: last }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    onSelect(clamp(to));
+  };
+  return (
+    <section class="timeline panel" aria-labelledby="timeline-title" onKeyDown={onKeyDown} data-testid="timeline">
+      <h2 id="timeline-title">Timeline</h2>
+      <div class="row">
+        <Button onClick={() => onSelect(0)} disabled={at === 0} aria-label="First event">« First</Button>
+        <Button onClick={() => onSelect(clamp(at - 1))} disabled={at === 0} aria-label="Previous event">‹ Prev</Button>
+        <output data-testid="timeline-position" aria-live="polite">{at === 0 ? 'Start' : `Event ${at}`} of {last}</output>
+        <Button onClick={() => onSelect(clamp(at + 1))} disabled={at === last} aria-label="Next event">Next ›</Button>
+        <Button onClick={() => onSelect(last)} disabled={at === last} aria-label="Last event">Last »</Button>
+      </div>
+      <div class="field">
+        <label for="timeline-slider">Point in the game (0 = start)</label>
+        <input id="timeline-slider" type="range" min={0} max={last} step={1} value={at} onInput={(event) => onSelect(Number(event.currentTarget.value))} aria-valuetext={at === 0 ? 'Start' : `Event ${at}`} />
+      </div>
+      <ol class="events" ref={list} aria-label="Events">
+        <li data-seq="0" class={at === 0 ? 'selected' : undefined}>
+          <button type="button" class="event-pick" onClick={() => onSelect(0)} aria-current={at === 0 ? 'step' : undefined}>Start</button>
+          <span class="muted">the game as set up</span>
+        </li>
+        {events.map((event) => (
+          <li key={event.seq} data-seq={event.seq} class={event.seq === at ? 'selected' : undefined}>
+            <button type="button" class="event-pick" onClick={() => onSelect(event.seq)} aria-current={event.seq === at ? 'step' : undefined}>#{event.seq}</button>
+            <span class="event-who">{event.seat === null ? 'system' : `seat ${event.seat}`} · {event.username ?? (event.seat === null ? 'server' : seatName(event.seat))}</span>
+            <span class="badge">{event.kind}</span>
+            {event.irreversible && <span class="badge badge-bad" title="Revealed information or drew at random: can never be taken back">irreversible</span>}
+            <code class="event-action">{oneLine(event.action)}</code>
+            <time class="muted" dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
+            {event.log.length > 0 && (
+              <ul class="event-log">
+                {event.log.map((line, index) => (
+                  <li key={index}>
+                    {line.message}
+                    {line.visibleTo && <span class="muted"> (seen by {line.visibleTo.map((seat) => `seat ${seat}`).join(', ')})</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
