@@ -17,6 +17,8 @@ let b: BrowserApp;
 let admin: { Authorization: string };
 let page: Page;
 let finished: Awaited<ReturnType<typeof playRandomGame>>;
+/** The copy of `finished` imported from its record. */
+let importedId: string;
 
 beforeAll(async () => {
   b = await startBrowserApp('admin', { catalog: { ...games, toy: toyGame }, workers: true });
@@ -109,7 +111,7 @@ describe('the admin game inspector', () => {
     await b.screenshot(page, 'import-ok');
     await page.getByTestId('import-ok').getByRole('link').click();
     await page.getByTestId('timeline').waitFor();
-    const importedId = new URL(page.url()).pathname.split('/').pop()!;
+    importedId = new URL(page.url()).pathname.split('/').pop()!;
     expect(importedId).not.toBe(finished.gameId);
     expect((await apiGet(`/v1/admin/games/${importedId}`)).status).toBe('finished');
 
@@ -125,6 +127,22 @@ describe('the admin game inspector', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('RECORD_DOES_NOT_REPLAY');
     await b.screenshot(page, 'import-refused');
     expect((await apiGet('/v1/admin/games?type=toy&limit=100')).total).toBe(before);
+  });
+});
+
+describe('a game whose stored log was tampered with', () => {
+  it('shows the first divergence, jumps to it, and is found by the "verify failed" filter', async () => {
+    await b.t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 4`, [importedId]);
+    await page.goto(`/admin/games/${importedId}?at=1`);
+    await page.getByRole('button', { name: 'Run verify' }).click();
+    await expect.poll(() => page.getByTestId('verify-result').textContent()).toMatch(/^Verify FAILED at event 4: /);
+    await page.getByRole('button', { name: 'Go to event 4' }).click();
+    expect(await page.getByTestId('timeline-position').textContent()).toBe('Event 4 of 6');
+    await b.screenshot(page, 'verify-failed');
+    await page.goto('/admin/games?verify=failed');
+    await page.getByRole('link', { name: importedId.slice(0, 8) }).waitFor();
+    expect(await page.getByTestId('games').locator('tbody tr').count()).toBe(1);
+    expect(await page.getByLabel('Verify').inputValue()).toBe('failed');
   });
 });
 
