@@ -43,7 +43,7 @@ export function useApi<T>(load: () => Promise<T>, deps: unknown[]): ApiState<T> 
         setLoading(false);
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The caller lists what `load` depends on (like useEffect).
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((value) => value + 1), []);
   return { data, error, loading, reload };
