@@ -1,0 +1,135 @@
+import { BUILDING_TYPES } from './catalog.js';
+import { Panel, onlyLegal, seatLabel } from '../shared.js';
+import type { BoardProps } from '../types.js';
+import type { Building, CYView, MoneyFace } from './view.js';
+
+/** A money card face: its currency as a colour class and in words (never colour alone). */
+export function Money(props: { card: MoneyFace }) {
+  return (
+    <span class={`money money-${props.card.currency}`}>
+      {props.card.currency} {props.card.value}
+    </span>
+  );
+}
+
+function BuildingsByType(props: { buildings: Building[] }) {
+  if (props.buildings.length === 0) return <span class="muted">none</span>;
+  const counts = BUILDING_TYPES.map((type) => [type, props.buildings.filter((b) => b.type === type).length] as const).filter(([, n]) => n > 0);
+  return <span>{counts.map(([type, n]) => `${n} ${type}${n > 1 ? 's' : ''}`).join(', ')}</span>;
+}
+
+/**
+ * Construction yard's table: the four yard positions with their buildings, the money display (a
+ * single card is taken by clicking it), the players' collections and scores, and the viewer's hand.
+ */
+export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProps<CYView>) {
+  return (
+    <div class="board cy-board">
+      <Panel title="Construction yard">
+        <ol class="card-row">
+          {view.yard.map((position) => {
+            const buy = onlyLegal(legal, { type: 'buy', slot: position.slot });
+            const label = position.building ? `${position.building.type} (${position.building.price}) for ${position.currency} money` : `empty ${position.currency} position`;
+            return (
+              <li key={position.slot} class={`card yard-slot money-${position.currency}`} data-testid={`yard-${position.slot}`}>
+                <span class="card-title">{position.building ? position.building.type : 'empty'}</span>
+                {position.building && <span class="price">price {position.building.price}</span>}
+                <span class="currency">{position.currency}</span>
+                {buy && onAction && (
+                  <button type="button" onClick={() => onAction(buy)} aria-label={`Buy the ${label}`}>
+                    Buy
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <p class="muted">Buildings left in the deck: {view.buildingDeckSize}</p>
+      </Panel>
+      <Panel title="Money display">
+        <ol class="card-row">
+          {view.moneyDisplay.map((card, slot) => {
+            const take = legal?.find((a) => a.type === 'takeMoney' && Array.isArray(a.slots) && a.slots.length === 1 && a.slots[0] === slot);
+            return (
+              <li key={slot} class="card">
+                {take && onAction ? (
+                  <button type="button" onClick={() => onAction(take)} aria-label={`Take ${card.currency} ${card.value}`}>
+                    <Money card={card} />
+                  </button>
+                ) : (
+                  <Money card={card} />
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <p class="muted">
+          Money deck: {view.moneyDeckSize} cards · discard: {view.discard.length} cards
+        </p>
+      </Panel>
+      {view.pending && (
+        <Panel title="Purchase under way">
+          <p>
+            {view.pending.building.type} (price {view.pending.building.price}) with {view.pending.currency} money
+            {view.pending.toNeutral ? ', for the neutral collector' : ''}: paid {view.pending.total}
+            {view.pending.paid.length > 0 && <> ({view.pending.paid.map((c, i) => <Money key={i} card={c} />)})</>}
+          </p>
+        </Panel>
+      )}
+      <Panel title="Collectors">
+        <table class="data">
+          <thead>
+            <tr>
+              <th scope="col">Collector</th>
+              <th scope="col">Cards in hand</th>
+              <th scope="col">Buildings</th>
+              <th scope="col">Score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.players.map((player) => (
+              <tr key={player.seat} class={player.seat === view.current ? 'to-act' : ''}>
+                <th scope="row">
+                  {seatLabel(player.seat, seat)}
+                  {player.seat === view.current ? ' ▶' : ''}
+                </th>
+                <td>{player.handSize}</td>
+                <td>
+                  <BuildingsByType buildings={player.buildings} />
+                </td>
+                <td>{player.score}</td>
+              </tr>
+            ))}
+            {view.neutralCollector && (
+              <tr>
+                <th scope="row">Neutral collector</th>
+                <td>–</td>
+                <td>
+                  <BuildingsByType buildings={view.neutralCollector.buildings} />
+                </td>
+                <td>{view.neutralCollector.score}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+        {view.scorings.length > 0 && (
+          <p>
+            Scorings:{' '}
+            {view.scorings.map((s) => `${s.round} (${s.points.join(' / ')})`).join(', ')}
+          </p>
+        )}
+      </Panel>
+      {view.hand && (
+        <Panel title="Your hand" class="your-hand">
+          <ul class="card-row" data-testid="your-hand">
+            {view.hand.map((card) => (
+              <li key={card.id} class="card">
+                <Money card={card} />
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+    </div>
+  );
+}

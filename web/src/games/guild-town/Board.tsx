@@ -1,0 +1,134 @@
+import { Panel, seatLabel, words } from '../shared.js';
+import type { BoardProps } from '../types.js';
+import { FINALS, SEASONS, SHIP_GOODS, STORE_GOODS, buildingName, buildingShortName, moneyColour, moneyName } from './catalog.js';
+import type { GuildTownView } from './view.js';
+
+const ROWS = ['basic', 'expanded', 'advanced'] as const;
+
+/** Who stands where: -1 is a natural cube, a seat number one of that seat's markers. */
+const marker = (m: number) => (m < 0 ? 'natural' : `seat ${m + 1}`);
+
+/**
+ * Guild town's table: the guild board (helpers on each guild's spaces, the stage being played), the
+ * money row and building rows, the storehouse and ships, every town, and the viewer's own cards.
+ */
+export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
+  return (
+    <div class="board gt-board">
+      <Panel title="Season">
+        <p>
+          Year {view.year}, {SEASONS[view.season] ?? `season ${view.season + 1}`} · {words(view.phase)} phase
+          {view.stage ? ` · stage: ${view.stage}` : ''}
+        </p>
+        <p class="muted">Order: {view.order.map((s) => seatLabel(s, seat)).join(' → ')}</p>
+        {view.turn && (
+          <p>
+            {seatLabel(view.turn.seat, seat)} at the {view.turn.guild}
+            {view.turn.gold ? ' (gold space)' : ''}: {words(view.turn.prompt.kind)}
+            {view.turn.wp ? ` · ${view.turn.wp} work points` : ''}
+          </p>
+        )}
+        {view.auction && (
+          <p>
+            Auction of {buildingShortName(view.auction.card)}: highest bid {view.auction.high} by {seatLabel(view.auction.highSeat, seat)}
+            {view.auction.mayor !== null ? ` · mayor ${view.auction.mayor}` : ''}
+          </p>
+        )}
+      </Panel>
+      <Panel title="Guild board">
+        <ul class="guilds">
+          {view.guilds.map((g) => (
+            <li key={g.guild} class={`guild ${view.stage === g.guild ? 'current' : ''} ${view.guildsThisSeason.includes(g.guild) ? '' : 'closed'}`}>
+              <strong>{words(g.guild)}</strong>
+              <ol class="plain">
+                {g.spaces.map((stack, s) => (
+                  <li key={s}>
+                    {s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : `space ${s + 1}`}:{' '}
+                    {stack.length ? stack.map((h) => `seat ${h.seat + 1}${h.priv ? '*' : ''}`).join(', ') : '—'}
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ul>
+        <p class="muted">
+          Bank: {view.privBank} privilege tokens, {view.workBank} work tokens
+        </p>
+      </Panel>
+      <Panel title="Market">
+        <p>
+          Money row: {view.moneyRow.map((id, i) => (id === null ? <span key={i}>— </span> : <span key={i} class={`money gt-${moneyColour(id)}`}>{moneyName(id)} </span>))}
+          <span class="muted">
+            {' '}
+            (deck {view.moneyDeckCount}, discard {view.moneyDiscardCount})
+          </span>
+        </p>
+        <ul class="plain">
+          {ROWS.map((row) => (
+            <li key={row}>
+              {words(row)} buildings: {view.rows[row].map((id) => (id === null ? '—' : buildingName(id))).join(' · ')} <span class="muted">(pile {view.pileCounts[row]})</span>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel title="Storehouse and ships">
+        <p>
+          Storehouse:{' '}
+          {STORE_GOODS.map((good, i) => `${good} ${(view.storehouse[i] ?? []).map(marker).join('/') || '—'}`).join(' · ')}
+        </p>
+        <ol class="plain">
+          {view.ships.map((ship, s) => {
+            const loaded = SHIP_GOODS.map((good, g) => [good, (ship[g] ?? []).filter((m) => m >= 0)] as const).filter(([, ms]) => ms.length > 0);
+            return (
+              <li key={s}>
+                Ship {s + 1}: {loaded.length ? loaded.map(([good, ms]) => `${good} (${ms.map(marker).join(', ')})`).join(' · ') : 'empty'}
+              </li>
+            );
+          })}
+        </ol>
+        <p class="muted">
+          Bonus tokens taken:{' '}
+          {FINALS.map((good, f) => (view.bonusTaken[f] === null || view.bonusTaken[f] === undefined ? null : `${good} (seat ${view.bonusTaken[f]! + 1})`))
+            .filter(Boolean)
+            .join(', ') || 'none'}
+        </p>
+      </Panel>
+      <Panel title="Towns">
+        <ul class="plain">
+          {view.players.map((p) => (
+            <li key={p.seat} class={view.active.includes(p.seat) ? 'to-act' : ''}>
+              <strong>{seatLabel(p.seat, seat)}</strong>
+              {view.active.includes(p.seat) ? ' ▶' : ''} — {p.points} points · {p.moneyCount} money cards · {p.handCount} building cards · {p.helpers} helpers ·{' '}
+              {p.privTokens} privilege / {p.workTokens} work tokens · {p.market} in the market · {p.supply} cubes{p.passed ? ' · passed' : ''}
+              <br />
+              Town: {p.town.map((b) => `${buildingShortName(b.card)}${b.slots.some(Boolean) ? ` [${b.slots.filter(Boolean).length} cube]` : ''}`).join(', ') || 'none'}
+              {p.bonus.length ? ` · bonus: ${p.bonus.join(', ')}` : ''}
+            </li>
+          ))}
+        </ul>
+        {view.final && (
+          <p>
+            Final: {view.final.map((f) => `${seatLabel(f.seat, seat)} ${f.points} (bonus ${f.bonus})`).join(' · ')}
+          </p>
+        )}
+      </Panel>
+      {view.myMoney && view.myHand && (
+        <Panel title="Your cards" class="your-hand">
+          <div data-testid="your-hand">
+            <p>
+              Money:{' '}
+              {view.myMoney.length
+                ? view.myMoney.map((card) => (
+                    <span key={card.id} class={`money gt-${moneyColour(card.id)}`}>
+                      {moneyName(card.id)}{' '}
+                    </span>
+                  ))
+                : 'none'}
+            </p>
+            <p>Buildings: {view.myHand.length ? view.myHand.map(buildingName).join(' · ') : 'none'}</p>
+          </div>
+        </Panel>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The printed components this board names, read from the engine's edition data (a plain constants
+ * module with no rules code): building cards and money cards by id, goods, guilds.
+ */
+import { BUILDINGS, COLOURS, FINALS, MONEY, SHIP_GOODS, STORE_GOODS } from '../../../../src/games/guild-town/data.js';
+
+export { COLOURS, FINALS, SHIP_GOODS, STORE_GOODS };
+
+export const SEASONS = ['spring', 'summer', 'autumn', 'winter'];
+
+/** "tannery (leather ← cow)". */
+export function buildingName(id: number): string {
+  const card = BUILDINGS[id];
+  if (!card) return `building ${id}`;
+  return card.inputs.length ? `${card.name} (${card.product} ← ${card.inputs.join(' + ')})` : `${card.name} (${card.product})`;
+}
+
+export function buildingShortName(id: number): string {
+  return BUILDINGS[id]?.name ?? `building ${id}`;
+}
+
+/** "green 2". */
+export function moneyName(id: number): string {
+  const card = MONEY[id];
+  return card ? `${COLOURS[card.colour]} ${card.value}` : `money ${id}`;
+}
+
+export function moneyColour(id: number): string {
+  const card = MONEY[id];
+  return card ? COLOURS[card.colour] : 'none';
+}

@@ -1,0 +1,102 @@
+import { describeGeneric, words } from '../shared.js';
+import type { GameAction, GameUi } from '../types.js';
+import { GuildTownBoard } from './Board.js';
+import { buildingName, moneyName, STORE_GOODS } from './catalog.js';
+import type { GuildTownView } from './view.js';
+
+/** Where a produced good goes, in words. */
+function target(to: unknown, view: GuildTownView): string {
+  const t = to as { kind: string; building?: number; slot?: number; take?: number; ship?: number; bribe?: number };
+  switch (t.kind) {
+    case 'market':
+      return 'to the market';
+    case 'slot':
+      return `onto ${buildingName(t.building ?? 0)}`;
+    case 'store':
+      return `to the storehouse, taking ${t.take === 2 ? 'the top money card' : moneyName(view.moneyRow[t.take ?? 0] ?? -1)}`;
+    case 'ship':
+      return `onto ship ${(t.ship ?? 0) + 1}${t.bribe !== undefined ? ` (bribe ${moneyName(t.bribe)})` : ''}`;
+    default:
+      return 'lost';
+  }
+}
+
+const guildNames = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'town hall'];
+
+function describeAction(action: GameAction, view: GuildTownView): string {
+  const building = () => buildingName(action.building as number);
+  switch (action.type) {
+    case 'swap':
+      return action.with === undefined ? `Swap ${buildingName(action.card as number)}` : `Swap ${buildingName(action.card as number)} for ${buildingName(action.with as number)}`;
+    case 'noSwap':
+      return 'Keep my cards';
+    case 'send':
+      return `Send a helper to the ${guildNames[action.guild as number]} (space ${(action.space as number) + 1})${action.pay ? `, paying with ${action.pay === 'card' ? moneyName(action.card as number) : 'points'}` : ''}`;
+    case 'resign':
+      return 'Keep the remaining helpers back';
+    case 'done':
+      return 'Done';
+    case 'workToken':
+      return 'Use a work token';
+    case 'pay':
+      return `Pay ${moneyName(action.card as number)}`;
+    case 'bankTake':
+      return `Take ${moneyName(view.moneyRow[action.slot as number] ?? -1)} from the money row`;
+    case 'bankDraw':
+      return 'Draw a money card';
+    case 'bankPrivilege':
+      return "Use the bankers' privilege";
+    case 'discard':
+      return `Discard ${moneyName(action.card as number)}`;
+    case 'raise':
+      return `Raise ${buildingName(action.card as number)} on the ${action.side}${action.privilege ? ' (privilege)' : ''}`;
+    case 'buildDone':
+      return 'Stop building';
+    case 'buy':
+    case 'auction': {
+      const card = view.rows[action.row as 'basic'][action.slot as number];
+      return `${action.type === 'buy' ? 'Buy' : 'Auction'} ${card === null || card === undefined ? `${action.row} ${action.slot}` : buildingName(card)}`;
+    }
+    case 'bid':
+      return `Bid ${action.amount}`;
+    case 'fold':
+      return 'Fold';
+    case 'look':
+      return `Look at five ${action.row} buildings`;
+    case 'keep':
+      return `Keep ${buildingName(action.card as number)}`;
+    case 'craftPrivilege':
+      return "Use the craftsmen's privilege";
+    case 'produceRaw':
+    case 'produceHalf':
+    case 'produceFinal':
+      return `Produce at ${building()} ${target(action.to, view)}`;
+    case 'trade':
+      return `Trade from the market onto ${building()} (input ${(action.slot as number) + 1})`;
+    case 'buyHalf':
+      return `Buy ${STORE_GOODS[action.good as number] ?? 'a good'} onto ${building()}${action.card !== undefined ? ` paying ${moneyName(action.card as number)}` : ''}`;
+    case 'hall':
+      return `Town hall: take a ${action.choice === 'order' ? 'better place in the order' : `${action.choice} token`}`;
+    case 'invest':
+      return `Invest ${(action.cards as number[]).map(moneyName).join(', ')}`;
+    case 'investDone':
+      return 'Stop investing';
+    default:
+      return describeGeneric(action);
+  }
+}
+
+export const guildTownUi: GameUi<GuildTownView> = {
+  Board: GuildTownBoard,
+  describeAction,
+  groupLabel: (type) =>
+    ({
+      send: 'Send a helper',
+      raise: 'Raise a building',
+      produceRaw: 'Produce raw materials',
+      produceHalf: 'Produce half-products',
+      produceFinal: 'Produce final products',
+      buyHalf: 'Buy half-products',
+      bankTake: 'Take money',
+    })[type] ?? words(type),
+};

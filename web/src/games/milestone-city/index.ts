@@ -1,0 +1,40 @@
+import { describeGeneric, words } from '../shared.js';
+import type { GameAction, GameUi } from '../types.js';
+import { MilestoneCityBoard, orientationLabel } from './Board.js';
+import { cardName, tileName } from './catalog.js';
+import type { MilestoneCityView } from './view.js';
+
+function describeAction(action: GameAction, view: MilestoneCityView): string {
+  switch (action.type) {
+    case 'choosePiece': {
+      const piece = view.pieces[action.piece as number];
+      return `Develop board piece ${piece?.id ?? action.piece} for ${piece?.cost ?? '?'}`;
+    }
+    case 'play':
+      return `Play ${cardName(action.card as string)} (${action.card})`;
+    case 'chooseTile':
+      return `Take the tile ${tileName(action.tile as string)}`;
+    case 'orient':
+      return `Turn the tile ${orientationLabel(action.orientation as number)}`;
+    case 'place':
+      return `Place at column ${(action.x as number) + 1}, row ${(action.y as number) + 1}`;
+    case 'cancel':
+      return 'Take the card back';
+    case 'exchange':
+      return `Exchange ${cardName(action.card as string)} (${action.card})`;
+    case 'endMilestone':
+      return 'End the milestone';
+    case 'pass':
+      return 'Pass';
+    default:
+      return describeGeneric(action);
+  }
+}
+
+export const milestoneCityUi: GameUi<MilestoneCityView> = {
+  Board: MilestoneCityBoard,
+  describeAction,
+  groupLabel: (type) =>
+    ({ choosePiece: 'Choose a board piece', play: 'Play a card', chooseTile: 'Choose a tile', orient: 'Turn the tile', place: 'Place the tile', exchange: 'Exchange a card', endMilestone: 'End the milestone' })[type] ??
+    words(type),
+};

@@ -1,0 +1,190 @@
+import { Panel, SvgClickable, onlyLegal, seatLabel, words } from '../shared.js';
+import type { BoardProps, GameAction } from '../types.js';
+import { TERRITORY_COLUMNS, TERRITORY_ROWS, factoryColour, factoryName, factorySpaces, inventionName } from './catalog.js';
+import type { UrbanizationView } from './view.js';
+
+const W = 80;
+const H = 70;
+const BUILDING_LETTER: Record<string, string> = { house: 'H', skyscraper: 'S', factory: 'F' };
+
+/** The territory actions a click on a triangle means, when only one of them is legal there. */
+const TERRITORY_ACTIONS = ['place', 'movePrice', 'swapPrice', 'buyLand'];
+
+function territoryAction(legal: readonly GameAction[] | undefined, id: number): GameAction | undefined {
+  const here = (legal ?? []).filter((a) => TERRITORY_ACTIONS.includes(a.type) && a.territory === id);
+  return here.length === 1 ? here[0] : undefined;
+}
+
+/**
+ * The building area: 24 triangles in 4 rows of 6 (triangle (r, c) points up when r + c is even),
+ * each showing its owner, price marker, buildings, seeds and administrative buildings.
+ */
+function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
+  return (
+    <svg class="urb-map" viewBox={`0 0 ${((TERRITORY_COLUMNS + 1) * W) / 2} ${TERRITORY_ROWS * H}`} role="img" aria-label="Territories">
+      {view.territories.map((t) => {
+        const r = Math.floor(t.id / TERRITORY_COLUMNS);
+        const c = t.id % TERRITORY_COLUMNS;
+        const up = (r + c) % 2 === 0;
+        const x = (c * W) / 2;
+        const y = r * H;
+        const points = up ? `${x},${y + H} ${x + W / 2},${y} ${x + W},${y + H}` : `${x},${y} ${x + W},${y} ${x + W / 2},${y + H}`;
+        const cy = up ? y + H * 0.62 : y + H * 0.38;
+        const buildings = t.grounds.map((g) => (g.building ? BUILDING_LETTER[g.building] : g.grain ? `${g.grain}●` : '·')).join(' ');
+        const owner = t.covered ? 'covered' : t.owner === null ? `for sale at ${t.price}` : `owned by seat ${t.owner + 1}`;
+        const action = territoryAction(legal, t.id);
+        const label = `Territory ${t.id + 1}: ${owner}; grounds ${t.grounds.map((g) => g.building ?? (g.grain ? `${g.grain} seed` : 'empty')).join(', ')}${t.admin ? `; ${t.admin} admin` : ''}`;
+        return (
+          <SvgClickable key={t.id} label={action ? `${words(action.type)} — ${label}` : label} action={action} onAction={onAction}>
+            <polygon points={points} class={`territory ${t.covered ? 'covered' : t.owner === null ? 'free' : `seat-${t.owner}`}${action ? ' target' : ''}`} />
+            {!t.covered && (
+              <>
+                <text x={x + W / 2} y={cy - 6} class="t-id">
+                  {t.id + 1}
+                  {t.owner === null && t.price > 0 ? ` $${t.price}` : ''}
+                </text>
+                <text x={x + W / 2} y={cy + 9} class="t-build">
+                  {buildings}
+                  {t.admin ? ` A${t.admin}` : ''}
+                </text>
+              </>
+            )}
+          </SvgClickable>
+        );
+      })}
+    </svg>
+  );
+}
+
+function Orders(props: { orders: Record<string, number> }) {
+  return (
+    <span>
+      {(['white', 'grey', 'orange'] as const).map((colour) => (
+        <span key={colour} class={`order order-${colour}`}>
+          {props.orders[colour]} {colour}{' '}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
+  const { view, seat, legal, onAction } = props;
+  return (
+    <div class="board urb-board">
+      <Panel title="Status">
+        <p>
+          {view.phase === 'over' ? 'Game over' : `Turn ${view.turn} of 6 · ${view.phase === 'actions' ? `action phase ${view.actionPhase}` : `${view.phase} phase`}`}
+          {view.activeSeat !== null && ` · ${seatLabel(view.activeSeat, seat)} to act`}
+        </p>
+        {view.activeSeat !== null && <p class="muted">{view.expected}</p>}
+      </Panel>
+      <Panel title="Territories">
+        <Territories {...props} />
+        <p class="muted">H house · S skyscraper · F factory · ● seeds · A administrative building · $ land price</p>
+      </Panel>
+      <Panel title="Factory market">
+        <ol class="card-row">
+          {view.display.map((slot, i) => {
+            const attract = onlyLegal(legal, { type: 'attractIndustry', slot: i, industryBoss: false });
+            return (
+              <li key={i} class={`card ${slot.card ? `order-${factoryColour(slot.card)}` : ''}`}>
+                <span class="card-title">{factoryName(slot.card)}</span>
+                {slot.card !== null && (
+                  <span class="muted">
+                    {factorySpaces(slot.card)
+                      .map((space, s) => `${space.count} ${space.colour}${slot.spaces[s] !== null && slot.spaces[s] !== undefined ? ` [seat ${slot.spaces[s]! + 1}]` : ''}`)
+                      .join(' · ')}
+                  </span>
+                )}
+                {attract && onAction && (
+                  <button type="button" onClick={() => onAction(attract)}>
+                    Attract
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <p class="muted">
+          Next factories: {view.deck.slice(0, 3).map(factoryName).join(', ') || 'none'} ({view.deck.length} in the deck)
+        </p>
+      </Panel>
+      <Panel title="Markets and supply">
+        <p>
+          Grain: barns {view.grainArea.barns.join(' / ')} · field {view.grainArea.field}
+        </p>
+        <p>
+          Work orders in the supply: <Orders orders={view.supply} />
+        </p>
+        <p class="muted">
+          Pool: {view.pool.houses} houses, {view.pool.skyscrapers} skyscrapers, {view.pool.admin} admin, {view.pool.factories} factories
+        </p>
+      </Panel>
+      {view.options.inventions && (
+        <Panel title="Inventions">
+          <ol class="plain inline">
+            {view.docks.map((dock, i) => (
+              <li key={i}>
+                {i + 1}: {dock.length ? dock.map(inventionName).join(', ') : '—'}
+              </li>
+            ))}
+          </ol>
+        </Panel>
+      )}
+      <Panel title="Players">
+        <div class="table-scroll">
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col">Seat</th>
+                <th scope="col">Money</th>
+                <th scope="col">Points</th>
+                <th scope="col">Grain</th>
+                <th scope="col">Work orders</th>
+                <th scope="col">Citizens / tax line</th>
+                <th scope="col">Character</th>
+                <th scope="col">Factories</th>
+                <th scope="col">Free markers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.players.map((p, s) => (
+                <tr key={s} class={`seat-row-${s} ${s === view.activeSeat ? 'to-act' : ''}`}>
+                  <th scope="row">
+                    {seatLabel(s, seat)}
+                    {p.mayor ? ' (mayor)' : ''}
+                    {s === view.activeSeat ? ' ▶' : ''}
+                  </th>
+                  <td>${p.money}</td>
+                  <td>{p.points}</td>
+                  <td>{p.grain}</td>
+                  <td>
+                    <Orders orders={p.orders} />
+                  </td>
+                  <td>
+                    {p.citizens} / {p.taxLine}
+                  </td>
+                  <td>{p.character ? `${words(p.character)}${p.characterUsed ? ' (used)' : ''}` : '—'}</td>
+                  <td>{p.factories.map((f) => factoryName(f.cards[f.cards.length - 1] ?? null)).join(', ') || '—'}</td>
+                  <td>{view.freeMarkers[s]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {view.players.some((p) => p.inventions.length > 0) && (
+          <ul class="plain">
+            {view.players.map((p, s) =>
+              p.inventions.length ? (
+                <li key={s}>
+                  {seatLabel(s, seat)} inventions: {p.inventions.map(inventionName).join(', ')}
+                </li>
+              ) : null,
+            )}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}
