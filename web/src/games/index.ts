@@ -1,8 +1,8 @@
-import { constructionYardUi } from './construction-yard/index.js';
-import { guildTownUi } from './guild-town/index.js';
-import { milestoneCityUi } from './milestone-city/index.js';
-import type { GameUi } from './types.js';
-import { urbanizationUi } from './urbanization/index.js';
+import { constructionYardUi } from './construction-yard/index';
+import { guildTownUi } from './guild-town/index';
+import { milestoneCityUi } from './milestone-city/index';
+import type { GameUi } from './types';
+import { urbanizationUi } from './urbanization/index';
 
 /** The board and action words of each served game type, by the API's type id. */
 // Each entry's view type is its own; the play page hands every board the view of its own game.

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { GameAction } from './types.js';
+import type { GameAction } from './types';
 
 /** "buyLand" → "Buy land": action types and field names in words. */
 export function words(camel: string): string {

@@ -1,16 +1,17 @@
 import type { AppRoute } from '../app/route-types';
+import { CreateGamePage } from './CreateGamePage';
+import { GamePage } from './GamePage';
+import { LobbyPage } from './LobbyPage';
+import { ReplayPage } from './ReplayPage';
+import './play.css';
 
 /**
- * The player pages (owned by the `webplay` work: lobby, create, join, spectate, play, replays).
- * A placeholder lobby until then.
+ * The player pages: lobby, create, a game (seats, play, spectate) and replays. A game's page is
+ * public: without an account (or a seat) it is the spectator's view.
  */
-function LobbyPlaceholder() {
-  return (
-    <section>
-      <h1>Lobby</h1>
-      <p>Open games will be listed here.</p>
-    </section>
-  );
-}
-
-export const playRoutes: AppRoute[] = [{ path: '/', component: LobbyPlaceholder, nav: 'Lobby' }];
+export const playRoutes: AppRoute[] = [
+  { path: '/', component: LobbyPage, nav: 'Lobby' },
+  { path: '/games/new', component: CreateGamePage, nav: 'New game', access: 'user' },
+  { path: '/games/:id', component: GamePage },
+  { path: '/games/:id/replay', component: ReplayPage },
+];

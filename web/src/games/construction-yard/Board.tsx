@@ -1,7 +1,7 @@
-import { BUILDING_TYPES } from './catalog.js';
-import { Panel, onlyLegal, seatLabel } from '../shared.js';
-import type { BoardProps } from '../types.js';
-import type { Building, CYView, MoneyFace } from './view.js';
+import { BUILDING_TYPES } from './catalog';
+import { Panel, onlyLegal, seatLabel } from '../shared';
+import type { BoardProps } from '../types';
+import type { Building, CYView, MoneyFace } from './view';
 
 /** A money card face: its currency as a colour class and in words (never colour alone). */
 export function Money(props: { card: MoneyFace }) {

@@ -1,7 +1,7 @@
-import { describeGeneric, words } from '../shared.js';
-import type { GameAction, GameUi } from '../types.js';
-import { ConstructionYardBoard } from './Board.js';
-import type { CYView } from './view.js';
+import { describeGeneric, words } from '../shared';
+import type { GameAction, GameUi } from '../types';
+import { ConstructionYardBoard } from './Board';
+import type { CYView } from './view';
 
 function describeAction(action: GameAction, view: CYView): string {
   switch (action.type) {

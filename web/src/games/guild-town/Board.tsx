@@ -1,7 +1,7 @@
-import { Panel, seatLabel, words } from '../shared.js';
-import type { BoardProps } from '../types.js';
-import { FINALS, SEASONS, SHIP_GOODS, STORE_GOODS, buildingName, buildingShortName, moneyColour, moneyName } from './catalog.js';
-import type { GuildTownView } from './view.js';
+import { Panel, seatLabel, words } from '../shared';
+import type { BoardProps } from '../types';
+import { FINALS, SEASONS, SHIP_GOODS, STORE_GOODS, buildingName, buildingShortName, moneyColour, moneyName } from './catalog';
+import type { GuildTownView } from './view';
 
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
 

@@ -2,7 +2,7 @@
  * The printed components this board names, read from the engine's edition data (a plain constants
  * module with no rules code): building cards and money cards by id, goods, guilds.
  */
-import { BUILDINGS, COLOURS, FINALS, MONEY, SHIP_GOODS, STORE_GOODS } from '../../../../src/games/guild-town/data.js';
+import { BUILDINGS, COLOURS, FINALS, MONEY, SHIP_GOODS, STORE_GOODS } from '../../../../src/games/guild-town/data';
 
 export { COLOURS, FINALS, SHIP_GOODS, STORE_GOODS };
 

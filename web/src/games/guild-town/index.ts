@@ -1,8 +1,8 @@
-import { describeGeneric, words } from '../shared.js';
-import type { GameAction, GameUi } from '../types.js';
-import { GuildTownBoard } from './Board.js';
-import { buildingName, moneyName, STORE_GOODS } from './catalog.js';
-import type { GuildTownView } from './view.js';
+import { describeGeneric, words } from '../shared';
+import type { GameAction, GameUi } from '../types';
+import { GuildTownBoard } from './Board';
+import { buildingName, moneyName, STORE_GOODS } from './catalog';
+import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
 function target(to: unknown, view: GuildTownView): string {

@@ -1,8 +1,8 @@
 import { Fragment } from 'preact';
-import { Panel, SvgClickable, onlyLegal, seatLabel } from '../shared.js';
-import type { BoardProps } from '../types.js';
-import { BAR_MAX, BAR_NAMES, HEIGHT, WIDTH, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog.js';
-import type { MilestoneCityView } from './view.js';
+import { Panel, SvgClickable, onlyLegal, seatLabel } from '../shared';
+import type { BoardProps } from '../types';
+import { BAR_MAX, BAR_NAMES, HEIGHT, WIDTH, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog';
+import type { MilestoneCityView } from './view';
 
 const CELL = 30;
 

@@ -3,7 +3,7 @@
  * module with no rules code): the board pieces' water, the tile names and the card names. The API
  * sends ids (`clinic-2`, `res3L`, squares as y * WIDTH + x).
  */
-import { BAR_MAX, BAR_NAMES, EDITION_V1, LAYOUT_COLS, PIECES, PIECE_H, PIECE_W, TILES } from '../../../../src/games/milestone-city/data.js';
+import { BAR_MAX, BAR_NAMES, EDITION_V1, LAYOUT_COLS, PIECES, PIECE_H, PIECE_W, TILES } from '../../../../src/games/milestone-city/data';
 
 export { BAR_MAX, BAR_NAMES, PIECES, TILES };
 export const WIDTH = PIECE_W * LAYOUT_COLS;

@@ -1,8 +1,8 @@
-import { describeGeneric, words } from '../shared.js';
-import type { GameAction, GameUi } from '../types.js';
-import { MilestoneCityBoard, orientationLabel } from './Board.js';
-import { cardName, tileName } from './catalog.js';
-import type { MilestoneCityView } from './view.js';
+import { describeGeneric, words } from '../shared';
+import type { GameAction, GameUi } from '../types';
+import { MilestoneCityBoard, orientationLabel } from './Board';
+import { cardName, tileName } from './catalog';
+import type { MilestoneCityView } from './view';
 
 function describeAction(action: GameAction, view: MilestoneCityView): string {
   switch (action.type) {

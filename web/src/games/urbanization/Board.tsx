@@ -1,7 +1,7 @@
-import { Panel, SvgClickable, onlyLegal, seatLabel, words } from '../shared.js';
-import type { BoardProps, GameAction } from '../types.js';
-import { TERRITORY_COLUMNS, TERRITORY_ROWS, factoryColour, factoryName, factorySpaces, inventionName } from './catalog.js';
-import type { UrbanizationView } from './view.js';
+import { Panel, SvgClickable, onlyLegal, seatLabel, words } from '../shared';
+import type { BoardProps, GameAction } from '../types';
+import { TERRITORY_COLUMNS, TERRITORY_ROWS, factoryColour, factoryName, factorySpaces, inventionName } from './catalog';
+import type { UrbanizationView } from './view';
 
 const W = 80;
 const H = 70;

@@ -2,7 +2,7 @@
  * The printed components this board names, read from the engine's edition data (a plain constants
  * module with no rules code): factory cards and inventions by number / id, the territory layout.
  */
-import { FACTORIES, INVENTIONS, TERRITORY_COLUMNS, TERRITORY_ROWS } from '../../../../src/games/urbanization/data.js';
+import { FACTORIES, INVENTIONS, TERRITORY_COLUMNS, TERRITORY_ROWS } from '../../../../src/games/urbanization/data';
 
 export { TERRITORY_COLUMNS, TERRITORY_ROWS };
 

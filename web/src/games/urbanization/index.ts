@@ -1,8 +1,8 @@
-import { describeGeneric, words } from '../shared.js';
-import type { GameAction, GameUi } from '../types.js';
-import { UrbanizationBoard } from './Board.js';
-import { factoryName, inventionName } from './catalog.js';
-import type { UrbanizationView } from './view.js';
+import { describeGeneric, words } from '../shared';
+import type { GameAction, GameUi } from '../types';
+import { UrbanizationBoard } from './Board';
+import { factoryName, inventionName } from './catalog';
+import type { UrbanizationView } from './view';
 
 const territory = (action: GameAction) => `territory ${(action.territory as number) + 1}`;
 const ground = (action: GameAction) => `ground ${(action.ground as number) + 1}`;

@@ -1,0 +1,174 @@
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client';
+import { useApi, useMutation } from '../api/hooks';
+import { Button } from '../ui/Button';
+import { ErrorBox, Field, SelectField } from '../ui/forms';
+import type { GameDetail, TimeControl } from './game-api';
+
+interface OptionSchema {
+  type?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+}
+
+type SeatFill = { fill: 'open' } | { fill: 'bot' } | { fill: 'reserved'; username: string };
+
+/** The options form is read from the game type's `optionsSchema` (booleans and integers today). */
+function OptionFields({ schema, values, onChange }: { schema: Record<string, unknown>; values: Record<string, unknown>; onChange(values: Record<string, unknown>): void }) {
+  const properties = (schema.properties ?? {}) as Record<string, OptionSchema>;
+  return (
+    <>
+      {Object.entries(properties).map(([name, option]) => {
+        const label = option.description ?? name;
+        if (option.type === 'boolean')
+          return (
+            <div class="field check" key={name}>
+              <label>
+                <input type="checkbox" checked={Boolean(values[name])} onChange={(event) => onChange({ ...values, [name]: event.currentTarget.checked })} /> {label}
+              </label>
+            </div>
+          );
+        return (
+          <Field
+            key={name}
+            label={label}
+            type="number"
+            min={option.minimum}
+            max={option.maximum}
+            value={String(values[name] ?? '')}
+            onInput={(event) => onChange({ ...values, [name]: Number(event.currentTarget.value) })}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+const defaults = (schema: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, OptionSchema>).filter(([, o]) => o.default !== undefined).map(([name, o]) => [name, o.default]));
+
+/**
+ * Create a game: its type and options (from /v1/game-types), the number of seats and who fills
+ * each other seat (open, a bot, or reserved for a named player), privacy and time control.
+ * You take seat 1; the game starts by itself once every seat is filled.
+ */
+export function CreateGamePage() {
+  const { route } = useLocation();
+  const types = useApi(() => unwrap(api.GET('/v1/game-types')), []);
+  const [type, setType] = useState('');
+  const [seats, setSeats] = useState(2);
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [fills, setFills] = useState<SeatFill[]>([]);
+  const [isPrivate, setPrivate] = useState(false);
+  const [clock, setClock] = useState<TimeControl['kind']>('none');
+  const [moveSeconds, setMoveSeconds] = useState(86400);
+  const [initialSeconds, setInitialSeconds] = useState(3600);
+  const [incrementSeconds, setIncrementSeconds] = useState(60);
+  const chosen = types.data?.find((t) => t.id === type);
+
+  useEffect(() => {
+    if (!type && types.data?.length) setType(types.data[0]!.id);
+  }, [types.data]);
+  useEffect(() => {
+    if (!chosen) return;
+    setOptions(defaults(chosen.optionsSchema));
+    setSeats((n) => Math.min(Math.max(n, chosen.players.min), chosen.players.max));
+  }, [type, chosen?.id]);
+
+  const fillOf = (seat: number): SeatFill => fills[seat] ?? { fill: 'open' };
+  const setFill = (seat: number, fill: SeatFill) => setFills((old) => Object.assign([...old], { [seat]: fill }));
+
+  const create = useMutation(async () => {
+    const timeControl: TimeControl =
+      clock === 'per-move' ? { kind: 'per-move', moveSeconds } : clock === 'budget' ? { kind: 'budget', initialSeconds, incrementSeconds } : { kind: 'none' };
+    let game = (await unwrap(api.POST('/v1/games', { body: { type, seats, options, private: isPrivate, timeControl } }))) as GameDetail;
+    for (let seat = 1; seat < seats; seat++) {
+      const fill = fillOf(seat);
+      if (fill.fill === 'open') continue;
+      game = (await unwrap(api.PUT('/v1/games/{id}/seats/{seat}', { params: { path: { id: game.id, seat } }, body: fill }))) as GameDetail;
+    }
+    route(`/games/${game.id}`);
+    return game;
+  });
+
+  if (types.error) return <ErrorBox error={types.error} />;
+  if (!types.data) return <p aria-busy="true">Loading…</p>;
+  return (
+    <section class="narrow">
+      <h1>Create a game</h1>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create.run();
+        }}
+      >
+        <SelectField label="Game" value={type} onChange={(event) => setType(event.currentTarget.value)} options={types.data.map((t) => ({ value: t.id, label: `${t.title} (${t.players.min}–${t.players.max} players)` }))} />
+        {chosen && (
+          <>
+            <Field label="Seats" type="number" min={chosen.players.min} max={chosen.players.max} value={String(seats)} onInput={(event) => setSeats(Number(event.currentTarget.value))} />
+            <OptionFields schema={chosen.optionsSchema} values={options} onChange={setOptions} />
+          </>
+        )}
+        <fieldset>
+          <legend>Other seats</legend>
+          <p class="muted">You take seat 1.</p>
+          {Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1).map((seat) => {
+            const fill = fillOf(seat);
+            return (
+              <div key={seat} class="row">
+                <SelectField
+                  label={`Seat ${seat + 1}`}
+                  value={fill.fill}
+                  onChange={(event) => {
+                    const kind = event.currentTarget.value;
+                    setFill(seat, kind === 'reserved' ? { fill: 'reserved', username: '' } : kind === 'bot' ? { fill: 'bot' } : { fill: 'open' });
+                  }}
+                  options={[
+                    { value: 'open', label: 'Open to anyone' },
+                    { value: 'bot', label: 'A bot' },
+                    { value: 'reserved', label: 'Reserved for a player' },
+                  ]}
+                />
+                {fill.fill === 'reserved' && (
+                  <Field label={`Username for seat ${seat + 1}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+        <fieldset>
+          <legend>Time control</legend>
+          <SelectField
+            label="Clock"
+            value={clock}
+            onChange={(event) => setClock(event.currentTarget.value as TimeControl['kind'])}
+            options={[
+              { value: 'none', label: 'No time limit' },
+              { value: 'per-move', label: 'Time per move' },
+              { value: 'budget', label: 'Time budget with increment' },
+            ]}
+          />
+          {clock === 'per-move' && <Field label="Seconds per move" type="number" min={1} value={String(moveSeconds)} onInput={(event) => setMoveSeconds(Number(event.currentTarget.value))} />}
+          {clock === 'budget' && (
+            <>
+              <Field label="Seconds in all" type="number" min={1} value={String(initialSeconds)} onInput={(event) => setInitialSeconds(Number(event.currentTarget.value))} />
+              <Field label="Seconds added per move" type="number" min={0} value={String(incrementSeconds)} onInput={(event) => setIncrementSeconds(Number(event.currentTarget.value))} />
+            </>
+          )}
+        </fieldset>
+        <div class="field check">
+          <label>
+            <input type="checkbox" checked={isPrivate} onChange={(event) => setPrivate(event.currentTarget.checked)} /> Private (hidden from the lobby and from spectators)
+          </label>
+        </div>
+        <ErrorBox error={create.error} />
+        <Button type="submit" variant="primary" busy={create.running}>
+          Create
+        </Button>
+      </form>
+    </section>
+  );
+}

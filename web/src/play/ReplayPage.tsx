@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import { useApi, useSession } from '../api/hooks';
+import { gameUis } from '../games';
+import { Button } from '../ui/Button';
+import { ErrorBox } from '../ui/forms';
+import { loadGame, loadReplay, type ReplayStep } from './game-api';
+
+/**
+ * A finished game step by step, as your seat saw it after each event (the public view when you
+ * did not play): the server rebuilds each step, so nothing your seat could not see then is sent.
+ * Steps are fetched on demand and kept; arrow keys step when the slider has focus.
+ */
+export function ReplayPage({ id }: { id: string }) {
+  const session = useSession();
+  const game = useApi(() => loadGame(id), [id, session?.token]);
+  const [at, setAt] = useState(0);
+  const [step, setStep] = useState<ReplayStep | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const cache = useRef(new Map<number, ReplayStep>());
+
+  useEffect(() => {
+    cache.current.clear();
+  }, [id, session?.token]);
+  useEffect(() => {
+    if (!game.data) return;
+    const cached = cache.current.get(at);
+    if (cached) {
+      setStep(cached);
+      return;
+    }
+    let current = true;
+    loadReplay(id, at).then(
+      (answer) => {
+        cache.current.set(at, answer);
+        if (current) {
+          setStep(answer);
+          setError(null);
+        }
+      },
+      (failure: unknown) => current && setError(failure instanceof ApiError ? failure : new ApiError(0, { title: String(failure) })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, at, game.data?.version]);
+
+  if (game.error) return <ErrorBox error={game.error} />;
+  if (!game.data) return <p aria-busy="true">Loading…</p>;
+  const last = game.data.version;
+  const ui = gameUis[game.data.type];
+  const seat = game.data.yourSeat;
+  const go = (n: number) => setAt(Math.min(last, Math.max(0, n)));
+  return (
+    <section class="replay-page" data-testid="replay-page" data-at={step?.at ?? ''}>
+      <h1>
+        Replay: {game.data.type.replace(/-/g, ' ')} <span class="muted">#{id.slice(0, 8)}</span>
+      </h1>
+      <p class="muted">
+        {seat === null ? 'The public view (you did not play).' : `As seat ${seat + 1} saw it.`} <a href={`/games/${id}`}>Back to the game</a>
+      </p>
+      <div class="row replay-controls">
+        <Button onClick={() => go(0)} disabled={at === 0}>
+          First
+        </Button>
+        <Button onClick={() => go(at - 1)} disabled={at === 0}>
+          Previous
+        </Button>
+        <label class="replay-slider">
+          <span>
+            Event {at} of {last}
+          </span>
+          <input type="range" min={0} max={last} value={at} onInput={(event) => go(Number(event.currentTarget.value))} />
+        </label>
+        <Button onClick={() => go(at + 1)} disabled={at >= last}>
+          Next
+        </Button>
+        <Button onClick={() => go(last)} disabled={at >= last}>
+          Last
+        </Button>
+      </div>
+      <ErrorBox error={error} />
+      {step && (
+        <div class="play-layout">
+          <div class="play-board">{ui && step.view ? <ui.Board view={step.view as never} seat={seat} /> : null}</div>
+          <aside class="play-side">
+            <section class="panel" aria-label="Log up to this event">
+              <h2>Log up to event {step.at}</h2>
+              <ol class="game-log">
+                {step.log.map((entry, i) => (
+                  <li key={i}>{'seq' in entry ? `#${entry.seq} ${entry.log.map((line) => line.message).join(' ')}` : entry.message}</li>
+                ))}
+              </ol>
+            </section>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

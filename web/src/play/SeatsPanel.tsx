@@ -1,0 +1,98 @@
+import { useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client';
+import { useMutation, useSession } from '../api/hooks';
+import { Button } from '../ui/Button';
+import { ErrorBox, Field, SelectField } from '../ui/forms';
+import { seatName, type GameDetail, type SeatInfo } from './game-api';
+
+type Fill = { fill: 'open' } | { fill: 'bot'; bot?: string } | { fill: 'reserved'; username: string };
+
+/** The creator's control of one empty seat: leave it open, give it to a bot, or hold it for a user. */
+function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatInfo; onChanged(game: GameDetail): void }) {
+  const [kind, setKind] = useState<Fill['fill']>(seat.bot ? 'bot' : seat.reservedFor ? 'reserved' : 'open');
+  const [username, setUsername] = useState(seat.reservedFor ?? '');
+  const save = useMutation(async () => {
+    const body: Fill = kind === 'reserved' ? { fill: 'reserved', username } : kind === 'bot' ? { fill: 'bot' } : { fill: 'open' };
+    return unwrap(api.PUT('/v1/games/{id}/seats/{seat}', { params: { path: { id: gameId, seat: seat.seat } }, body })) as Promise<GameDetail>;
+  });
+  return (
+    <form
+      class="row seat-control"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const game = await save.run();
+        if (game) onChanged(game);
+      }}
+    >
+      <SelectField
+        label={`Seat ${seat.seat + 1}`}
+        value={kind}
+        onChange={(event) => setKind(event.currentTarget.value as Fill['fill'])}
+        options={[
+          { value: 'open', label: 'Open to anyone' },
+          { value: 'bot', label: 'A bot' },
+          { value: 'reserved', label: 'Reserved for a player' },
+        ]}
+      />
+      {kind === 'reserved' && <Field label={`Username for seat ${seat.seat + 1}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
+      <Button type="submit" busy={save.running}>
+        Set seat {seat.seat + 1}
+      </Button>
+      <ErrorBox error={save.error} />
+    </form>
+  );
+}
+
+/**
+ * A game waiting for players: who sits where; the creator (seat 1) configures the empty seats and
+ * may start early; others join (any free seat or one held for them), or leave before the start.
+ */
+export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(game?: GameDetail): void }) {
+  const session = useSession();
+  const path = { params: { path: { id: game.id } } };
+  const join = useMutation(async (seat: number) => unwrap(api.POST('/v1/games/{id}/join', { ...path, body: { seat } })) as Promise<GameDetail>);
+  const leave = useMutation(async () => unwrap(api.POST('/v1/games/{id}/leave', path)));
+  const start = useMutation(async () => unwrap(api.POST('/v1/games/{id}/start', path)) as Promise<GameDetail>);
+  const creator = game.yourSeat === 0;
+  const empty = (seat: SeatInfo) => seat.username === null && seat.bot === null;
+  return (
+    <section class="panel" aria-label="Seats">
+      <h2>Seats</h2>
+      <ul class="plain seats">
+        {game.seats.map((seat) => (
+          <li key={seat.seat}>
+            {seatName(seat)}
+            {seat.seat === game.yourSeat ? ' (you)' : ''}
+            {session && game.yourSeat === null && empty(seat) && (!seat.reservedFor || seat.reservedFor.toLowerCase() === session.user.username.toLowerCase()) && (
+              <>
+                {' '}
+                <Button variant="primary" busy={join.running} onClick={async () => onChanged(await join.run(seat.seat))}>
+                  Join seat {seat.seat + 1}
+                </Button>
+              </>
+            )}
+            {creator && seat.seat !== 0 && empty(seat) && <SeatControl gameId={game.id} seat={seat} onChanged={onChanged} />}
+          </li>
+        ))}
+      </ul>
+      {!session && (
+        <p>
+          <a href={`/login?next=${encodeURIComponent(`/games/${game.id}`)}`}>Log in</a> to join.
+        </p>
+      )}
+      <div class="row">
+        {creator && (
+          <Button variant="primary" busy={start.running} onClick={async () => onChanged(await start.run())}>
+            Start now
+          </Button>
+        )}
+        {game.yourSeat !== null && (
+          <Button busy={leave.running} onClick={async () => (await leave.run()) !== undefined && onChanged()}>
+            Leave
+          </Button>
+        )}
+      </div>
+      <ErrorBox error={join.error ?? leave.error ?? start.error} />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client';
+import { useMutation } from '../api/hooks';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/Confirm';
+import { ErrorBox } from '../ui/forms';
+import type { UndoRequest } from './game-api';
+
+/**
+ * Take-back (at once, while nobody has moved since and nothing was revealed), undo requests to the
+ * other players (approve / refuse), and resigning. Every refusal is the server's, shown as it says.
+ */
+export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: string; seat: number; requests: UndoRequest[]; onChanged(): void }) {
+  const path = { params: { path: { id: gameId } } };
+  const [confirmResign, setConfirmResign] = useState(false);
+  const takeBack = useMutation(async () => unwrap(api.POST('/v1/games/{id}/take-back', path)));
+  const request = useMutation(async () => unwrap(api.POST('/v1/games/{id}/undo-requests', path)));
+  const answer = useMutation(async (requestId: string, approve: boolean) =>
+    approve
+      ? unwrap(api.POST('/v1/games/{id}/undo-requests/{requestId}/approve', { params: { path: { id: gameId, requestId } } }))
+      : unwrap(api.POST('/v1/games/{id}/undo-requests/{requestId}/decline', { params: { path: { id: gameId, requestId } } })),
+  );
+  const resign = useMutation(async () => unwrap(api.POST('/v1/games/{id}/resign', path)));
+  const done = (result: unknown) => {
+    if (result !== undefined) onChanged();
+  };
+  const open = requests.filter((r) => r.status === 'open');
+  return (
+    <section class="panel" aria-label="Take back, undo and resign">
+      <h2>Take back and undo</h2>
+      <div class="row">
+        <Button busy={takeBack.running} onClick={async () => done(await takeBack.run())}>
+          Take back my last move
+        </Button>
+        <Button busy={request.running} onClick={async () => done(await request.run())}>
+          Ask to undo my last move
+        </Button>
+        <Button variant="danger" onClick={() => setConfirmResign(true)}>
+          Resign
+        </Button>
+      </div>
+      <ErrorBox error={takeBack.error ?? request.error ?? answer.error ?? resign.error} />
+      {open.length > 0 && (
+        <ul class="plain" data-testid="undo-requests">
+          {open.map((r) => (
+            <li key={r.id}>
+              Seat {r.seat + 1} asks to undo move #{r.seq}
+              {r.approvals.length ? ` (approved by ${r.approvals.map((s) => `seat ${s + 1}`).join(', ')})` : ''}
+              {r.seat !== seat && !r.approvals.includes(seat) && (
+                <span class="row">
+                  <Button variant="primary" busy={answer.running} onClick={async () => done(await answer.run(r.id, true))}>
+                    Approve undo
+                  </Button>
+                  <Button busy={answer.running} onClick={async () => done(await answer.run(r.id, false))}>
+                    Refuse undo
+                  </Button>
+                </span>
+              )}
+              {r.seat === seat && <span class="muted"> — waiting for the others</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirmResign}
+        title="Resign this game?"
+        confirmLabel="Resign"
+        busy={resign.running}
+        onCancel={() => setConfirmResign(false)}
+        onConfirm={async () => {
+          const result = await resign.run();
+          setConfirmResign(false);
+          done(result);
+        }}
+      >
+        A bot plays your seat on; you cannot come back.
+      </ConfirmDialog>
+    </section>
+  );
+}
