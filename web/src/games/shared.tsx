@@ -22,8 +22,9 @@ export function onlyLegal(legal: readonly GameAction[] | undefined, fields: Reco
   return matches.length === 1 ? matches[0] : undefined;
 }
 
+/** Seats are numbered from 0, as in the API and in the engines' log lines ("Seat 0 takes…"). */
 export function seatLabel(seat: number, you: number | null): string {
-  return seat === you ? `Seat ${seat + 1} (you)` : `Seat ${seat + 1}`;
+  return seat === you ? `Seat ${seat} (you)` : `Seat ${seat}`;
 }
 
 /** A titled box of the board. */

@@ -53,7 +53,7 @@ const defaults = (schema: Record<string, unknown>) =>
 /**
  * Create a game: its type and options (from /v1/game-types), the number of seats and who fills
  * each other seat (open, a bot, or reserved for a named player), privacy and time control.
- * You take seat 1; the game starts by itself once every seat is filled.
+ * You take seat 0; the game starts by itself once every seat is filled.
  */
 export function CreateGamePage() {
   const { route } = useLocation();
@@ -114,13 +114,13 @@ export function CreateGamePage() {
         )}
         <fieldset>
           <legend>Other seats</legend>
-          <p class="muted">You take seat 1.</p>
+          <p class="muted">You take seat 0.</p>
           {Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1).map((seat) => {
             const fill = fillOf(seat);
             return (
               <div key={seat} class="row">
                 <SelectField
-                  label={`Seat ${seat + 1}`}
+                  label={`Seat ${seat}`}
                   value={fill.fill}
                   onChange={(event) => {
                     const kind = event.currentTarget.value;
@@ -133,7 +133,7 @@ export function CreateGamePage() {
                   ]}
                 />
                 {fill.fill === 'reserved' && (
-                  <Field label={`Username for seat ${seat + 1}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
+                  <Field label={`Username for seat ${seat}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
                 )}
               </div>
             );

@@ -16,7 +16,7 @@ export function GameLog({ events }: { events: PlayerEvent[] }) {
         <li key={event.seq}>
           <span class="muted">
             #{event.seq}
-            {event.seat !== null ? ` seat ${event.seat + 1}` : ''}
+            {event.seat !== null ? ` seat ${event.seat}` : ''}
             {KIND[event.kind] ? ` (${KIND[event.kind]})` : ''}
           </span>{' '}
           {event.log.length ? event.log.map((entry) => entry.message).join(' ') : <span class="muted">—</span>}

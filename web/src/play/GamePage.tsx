@@ -30,7 +30,7 @@ function TurnLine({ game }: { game: GameDetail }) {
     return (
       <p data-testid="result">
         <strong>Game over.</strong> {result.abandoned ? 'Abandoned. ' : ''}
-        {result.winners.length ? `Won by ${names(result.winners)}.` : 'Nobody won.'} Scores: {result.scores.map((score, s) => `seat ${s + 1} ${score}`).join(', ')}
+        {result.winners.length ? `Won by ${names(result.winners)}.` : 'Nobody won.'} Scores: {result.scores.map((score, s) => `seat ${s} ${score}`).join(', ')}
       </p>
     );
   }
@@ -119,7 +119,7 @@ export function GamePage({ id }: { id: string }) {
         {ui ? game.type.replace(/-/g, ' ') : game.type} <span class="muted">#{game.id.slice(0, 8)}</span>
       </h1>
       <p class="muted">
-        {seated ? `You play seat ${game.yourSeat! + 1}` : 'You are watching'} · {game.status} · version {game.version} · {describeTimeControl(game.timeControl)} · rules v{game.rulesVersion}
+        {seated ? `You play seat ${game.yourSeat}` : 'You are watching'} · {game.status} · version {game.version} · {describeTimeControl(game.timeControl)} · rules v{game.rulesVersion}
         {game.status === 'finished' && (
           <>
             {' '}

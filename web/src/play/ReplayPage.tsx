@@ -57,7 +57,7 @@ export function ReplayPage({ id }: { id: string }) {
         Replay: {game.data.type.replace(/-/g, ' ')} <span class="muted">#{id.slice(0, 8)}</span>
       </h1>
       <p class="muted">
-        {seat === null ? 'The public view (you did not play).' : `As seat ${seat + 1} saw it.`} <a href={`/games/${id}`}>Back to the game</a>
+        {seat === null ? 'The public view (you did not play).' : `As seat ${seat} saw it.`} <a href={`/games/${id}`}>Back to the game</a>
       </p>
       <div class="row replay-controls">
         <Button onClick={() => go(0)} disabled={at === 0}>

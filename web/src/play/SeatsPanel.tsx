@@ -25,7 +25,7 @@ function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatIn
       }}
     >
       <SelectField
-        label={`Seat ${seat.seat + 1}`}
+        label={`Seat ${seat.seat}`}
         value={kind}
         onChange={(event) => setKind(event.currentTarget.value as Fill['fill'])}
         options={[
@@ -34,9 +34,9 @@ function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatIn
           { value: 'reserved', label: 'Reserved for a player' },
         ]}
       />
-      {kind === 'reserved' && <Field label={`Username for seat ${seat.seat + 1}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
+      {kind === 'reserved' && <Field label={`Username for seat ${seat.seat}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
       <Button type="submit" busy={save.running}>
-        Set seat {seat.seat + 1}
+        Set seat {seat.seat}
       </Button>
       <ErrorBox error={save.error} />
     </form>
@@ -44,7 +44,7 @@ function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatIn
 }
 
 /**
- * A game waiting for players: who sits where; the creator (seat 1) configures the empty seats and
+ * A game waiting for players: who sits where; the creator (seat 0) configures the empty seats and
  * may start early; others join (any free seat or one held for them), or leave before the start.
  */
 export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(game?: GameDetail): void }) {
@@ -67,7 +67,7 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
               <>
                 {' '}
                 <Button variant="primary" busy={join.running} onClick={async () => onChanged(await join.run(seat.seat))}>
-                  Join seat {seat.seat + 1}
+                  Join seat {seat.seat}
                 </Button>
               </>
             )}

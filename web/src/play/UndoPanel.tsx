@@ -44,8 +44,8 @@ export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: strin
         <ul class="plain" data-testid="undo-requests">
           {open.map((r) => (
             <li key={r.id}>
-              Seat {r.seat + 1} asks to undo move #{r.seq}
-              {r.approvals.length ? ` (approved by ${r.approvals.map((s) => `seat ${s + 1}`).join(', ')})` : ''}
+              Seat {r.seat} asks to undo move #{r.seq}
+              {r.approvals.length ? ` (approved by ${r.approvals.map((s) => `seat ${s}`).join(', ')})` : ''}
               {r.seat !== seat && !r.approvals.includes(seat) && (
                 <span class="row">
                   <Button variant="primary" busy={answer.running} onClick={async () => done(await answer.run(r.id, true))}>

@@ -61,7 +61,7 @@ export async function loadReplay(id: string, at: number): Promise<ReplayStep> {
 /** "Seat 2: ann", "Seat 3: bot (random)", "Seat 1: open". */
 export function seatName(seat: SeatInfo): string {
   const who = seat.username ?? (seat.bot ? `bot (${seat.bot})` : seat.reservedFor ? `reserved for ${seat.reservedFor}` : 'open');
-  return `Seat ${seat.seat + 1}: ${who}${seat.resigned ? ' (resigned)' : ''}`;
+  return `Seat ${seat.seat}: ${who}${seat.resigned ? ' (resigned)' : ''}`;
 }
 
 export function describeTimeControl(tc: TimeControl): string {

@@ -6,7 +6,7 @@ import type { GuildTownView } from './view';
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
 
 /** Who stands where: -1 is a natural cube, a seat number one of that seat's markers. */
-const marker = (m: number) => (m < 0 ? 'natural' : `seat ${m + 1}`);
+const marker = (m: number) => (m < 0 ? 'natural' : `seat ${m}`);
 
 /**
  * Guild town's table: the guild board (helpers on each guild's spaces, the stage being played), the
@@ -43,8 +43,8 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
               <ol class="plain">
                 {g.spaces.map((stack, s) => (
                   <li key={s}>
-                    {s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : `space ${s + 1}`}:{' '}
-                    {stack.length ? stack.map((h) => `seat ${h.seat + 1}${h.priv ? '*' : ''}`).join(', ') : '—'}
+                    {s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : `space ${s}`}:{' '}
+                    {stack.length ? stack.map((h) => `seat ${h.seat}${h.priv ? '*' : ''}`).join(', ') : '—'}
                   </li>
                 ))}
               </ol>
@@ -81,14 +81,14 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
             const loaded = SHIP_GOODS.map((good, g) => [good, (ship[g] ?? []).filter((m) => m >= 0)] as const).filter(([, ms]) => ms.length > 0);
             return (
               <li key={s}>
-                Ship {s + 1}: {loaded.length ? loaded.map(([good, ms]) => `${good} (${ms.map(marker).join(', ')})`).join(' · ') : 'empty'}
+                Ship {s}: {loaded.length ? loaded.map(([good, ms]) => `${good} (${ms.map(marker).join(', ')})`).join(' · ') : 'empty'}
               </li>
             );
           })}
         </ol>
         <p class="muted">
           Bonus tokens taken:{' '}
-          {FINALS.map((good, f) => (view.bonusTaken[f] === null || view.bonusTaken[f] === undefined ? null : `${good} (seat ${view.bonusTaken[f]! + 1})`))
+          {FINALS.map((good, f) => (view.bonusTaken[f] === null || view.bonusTaken[f] === undefined ? null : `${good} (seat ${view.bonusTaken[f]})`))
             .filter(Boolean)
             .join(', ') || 'none'}
         </p>

@@ -8,11 +8,12 @@ export { COLOURS, FINALS, SHIP_GOODS, STORE_GOODS };
 
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'];
 
-/** "tannery (leather ← cow)". */
+/** "tannery (leather ← cow; red/blue)": what it makes from what, and its two colours (which tell copies apart). */
 export function buildingName(id: number): string {
   const card = BUILDINGS[id];
   if (!card) return `building ${id}`;
-  return card.inputs.length ? `${card.name} (${card.product} ← ${card.inputs.join(' + ')})` : `${card.name} (${card.product})`;
+  const colours = `${COLOURS[card.top]}/${COLOURS[card.bottom]}`;
+  return card.inputs.length ? `${card.name} (${card.product} ← ${card.inputs.join(' + ')}; ${colours})` : `${card.name} (${card.product}; ${colours})`;
 }
 
 export function buildingShortName(id: number): string {

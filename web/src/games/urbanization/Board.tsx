@@ -31,16 +31,16 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
         const points = up ? `${x},${y + H} ${x + W / 2},${y} ${x + W},${y + H}` : `${x},${y} ${x + W},${y} ${x + W / 2},${y + H}`;
         const cy = up ? y + H * 0.62 : y + H * 0.38;
         const buildings = t.grounds.map((g) => (g.building ? BUILDING_LETTER[g.building] : g.grain ? `${g.grain}●` : '·')).join(' ');
-        const owner = t.covered ? 'covered' : t.owner === null ? `for sale at ${t.price}` : `owned by seat ${t.owner + 1}`;
+        const owner = t.covered ? 'covered' : t.owner === null ? `for sale at ${t.price}` : `owned by seat ${t.owner}`;
         const action = territoryAction(legal, t.id);
-        const label = `Territory ${t.id + 1}: ${owner}; grounds ${t.grounds.map((g) => g.building ?? (g.grain ? `${g.grain} seed` : 'empty')).join(', ')}${t.admin ? `; ${t.admin} admin` : ''}`;
+        const label = `Territory ${t.id}: ${owner}; grounds ${t.grounds.map((g) => g.building ?? (g.grain ? `${g.grain} seed` : 'empty')).join(', ')}${t.admin ? `; ${t.admin} admin` : ''}`;
         return (
           <SvgClickable key={t.id} label={action ? `${words(action.type)} — ${label}` : label} action={action} onAction={onAction}>
             <polygon points={points} class={`territory ${t.covered ? 'covered' : t.owner === null ? 'free' : `seat-${t.owner}`}${action ? ' target' : ''}`} />
             {!t.covered && (
               <>
                 <text x={x + W / 2} y={cy - 6} class="t-id">
-                  {t.id + 1}
+                  {t.id}
                   {t.owner === null && t.price > 0 ? ` $${t.price}` : ''}
                 </text>
                 <text x={x + W / 2} y={cy + 9} class="t-build">
@@ -93,7 +93,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
                 {slot.card !== null && (
                   <span class="muted">
                     {factorySpaces(slot.card)
-                      .map((space, s) => `${space.count} ${space.colour}${slot.spaces[s] !== null && slot.spaces[s] !== undefined ? ` [seat ${slot.spaces[s]! + 1}]` : ''}`)
+                      .map((space, s) => `${space.count} ${space.colour}${slot.spaces[s] !== null && slot.spaces[s] !== undefined ? ` [seat ${slot.spaces[s]}]` : ''}`)
                       .join(' · ')}
                   </span>
                 )}

@@ -4,7 +4,7 @@ import { UrbanizationBoard } from './Board';
 import { factoryName, inventionName } from './catalog';
 import type { UrbanizationView } from './view';
 
-const territory = (action: GameAction) => `territory ${(action.territory as number) + 1}`;
+const territory = (action: GameAction) => `territory ${action.territory}`;
 const ground = (action: GameAction) => `ground ${(action.ground as number) + 1}`;
 /** " with the Architect" when the action plays the character card named by `flag`. */
 const using = (action: GameAction, flag: string, character: string) => (action[flag] ? ` with the ${character}` : '');
