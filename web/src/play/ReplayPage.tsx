@@ -88,7 +88,9 @@ export function ReplayPage({ id }: { id: string }) {
               <h2>Log up to event {step.at}</h2>
               <ol class="game-log">
                 {step.log.map((entry, i) => (
-                  <li key={i}>{'seq' in entry ? `#${entry.seq} ${entry.log.map((line) => line.message).join(' ')}` : entry.message}</li>
+                  <li key={i}>
+                    <span class="muted">#{entry.seq}</span> {entry.message}
+                  </li>
                 ))}
               </ol>
             </section>

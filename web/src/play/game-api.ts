@@ -42,8 +42,11 @@ export function submitAction(id: string, action: GameAction, expectedVersion: nu
 export interface ReplayStep {
   at: number;
   version: number;
+  /** The seat whose view this is (null: the public view). */
+  seat: number | null;
   view: unknown;
-  log: PlayerEvent[] | { message: string }[];
+  /** The log lines that seat could read up to `at`, each with its event's seq. */
+  log: { seq: number; message: string }[];
 }
 
 /**

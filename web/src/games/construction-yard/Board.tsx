@@ -123,7 +123,7 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
         <Panel title="Your hand" class="your-hand">
           <ul class="card-row" data-testid="your-hand">
             {view.hand.map((card) => (
-              <li key={card.id} class="card">
+              <li key={card.id} class="card" data-hand-card={card.id}>
                 <Money card={card} />
               </li>
             ))}

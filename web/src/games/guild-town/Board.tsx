@@ -119,13 +119,22 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
               Money:{' '}
               {view.myMoney.length
                 ? view.myMoney.map((card) => (
-                    <span key={card.id} class={`money gt-${moneyColour(card.id)}`}>
+                    <span key={card.id} class={`money gt-${moneyColour(card.id)}`} data-hand-card={`money-${card.id}`}>
                       {moneyName(card.id)}{' '}
                     </span>
                   ))
                 : 'none'}
             </p>
-            <p>Buildings: {view.myHand.length ? view.myHand.map(buildingName).join(' · ') : 'none'}</p>
+            <p>
+              Buildings:{' '}
+              {view.myHand.length
+                ? view.myHand.map((id) => (
+                    <span key={id} class="hand-building" data-hand-card={`building-${id}`}>
+                      {buildingName(id)}
+                    </span>
+                  ))
+                : 'none'}
+            </p>
           </div>
         </Panel>
       )}
