@@ -77,6 +77,7 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
         </Panel>
       )}
       <Panel title="Collectors">
+        <div class="table-scroll">
         <table class="data">
           <thead>
             <tr>
@@ -112,6 +113,7 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
             )}
           </tbody>
         </table>
+        </div>
         {view.scorings.length > 0 && (
           <p>
             Scorings:{' '}

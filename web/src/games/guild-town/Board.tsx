@@ -43,7 +43,7 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
               <ol class="plain">
                 {g.spaces.map((stack, s) => (
                   <li key={s}>
-                    {s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : `space ${s}`}:{' '}
+                    {s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : `space ${s + 1}`}:{' '}
                     {stack.length ? stack.map((h) => `seat ${h.seat}${h.priv ? '*' : ''}`).join(', ') : '—'}
                   </li>
                 ))}
@@ -81,7 +81,7 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
             const loaded = SHIP_GOODS.map((good, g) => [good, (ship[g] ?? []).filter((m) => m >= 0)] as const).filter(([, ms]) => ms.length > 0);
             return (
               <li key={s}>
-                Ship {s}: {loaded.length ? loaded.map(([good, ms]) => `${good} (${ms.map(marker).join(', ')})`).join(' · ') : 'empty'}
+                Ship {s + 1}: {loaded.length ? loaded.map(([good, ms]) => `${good} (${ms.map(marker).join(', ')})`).join(' · ') : 'empty'}
               </li>
             );
           })}
