@@ -1,6 +1,6 @@
 import { Panel, seatLabel, words } from '../shared';
 import type { BoardProps } from '../types';
-import { FINALS, SEASONS, SHIP_GOODS, STORE_GOODS, buildingName, buildingShortName, moneyColour, moneyName } from './catalog';
+import { FINALS, SEASONS, spaceName, SHIP_GOODS, STORE_GOODS, buildingName, buildingShortName, moneyColour, moneyName } from './catalog';
 import type { GuildTownView } from './view';
 
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
@@ -43,7 +43,7 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
               <ol class="plain">
                 {g.spaces.map((stack, s) => (
                   <li key={s}>
-                    {s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : `space ${s + 1}`}:{' '}
+                    {spaceName(s, g.spaces.length)}:{' '}
                     {stack.length ? stack.map((h) => `seat ${h.seat}${h.priv ? '*' : ''}`).join(', ') : '—'}
                   </li>
                 ))}

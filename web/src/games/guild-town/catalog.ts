@@ -30,3 +30,8 @@ export function moneyColour(id: number): string {
   const card = MONEY[id];
   return card ? COLOURS[card.colour] : 'none';
 }
+
+/** A guild track's spaces: the first is gold (a free privilege), the last silver, others by number. */
+export function spaceName(space: number, spaces: number): string {
+  return space === 0 ? 'gold space' : space === spaces - 1 ? 'silver space' : `space ${space + 1}`;
+}

@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi } from '../types';
 import { GuildTownBoard } from './Board';
-import { buildingName, moneyName, STORE_GOODS } from './catalog';
+import { buildingName, moneyName, spaceName, STORE_GOODS } from './catalog';
 import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
@@ -31,7 +31,7 @@ function describeAction(action: GameAction, view: GuildTownView): string {
     case 'noSwap':
       return 'Keep my cards';
     case 'send':
-      return `Send a helper to the ${guildNames[action.guild as number]} (space ${(action.space as number) + 1})${action.pay ? `, paying with ${action.pay === 'card' ? moneyName(action.card as number) : 'points'}` : ''}`;
+      return `Send a helper to the ${guildNames[action.guild as number]} (${spaceName(action.space as number, view.guilds[action.guild as number]?.spaces.length ?? 0)})${action.pay ? `, paying with ${action.pay === 'card' ? moneyName(action.card as number) : 'points'}` : ''}`;
     case 'resign':
       return 'Keep the remaining helpers back';
     case 'done':
