@@ -91,7 +91,15 @@ export function GamePage({ id }: { id: string }) {
     setLoaded(null);
     void refresh();
   }, [id, session?.token]);
-  useGameUpdated(id, () => void refresh());
+  // An update this page already shows (its own move, read back after submitting) needs no new read;
+  // an open game's updates (joins, seat changes) keep version 0, so they always do.
+  const shown = useRef<{ version: number; status: string } | null>(null);
+  shown.current = loaded ? { version: loaded.game.version, status: loaded.game.status } : null;
+  useGameUpdated(id, (update) => {
+    const now = shown.current;
+    if (now && now.status !== 'open' && update.status === now.status && update.version <= now.version) return;
+    void refresh();
+  });
 
   const act = async (action: GameAction) => {
     if (!loaded) return;

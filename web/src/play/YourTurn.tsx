@@ -11,7 +11,7 @@ import { useAccountEvents } from './live';
 export function YourTurnList({ exclude, compact = false }: { exclude?: string; compact?: boolean }) {
   const session = useSession();
   const list = useApi(() => unwrap(api.GET('/v1/games', { params: { query: { awaitingMe: true, limit: 50 } } })), [session?.token]);
-  useAccountEvents(list.reload, Boolean(session));
+  useAccountEvents(list.reload, Boolean(session), exclude);
   const games = ((list.data?.games ?? []) as GameSummary[]).filter((game) => game.id !== exclude);
   if (compact && games.length === 0) return null;
   return (
