@@ -17,7 +17,7 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
   const emptyDistrict = new Set(view.districts.filter((d) => d.empty).flatMap((d) => d.squares));
   const squares = Array.from({ length: WIDTH * HEIGHT }, (_, square) => square);
   return (
-    <svg class="mc-grid" viewBox={`0 0 ${WIDTH * CELL} ${HEIGHT * CELL}`} role="img" aria-label="City grid">
+    <svg class="mc-grid" viewBox={`0 0 ${WIDTH * CELL} ${HEIGHT * CELL}`} role="group" aria-label="City grid">
       {squares.map((square) => {
         const x = square % WIDTH;
         const y = Math.floor(square / WIDTH);

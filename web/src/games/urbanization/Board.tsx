@@ -21,7 +21,7 @@ function territoryAction(legal: readonly GameAction[] | undefined, id: number): 
  */
 function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
   return (
-    <svg class="urb-map" viewBox={`0 0 ${((TERRITORY_COLUMNS + 1) * W) / 2} ${TERRITORY_ROWS * H}`} role="img" aria-label="Territories">
+    <svg class="urb-map" viewBox={`0 0 ${((TERRITORY_COLUMNS + 1) * W) / 2} ${TERRITORY_ROWS * H}`} role="group" aria-label="Territory map">
       {view.territories.map((t) => {
         const r = Math.floor(t.id / TERRITORY_COLUMNS);
         const c = t.id % TERRITORY_COLUMNS;
