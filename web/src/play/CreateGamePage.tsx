@@ -4,7 +4,7 @@ import { api, unwrap } from '../api/client';
 import { useApi, useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, SelectField } from '../ui/forms';
-import type { GameDetail, TimeControl } from './game-api';
+import { SEAT_FILLS, type GameDetail, type SeatFill, type TimeControl } from './game-api';
 
 interface OptionSchema {
   type?: string;
@@ -13,8 +13,6 @@ interface OptionSchema {
   maximum?: number;
   description?: string;
 }
-
-type SeatFill = { fill: 'open' } | { fill: 'bot' } | { fill: 'reserved'; username: string };
 
 /** The options form is read from the game type's `optionsSchema` (booleans and integers today). */
 function OptionFields({ schema, values, onChange }: { schema: Record<string, unknown>; values: Record<string, unknown>; onChange(values: Record<string, unknown>): void }) {
@@ -126,11 +124,7 @@ export function CreateGamePage() {
                     const kind = event.currentTarget.value;
                     setFill(seat, kind === 'reserved' ? { fill: 'reserved', username: '' } : kind === 'bot' ? { fill: 'bot' } : { fill: 'open' });
                   }}
-                  options={[
-                    { value: 'open', label: 'Open to anyone' },
-                    { value: 'bot', label: 'A bot' },
-                    { value: 'reserved', label: 'Reserved for a player' },
-                  ]}
+                  options={SEAT_FILLS}
                 />
                 {fill.fill === 'reserved' && (
                   <Field label={`Username for seat ${seat}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />

@@ -3,16 +3,14 @@ import { api, unwrap } from '../api/client';
 import { useMutation, useSession } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, SelectField } from '../ui/forms';
-import { seatName, type GameDetail, type SeatInfo } from './game-api';
-
-type Fill = { fill: 'open' } | { fill: 'bot'; bot?: string } | { fill: 'reserved'; username: string };
+import { SEAT_FILLS, seatName, type GameDetail, type SeatFill, type SeatInfo } from './game-api';
 
 /** The creator's control of one empty seat: leave it open, give it to a bot, or hold it for a user. */
 function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatInfo; onChanged(game: GameDetail): void }) {
-  const [kind, setKind] = useState<Fill['fill']>(seat.bot ? 'bot' : seat.reservedFor ? 'reserved' : 'open');
+  const [kind, setKind] = useState<SeatFill['fill']>(seat.bot ? 'bot' : seat.reservedFor ? 'reserved' : 'open');
   const [username, setUsername] = useState(seat.reservedFor ?? '');
   const save = useMutation(async () => {
-    const body: Fill = kind === 'reserved' ? { fill: 'reserved', username } : kind === 'bot' ? { fill: 'bot' } : { fill: 'open' };
+    const body: SeatFill = kind === 'reserved' ? { fill: 'reserved', username } : kind === 'bot' ? { fill: 'bot' } : { fill: 'open' };
     return unwrap(api.PUT('/v1/games/{id}/seats/{seat}', { params: { path: { id: gameId, seat: seat.seat } }, body })) as Promise<GameDetail>;
   });
   return (
@@ -27,12 +25,8 @@ function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatIn
       <SelectField
         label={`Seat ${seat.seat}`}
         value={kind}
-        onChange={(event) => setKind(event.currentTarget.value as Fill['fill'])}
-        options={[
-          { value: 'open', label: 'Open to anyone' },
-          { value: 'bot', label: 'A bot' },
-          { value: 'reserved', label: 'Reserved for a player' },
-        ]}
+        onChange={(event) => setKind(event.currentTarget.value as SeatFill['fill'])}
+        options={SEAT_FILLS}
       />
       {kind === 'reserved' && <Field label={`Username for seat ${seat.seat}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
       <Button type="submit" busy={save.running}>

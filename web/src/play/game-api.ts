@@ -61,6 +61,14 @@ export async function loadReplay(id: string, at: number): Promise<ReplayStep> {
   return body as ReplayStep;
 }
 
+/** How the creator fills a seat (PUT /v1/games/:id/seats/:seat). */
+export type SeatFill = { fill: 'open' } | { fill: 'bot' } | { fill: 'reserved'; username: string };
+export const SEAT_FILLS: { value: SeatFill['fill']; label: string }[] = [
+  { value: 'open', label: 'Open to anyone' },
+  { value: 'bot', label: 'A bot' },
+  { value: 'reserved', label: 'Reserved for a player' },
+];
+
 /** "Seat 2: ann", "Seat 3: bot (random)", "Seat 1: open". */
 export function seatName(seat: SeatInfo): string {
   const who = seat.username ?? (seat.bot ? `bot (${seat.bot})` : seat.reservedFor ? `reserved for ${seat.reservedFor}` : 'open');

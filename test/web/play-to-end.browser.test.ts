@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games } from '../../src/games/index.js';
+import { newUser } from '../support/api.js';
+import { startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { pageAs, playByClicking, seeded } from '../support/play-browser.js';
+
+/**
+ * Every game played to its end in the browser: a person clicks the play page's buttons for seat 0
+ * (a seeded choice among the legal ones), a bot plays seat 1. The four games run side by side in
+ * four pages (most of the time is waiting for the server and the bot).
+ */
+let b: BrowserApp;
+beforeAll(async () => {
+  b = await startBrowserApp('play-to-end', { catalog: games });
+});
+afterAll(async () => b?.close());
+
+const OPTIONS: Record<string, Record<string, unknown>> = { 'milestone-city': { milestones: 1 }, urbanization: { inventions: true } };
+
+describe('each game in the browser', () => {
+  it('is played to its end with the buttons against a bot', { timeout: 420_000 }, async () => {
+    const alice = await newUser(b.t, 'alice');
+    const started = Date.now();
+    const results = await Promise.all(
+      Object.keys(games).map(async (type, i) => {
+        const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2, options: OPTIONS[type] }).expect(201)).body;
+        await b.t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
+        const page = await pageAs(b, alice);
+        await page.goto(`/games/${game.id}`);
+        const clicks = await playByClicking(b.t, game.id, [page], seeded(100 + i));
+        const end = (await b.t.http.get(`/v1/games/${game.id}`)).body;
+        expect(end.status).toBe('finished');
+        expect(end.result.scores).toHaveLength(2);
+        await b.screenshot(page, `${type}-end`);
+        return `${type}: ${clicks} clicks, ${end.version} events`;
+      }),
+    );
+    console.log(`[play-to-end] ${results.join('; ')} — all four in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  });
+});
+
+describe('replays', () => {
+  it('step through a finished game as the seat saw it, the board and log matching GET /v1/games/:id/replay?at=N', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'construction-yard', seats: 2 }).expect(201)).body;
+    await b.t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
+    // Alice resigns at once: a bot plays her seat on and the game runs to its end by itself.
+    await b.t.http.post(`/v1/games/${game.id}/resign`).set(alice.auth).expect(200);
+    await expect.poll(async () => (await b.t.http.get(`/v1/games/${game.id}`)).body.status, { timeout: 60_000, interval: 200 }).toBe('finished');
+
+    const page = await pageAs(b, alice);
+    await page.goto(`/games/${game.id}/replay`);
+    const replay = page.getByTestId('replay-page');
+    await replay.and(page.locator('[data-at="0"]')).waitFor();
+    // Step with the buttons, then with the arrow keys on the slider.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('slider').press('ArrowRight');
+    await page.getByRole('slider').press('ArrowRight');
+    await replay.and(page.locator('[data-at="5"]')).waitFor();
+    const step = (await b.t.http.get(`/v1/games/${game.id}/replay?at=5`).set(alice.auth).expect(200)).body;
+    expect(step.seat).toBe(0);
+    // The hand shown is exactly seat 0's hand at event 5, and the log is the lines it could read.
+    const shownHand = await page.locator('[data-hand-card]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-hand-card')));
+    expect(shownHand.sort()).toEqual(step.view.hand.map((card: { id: string }) => card.id).sort());
+    const lines = await page.getByRole('region', { name: 'Log up to this event' }).getByRole('listitem').allTextContents();
+    expect(lines).toEqual(step.log.map((line: { seq: number; message: string }) => `#${line.seq} ${line.message}`));
+    await b.screenshot(page, 'replay');
+
+    // A spectator's replay is the public view: no hand at all.
+    const watcher = await newUser(b.t, 'watcher');
+    const spectator = await pageAs(b, watcher);
+    await spectator.goto(`/games/${game.id}/replay`);
+    await spectator.getByText('The public view (you did not play).').waitFor();
+    await spectator.getByRole('button', { name: 'Last' }).click();
+    await spectator.getByRole('region', { name: 'Construction yard', exact: true }).waitFor();
+    expect(await spectator.locator('[data-hand-card]').count()).toBe(0);
+  });
+});

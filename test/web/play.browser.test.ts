@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games } from '../../src/games/index.js';
+import { loginAdmin, newUser, type TestApp } from '../support/api.js';
+import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { pageAs, playByClicking, seeded, shownGame, waitForVersion } from '../support/play-browser.js';
+
+/**
+ * The player pages in a real browser: two people play a game with the buttons and each page
+ * follows the other's moves live; spectators never get a hidden card; take-back and undo requests.
+ */
+let b: BrowserApp;
+beforeAll(async () => {
+  b = await startBrowserApp('play', { catalog: games });
+});
+afterAll(async () => b?.close());
+
+const PASSWORD = 'correct horse battery';
+
+describe('two players in two browser pages', () => {
+  it('create with options and an invitation, join from the lobby, then play milestone city to its end with the buttons, each page updating live', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const bob = await newUser(b.t, 'bob');
+    const alicePage = await b.newPage();
+    await logIn(alicePage, alice.username, PASSWORD, '/games/new');
+    await alicePage.getByLabel('Game').selectOption('milestone-city');
+    await alicePage.getByLabel('Seats').fill('2');
+    await alicePage.getByLabel('Milestones to reach for a victory').fill('1');
+    await alicePage.getByLabel('Seat 1', { exact: true }).selectOption('reserved');
+    await alicePage.getByLabel('Username for seat 1').fill(bob.username);
+    await alicePage.getByLabel('Clock').selectOption('per-move');
+    await alicePage.getByLabel('Seconds per move').fill('3600');
+    await b.screenshot(alicePage, 'create');
+    await alicePage.getByRole('button', { name: 'Create' }).click();
+    await alicePage.waitForURL(/\/games\/[0-9a-f-]{36}$/);
+    const gameId = alicePage.url().split('/').pop()!;
+    await alicePage.getByRole('region', { name: 'Seats' }).getByText(`reserved for ${bob.username}`).waitFor();
+    const created = (await b.t.http.get(`/v1/games/${gameId}`)).body;
+    expect(created).toMatchObject({ type: 'milestone-city', status: 'open', options: { milestones: 1 }, timeControl: { kind: 'per-move', moveSeconds: 3600 } });
+
+    // Bob finds the invitation in his lobby and takes the seat: the game starts.
+    const bobPage = await b.newPage();
+    await logIn(bobPage, bob.username, PASSWORD);
+    const invitation = bobPage.getByRole('region', { name: 'Invitations' }).getByRole('link', { name: new RegExp(gameId.slice(0, 8)) });
+    await invitation.waitFor();
+    await b.screenshot(bobPage, 'lobby');
+    await invitation.click();
+    await b.screenshot(bobPage, 'join');
+    await bobPage.getByRole('button', { name: 'Join seat 1' }).click();
+    await bobPage.getByTestId('game-page').and(bobPage.locator('[data-status=active]')).waitFor();
+    // Alice's page saw the start without a reload.
+    await alicePage.getByTestId('game-page').and(alicePage.locator('[data-status=active]')).waitFor();
+    await alicePage.getByText('Your turn.').waitFor();
+    await expect.poll(() => bobPage.getByTestId('turn').textContent()).toContain(`Waiting for Seat 0: ${alice.username}`);
+    await b.screenshot(alicePage, 'alice-start');
+
+    // Neither page may reload from here on: a marker set in each window must survive to the end.
+    for (const page of [alicePage, bobPage]) await page.evaluate(() => ((globalThis as unknown as { stillHere: boolean }).stillHere = true));
+
+    // Alice's first move, with a button labelled in words, shows on Bob's page by itself.
+    const first = alicePage.getByTestId('legal-actions').getByRole('button').first();
+    const label = await first.textContent();
+    expect(label).toMatch(/^Develop board piece [A-F] for \d+$/);
+    // By keyboard: the buttons are real buttons.
+    await first.focus();
+    await alicePage.keyboard.press('Enter');
+    await waitForVersion(bobPage, 1);
+    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/#1 seat 0/);
+
+    const clicks = await playByClicking(b.t, gameId, [alicePage, bobPage], seeded(14));
+    const finished = (await b.t.http.get(`/v1/games/${gameId}`)).body;
+    expect(finished.status).toBe('finished');
+    for (const page of [alicePage, bobPage]) {
+      expect(await shownGame(page)).toEqual({ version: finished.version, status: 'finished' });
+      expect(await page.evaluate(() => (globalThis as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    }
+    console.log(`[play] milestone city played to its end in two pages: ${clicks + 1} clicks, ${finished.version} events`);
+    await b.screenshot(alicePage, 'alice-end');
+    await b.screenshot(bobPage, 'bob-end');
+  });
+
+  it('take back at once, and an undo request approved by the other player', async () => {
+    // Urbanization has no hidden information and no chance: every move may be taken back.
+    const alice = await newUser(b.t, 'alice');
+    const bob = await newUser(b.t, 'bob');
+    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'urbanization', seats: 2 }).expect(201)).body;
+    await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    const alicePage = await pageAs(b, alice);
+    const bobPage = await pageAs(b, bob);
+    await alicePage.goto(`/games/${game.id}`);
+    await bobPage.goto(`/games/${game.id}`);
+
+    // Alice takes her first placement back at once; Bob's page shows it by itself.
+    await alicePage.getByRole('button', { name: 'Place a marker on territory 2', exact: true }).click();
+    await waitForVersion(alicePage, 1);
+    await alicePage.getByRole('button', { name: 'Take back my last move' }).click();
+    await waitForVersion(bobPage, 2);
+    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/takes back their move \(event 1\)/);
+    await alicePage.getByText('Your turn.').waitFor();
+
+    // Past Bob's move, Alice must ask: Bob approves on his page and the moves are undone.
+    // This time she places by clicking the territory on the map.
+    await alicePage.getByRole('group', { name: 'Territory map' }).getByRole('button', { name: /^Place — Territory 3:/ }).click();
+    // Her placement may ask for more (a price marker to move): she answers until it is Bob's turn.
+    for (;;) {
+      const now = (await b.t.http.get(`/v1/games/${game.id}`)).body;
+      if (now.activeSeats[0] === 1) break;
+      await waitForVersion(alicePage, now.version);
+      await alicePage.getByTestId('legal-actions').getByRole('button').first().click();
+      await waitForVersion(alicePage, now.version + 1);
+    }
+    await bobPage.getByText('Your turn.').waitFor();
+    const beforeBob = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
+    await bobPage.getByTestId('legal-actions').getByRole('button').first().click();
+    await waitForVersion(alicePage, beforeBob + 1);
+    await alicePage.getByRole('button', { name: 'Take back my last move' }).click();
+    await expect.poll(() => alicePage.getByRole('alert').textContent()).toMatch(/TAKE_BACK_NEEDS_APPROVAL/);
+    await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).click();
+    await alicePage.getByTestId('undo-requests').getByText('waiting for the others').waitFor();
+    await b.screenshot(alicePage, 'undo-requested');
+    // Bob's page learns of the request on its next look at the game (a request is no game event).
+    await bobPage.reload();
+    await bobPage.getByRole('button', { name: 'Approve undo' }).click();
+    await waitForVersion(alicePage, beforeBob + 2);
+    await expect.poll(async () => (await b.t.http.get(`/v1/games/${game.id}/undo-requests`).set(alice.auth)).body[0]?.status).toBe('approved');
+    await alicePage.getByText('Your turn.').waitFor();
+    const back = (await b.t.http.get(`/v1/games/${game.id}`).set(alice.auth)).body;
+    expect(back.activeSeats).toEqual([0]);
+    expect(back.view.territories.filter((t: { owner: number | null }) => t.owner === 1)).toEqual([]);
+  });
+});
+
+/** Each game's main board panel (its region's name). */
+const BOARDS: Record<string, string> = { urbanization: 'Territories', 'construction-yard': 'Construction yard', 'guild-town': 'Guild board', 'milestone-city': 'City' };
+
+describe("every game's play page", () => {
+  it('renders its board for a seated player and a spectator, at desktop width and at 375 px without sideways scrolling', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const watcher = await newUser(b.t, 'watcher');
+    for (const [type, board] of Object.entries(BOARDS)) {
+      const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2 }).expect(201)).body;
+      await b.t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
+      for (const [role, user] of [['player', alice], ['spectator', watcher]] as const) {
+        for (const [size, viewport] of [['desktop', undefined], ['375px', PHONE]] as const) {
+          const page = await pageAs(b, user, viewport);
+          await page.goto(`/games/${game.id}`);
+          await page.getByRole('region', { name: board, exact: true }).waitFor();
+          await page.getByText(role === 'player' ? 'You play seat 0' : 'You are watching').waitFor();
+          if (role === 'player') await page.getByRole('region', { name: 'Take back, undo and resign' }).waitFor();
+          else expect(await page.getByRole('region', { name: 'Your actions' }).count()).toBe(0);
+          await b.screenshot(page, `${type}-${role}-${size}`);
+          if (viewport) {
+            const { scrollWidth } = await horizontalOverflow(page);
+            expect(scrollWidth, `${type} ${role} page at 375 px`).toBeLessThanOrEqual(PHONE.width);
+          }
+          await page.context().close();
+        }
+      }
+    }
+  });
+});
+
+describe('spectators', () => {
+  it('never see a hidden card: no hand card of the admin full state is on a spectator page, while players see their own', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const bob = await newUser(b.t, 'bob');
+    const watcher = await newUser(b.t, 'watcher');
+    const admin = await loginAdmin(b.t);
+    for (const type of ['construction-yard', 'guild-town']) {
+      const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2 }).expect(201)).body;
+      await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+      const alicePage = await pageAs(b, alice);
+      await alicePage.goto(`/games/${game.id}`);
+      // A few moves through the API, so hands have changed from the deal.
+      await movesByApi(b.t, game.id, [alice, bob], 4);
+      const full = (await b.t.http.get(`/v1/admin/games/${game.id}`).set(admin).expect(200)).body;
+      const hands = handCards(type, full.state);
+      expect(hands.flat().length).toBeGreaterThan(0);
+
+      for (const who of [watcher, null]) {
+        const page = await pageAs(b, who);
+        await page.goto(`/games/${game.id}`);
+        await waitForVersion(page, full.version);
+        await page.getByText('You are watching').waitFor();
+        expect(await page.locator('[data-hand-card]').count()).toBe(0);
+        expect(await page.getByTestId('your-hand').count()).toBe(0);
+        const html = await page.content();
+        for (const card of hands.flat()) expect(html).not.toContain(`data-hand-card="${card}"`);
+        if (type === 'construction-yard') for (const card of hands.flat()) expect(html).not.toContain(card);
+        await b.screenshot(page, `${type}-spectator${who ? '' : '-anonymous'}`);
+      }
+      // The control: each player's page does show exactly that player's own hand.
+      await waitForVersion(alicePage, full.version);
+      const shown = await alicePage.locator('[data-hand-card]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-hand-card')));
+      expect(shown.sort()).toEqual([...hands[0]!].sort());
+    }
+  });
+});
+
+/** `count` moves, each the first legal action of the seat to act. */
+async function movesByApi(t: TestApp, gameId: string, seats: { auth: { Authorization: string } }[], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const game = (await t.http.get(`/v1/games/${gameId}`)).body as { activeSeats: number[] };
+    const player = seats[game.activeSeats[0]!]!;
+    const legal = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
+    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: legal.actions[0], expectedVersion: legal.version }).expect(201);
+  }
+}
+
+/** The secret cards of each seat in the admin full state, as the boards' data-hand-card names them. */
+function handCards(type: string, state: Record<string, unknown>): string[][] {
+  if (type === 'construction-yard') return state.hands as string[][];
+  const players = state.players as { money: number[]; hand: number[] }[];
+  return players.map((p) => [...p.money.map((id) => `money-${id}`), ...p.hand.map((id) => `building-${id}`)]);
+}
