@@ -156,6 +156,15 @@ describe("every game's play page", () => {
         }
       }
     }
+    // Her lobby lists the games waiting for her move, as the API's awaitingMe filter does.
+    const waiting = (await b.t.http.get('/v1/games?awaitingMe=true').set(alice.auth).expect(200)).body.games as { id: string }[];
+    expect(waiting.length).toBeGreaterThan(0);
+    const lobby = await pageAs(b, alice);
+    await lobby.goto('/');
+    const yourTurn = lobby.getByRole('region', { name: 'Your turn' });
+    await expect.poll(() => yourTurn.getByRole('link').count()).toBe(waiting.length);
+    for (const game of waiting) await yourTurn.getByRole('link', { name: new RegExp(game.id.slice(0, 8)) }).waitFor();
+    await b.screenshot(lobby, 'lobby-your-turn');
   });
 });
 

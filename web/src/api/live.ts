@@ -60,6 +60,16 @@ export function subscribeGame(gameId: string, onUpdate: (update: GameUpdate) => 
   );
 }
 
+const ACCOUNT_EVENTS = `subscription AccountEvents { accountEvents { gameId version yourTurn } }`;
+
+/** Calls `onEvent` with the game id of every change in the account's games (`accountEvents`) until stopped. */
+export function subscribeAccountEvents(onEvent: (gameId: string) => void): () => void {
+  return liveClient().subscribe<{ accountEvents: { gameId: string } }>(
+    { query: ACCOUNT_EVENTS },
+    { next: (message) => message.data && onEvent(message.data.accountEvents.gameId), error: () => {}, complete: () => {} },
+  );
+}
+
 /** The latest update of a game (undefined until the first one arrives). */
 export function useGameUpdates(gameId: string | undefined): GameUpdate | undefined {
   const [update, setUpdate] = useState<GameUpdate | undefined>(undefined);

@@ -1,7 +1,5 @@
-import { createClient, type Client } from 'graphql-ws';
 import { useEffect, useRef } from 'preact/hooks';
-import { subscribeGame, type GameUpdate } from '../api/live';
-import { getSession } from '../api/session';
+import { subscribeAccountEvents, subscribeGame, type GameUpdate } from '../api/live';
 
 /**
  * Calls `onUpdate` for every change of the game (GraphQL `gameUpdated`) while the page shows it;
@@ -26,30 +24,17 @@ export function useAccountEvents(onEvent: () => void, enabled: boolean, exclude?
   callback.current = onEvent;
   useEffect(() => {
     if (!enabled) return;
-    const session = getSession();
-    if (!session) return;
     let pending: ReturnType<typeof setTimeout> | undefined;
-    const changed = (gameId: string | undefined) => {
+    const stop = subscribeAccountEvents((gameId) => {
       if (gameId === exclude || pending) return;
       pending = setTimeout(() => {
         pending = undefined;
         callback.current();
       }, 1000);
-    };
-    const client: Client = createClient({
-      url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
-      lazy: true,
-      retryAttempts: Infinity,
-      connectionParams: { authorization: `Bearer ${session.token}` },
     });
-    const stop = client.subscribe<{ accountEvents: { gameId: string } }>(
-      { query: 'subscription { accountEvents { gameId version yourTurn } }' },
-      { next: (message) => changed(message.data?.accountEvents.gameId), error: () => {}, complete: () => {} },
-    );
     return () => {
       clearTimeout(pending);
       stop();
-      void client.dispose();
     };
   }, [enabled, exclude]);
 }
