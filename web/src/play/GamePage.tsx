@@ -141,15 +141,15 @@ export function GamePage({ id }: { id: string }) {
         <SeatsPanel game={game} onChanged={() => void refresh()} />
       ) : (
         <div class="play-layout">
+          {seated && game.status === 'active' && (
+            <section class="panel play-actions" aria-label="Your actions">
+              <h2>Your actions</h2>
+              <ErrorBox error={submitError} />
+              {canAct ? <ActionButtons type={game.type} view={game.view} actions={legal.actions} busy={submitting} onAction={act} /> : <p class="muted">Nothing to do until the others move.</p>}
+            </section>
+          )}
           <div class="play-board">{ui && game.view ? <ui.Board view={game.view as never} seat={game.yourSeat} legal={legal.actions} onAction={canAct && !submitting ? act : undefined} /> : <Notice>No board for this game type.</Notice>}</div>
           <aside class="play-side">
-            {seated && game.status === 'active' && (
-              <section class="panel" aria-label="Your actions">
-                <h2>Your actions</h2>
-                <ErrorBox error={submitError} />
-                {canAct ? <ActionButtons type={game.type} view={game.view} actions={legal.actions} busy={submitting} onAction={act} /> : <p class="muted">Nothing to do until the others move.</p>}
-              </section>
-            )}
             <section class="panel" aria-label="Players">
               <h2>Players</h2>
               <ul class="plain">
