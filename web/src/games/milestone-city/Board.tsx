@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { Panel, SvgClickable, onlyLegal, seatLabel } from '../shared';
 import type { BoardProps } from '../types';
-import { BAR_MAX, BAR_NAMES, HEIGHT, WIDTH, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog';
+import { BAR_MAX, BAR_NAMES, HEIGHT, PIECE_COLUMNS, PIECE_HEIGHT, PIECE_WIDTH, WIDTH, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
 
 const CELL = 30;
@@ -40,12 +40,25 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
           </text>
         );
       })}
-      {view.pieces.map((piece, p) => (
-        <text key={piece.id} x={(p % 3) * 5 * CELL + 4} y={Math.floor(p / 3) * 4 * CELL + 12} class="piece-label">
-          {piece.id}
-          {piece.faceUp ? '' : ` (${piece.cost})`}
-        </text>
-      ))}
+      {view.pieces.map((piece, p) => {
+        // A face-down piece the starting player may develop is one button over its whole area.
+        const develop = onlyLegal(legal, { type: 'choosePiece', piece: p });
+        const x = (p % PIECE_COLUMNS) * PIECE_WIDTH * CELL;
+        const y = Math.floor(p / PIECE_COLUMNS) * PIECE_HEIGHT * CELL;
+        return (
+          <g key={piece.id}>
+            {develop && (
+              <SvgClickable label={`Develop board piece ${piece.id} for ${piece.cost}`} action={develop} onAction={onAction}>
+                <rect x={x + 2} y={y + 2} width={PIECE_WIDTH * CELL - 4} height={PIECE_HEIGHT * CELL - 4} class="piece-target" />
+              </SvgClickable>
+            )}
+            <text x={x + 4} y={y + 12} class="piece-label">
+              {piece.id}
+              {piece.faceUp ? '' : ` (${piece.cost})`}
+            </text>
+          </g>
+        );
+      })}
     </svg>
   );
 }

@@ -6,6 +6,8 @@
 import { BAR_MAX, BAR_NAMES, EDITION_V1, LAYOUT_COLS, PIECES, PIECE_H, PIECE_W, TILES } from '../../../../src/games/milestone-city/data';
 
 export { BAR_MAX, BAR_NAMES, PIECES, TILES };
+/** Board pieces are PIECE_WIDTH × PIECE_HEIGHT squares, laid out PIECE_COLUMNS across. */
+export { LAYOUT_COLS as PIECE_COLUMNS, PIECE_H as PIECE_HEIGHT, PIECE_W as PIECE_WIDTH };
 export const WIDTH = PIECE_W * LAYOUT_COLS;
 export const HEIGHT = PIECE_H * (PIECES.length / LAYOUT_COLS);
 
