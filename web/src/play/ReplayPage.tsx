@@ -49,7 +49,8 @@ export function ReplayPage({ id }: { id: string }) {
   if (!game.data) return <p aria-busy="true">Loading…</p>;
   const last = game.data.version;
   const ui = gameUis[game.data.type];
-  const seat = game.data.yourSeat;
+  // The replay answer says whose view it is (null: the public one).
+  const seat = step ? step.seat : game.data.yourSeat;
   const go = (n: number) => setAt(Math.min(last, Math.max(0, n)));
   return (
     <section class="replay-page" data-testid="replay-page" data-at={step?.at ?? ''}>
