@@ -103,6 +103,17 @@ export function GamePage({ id }: { id: string }) {
     void refresh();
   });
 
+  // An undo request is no game event (no live update): a seated player looks for new ones now and then.
+  const watchRequests = loaded?.game.status === 'active' && loaded.game.yourSeat !== null;
+  useEffect(() => {
+    if (!watchRequests) return;
+    const timer = setInterval(async () => {
+      const requests = (await unwrap(api.GET('/v1/games/{id}/undo-requests', { params: { path: { id } } })).catch(() => null)) as UndoRequest[] | null;
+      if (requests) setLoaded((old) => (old ? { ...old, requests } : old));
+    }, 10_000);
+    return () => clearInterval(timer);
+  }, [id, watchRequests]);
+
   const act = async (action: GameAction) => {
     if (!loaded) return;
     setSubmitting(true);
