@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
+import { api, ApiError, unwrap } from '../api/client';
 import { useSession } from '../api/hooks';
 import { gameUis } from '../games';
 import type { GameAction } from '../games/types';
@@ -7,7 +7,6 @@ import { ErrorBox, Notice } from '../ui/forms';
 import { ActionButtons } from './ActionButtons';
 import { Clock } from './Clock';
 import { describeTimeControl, loadGame, loadLegal, loadLog, seatName, submitAction, type GameDetail, type PlayerEvent, type UndoRequest } from './game-api';
-import { api, unwrap } from '../api/client';
 import { GameLog } from './GameLog';
 import { useGameUpdated } from './live';
 import { SeatsPanel } from './SeatsPanel';
