@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { newUser } from '../support/api.js';
 import { startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { pageAs, playByClicking, seeded } from '../support/play-browser.js';
+import { movesByApi, pageAs, playByClicking, seeded } from '../support/play-browser.js';
 
 /**
  * Every game played to its end in the browser: a person clicks the play page's buttons for seat 0
@@ -42,11 +42,12 @@ describe('each game in the browser', () => {
 describe('replays', () => {
   it('step through a finished game as the seat saw it, the board and log matching GET /v1/games/:id/replay?at=N', async () => {
     const alice = await newUser(b.t, 'alice');
+    const bob = await newUser(b.t, 'bob');
     const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'construction-yard', seats: 2 }).expect(201)).body;
-    await b.t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
-    // Alice resigns at once: a bot plays her seat on and the game runs to its end by itself.
-    await b.t.http.post(`/v1/games/${game.id}/resign`).set(alice.auth).expect(200);
-    await expect.poll(async () => (await b.t.http.get(`/v1/games/${game.id}`)).body.status, { timeout: 60_000, interval: 200 }).toBe('finished');
+    await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    // Played to its end through the API (each seat's first legal action): the replay is the point here.
+    await movesByApi(b.t, game.id, [alice, bob], Infinity);
+    expect((await b.t.http.get(`/v1/games/${game.id}`)).body.status).toBe('finished');
 
     const page = await pageAs(b, alice);
     await page.goto(`/games/${game.id}/replay`);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
-import { loginAdmin, newUser, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser } from '../support/api.js';
 import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { pageAs, playByClicking, seeded, shownGame, waitForVersion } from '../support/play-browser.js';
+import { movesByApi, pageAs, playByClicking, seeded, shownGame, waitForVersion } from '../support/play-browser.js';
 
 /**
  * The player pages in a real browser: two people play a game with the buttons and each page
@@ -204,16 +204,6 @@ describe('spectators', () => {
     }
   });
 });
-
-/** `count` moves, each the first legal action of the seat to act. */
-async function movesByApi(t: TestApp, gameId: string, seats: { auth: { Authorization: string } }[], count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const game = (await t.http.get(`/v1/games/${gameId}`)).body as { activeSeats: number[] };
-    const player = seats[game.activeSeats[0]!]!;
-    const legal = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
-    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: legal.actions[0], expectedVersion: legal.version }).expect(201);
-  }
-}
 
 /** The secret cards of each seat in the admin full state, as the boards' data-hand-card names them. */
 function handCards(type: string, state: Record<string, unknown>): string[][] {
