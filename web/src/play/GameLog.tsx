@@ -3,13 +3,19 @@ import type { PlayerEvent } from './game-api';
 
 const KIND: Record<string, string> = { timeout: 'timeout', undo: 'undo', resign: 'resigned', rules: 'rules' };
 
-/** The log lines this seat may read, newest at the bottom (kept scrolled there as events arrive). */
-export function GameLog({ events }: { events: PlayerEvent[] }) {
+/** A log list kept scrolled to its newest line (at the bottom) as lines arrive. */
+function useScrolledToEnd(length: number) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const element = list.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [events.length]);
+  }, [length]);
+  return list;
+}
+
+/** The log lines this seat may read, newest at the bottom. */
+export function GameLog({ events }: { events: PlayerEvent[] }) {
+  const list = useScrolledToEnd(events.length);
   return (
     <ol class="game-log" ref={list} aria-label="Game log" aria-live="polite" data-testid="game-log">
       {events.map((event) => (
@@ -20,6 +26,20 @@ export function GameLog({ events }: { events: PlayerEvent[] }) {
             {KIND[event.kind] ? ` (${KIND[event.kind]})` : ''}
           </span>{' '}
           {event.log.length ? event.log.map((entry) => entry.message).join(' ') : <span class="muted">—</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A replay's log lines up to its step (each with its event's seq). */
+export function ReplayLog({ lines }: { lines: { seq: number; message: string }[] }) {
+  const list = useScrolledToEnd(lines.length);
+  return (
+    <ol class="game-log" ref={list}>
+      {lines.map((line, i) => (
+        <li key={i}>
+          <span class="muted">#{line.seq}</span> {line.message}
         </li>
       ))}
     </ol>

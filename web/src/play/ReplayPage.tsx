@@ -5,6 +5,7 @@ import { gameUis } from '../games';
 import { Button } from '../ui/Button';
 import { ErrorBox } from '../ui/forms';
 import { loadGame, loadReplay, type ReplayStep } from './game-api';
+import { ReplayLog } from './GameLog';
 
 /**
  * A finished game step by step, as your seat saw it after each event (the public view when you
@@ -87,13 +88,7 @@ export function ReplayPage({ id }: { id: string }) {
           <aside class="play-side">
             <section class="panel" aria-label="Log up to this event">
               <h2>Log up to event {step.at}</h2>
-              <ol class="game-log">
-                {step.log.map((entry, i) => (
-                  <li key={i}>
-                    <span class="muted">#{entry.seq}</span> {entry.message}
-                  </li>
-                ))}
-              </ol>
+              <ReplayLog lines={step.log} />
             </section>
           </aside>
         </div>
