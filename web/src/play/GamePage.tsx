@@ -22,8 +22,8 @@ interface Loaded {
 /** Who is to act, in words: "Your turn", "Waiting for Seat 2: bob", or the result. */
 function TurnLine({ game }: { game: GameDetail }) {
   if (game.status === 'open') return <p>Waiting for players.</p>;
-  // An admin may abort a game (a status newer than some generated types): it ends without a result.
-  if ((game.status as string) === 'aborted') return <p data-testid="result">The game was aborted by an administrator.</p>;
+  // An admin may abort a game: it ends without a result.
+  if (game.status === 'aborted') return <p data-testid="result">The game was aborted by an administrator.</p>;
   if (game.status === 'finished') {
     const result = game.result;
     if (!result) return <p>The game is over.</p>;
@@ -140,7 +140,7 @@ export function GamePage({ id }: { id: string }) {
       </h1>
       <p class="muted">
         {seated ? `You play seat ${game.yourSeat}` : 'You are watching'} · {game.status} · version {game.version} · {describeTimeControl(game.timeControl)} · rules v{game.rulesVersion}
-        {(game.status === 'finished' || (game.status as string) === 'aborted') && (
+        {(game.status === 'finished' || game.status === 'aborted') && (
           <>
             {' '}
             · <a href={`/games/${game.id}/replay`}>Replay</a>
