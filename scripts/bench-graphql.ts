@@ -20,11 +20,11 @@ const base = { JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent',
 
 const gameFields = 'id type rulesVersion status options private timeControl deadline version seatCount activeSeats yourSeat result createdAt updatedAt startedAt finishedAt seats { seat username bot reservedFor resigned }';
 const queries: Record<string, string> = {
-  'issue: 800 aliases of lobby(limit: 100)': `{ ${Array.from({ length: 800 }, (_, i) => `a${i}: lobby(limit: 100) { games { id type seats { username } } }`).join(' ')} }`,
-  'lobby(limit: 100), every field': `{ lobby(limit: 100) { total games { ${gameFields} } } }`,
-  'lobby(limit: 100), every field and the view': `{ lobby(limit: 100) { total games { ${gameFields} view } } }`,
-  'games(limit: 100) with each log': `{ games(filter: { limit: 100 }) { games { id log { seq kind log { message } } } } }`,
-  '10 aliases of lobby(limit: 20)': `{ ${Array.from({ length: 10 }, (_, i) => `a${i}: lobby(limit: 20) { games { ${gameFields} } }`).join(' ')} }`,
+  'issue: 800 aliases of lobby(first: 100)': `{ ${Array.from({ length: 800 }, (_, i) => `a${i}: lobby(first: 100) { edges { node { id type seats { username } } } }`).join(' ')} }`,
+  'lobby(first: 100), every field': `{ lobby(first: 100) { totalCount edges { node { ${gameFields} } } } }`,
+  'lobby(first: 100), every field and the view': `{ lobby(first: 100) { totalCount edges { node { ${gameFields} view } } } }`,
+  'games(first: 100) with each one\'s events': `{ games(first: 100) { edges { node { id events { edges { node { seq kind log { message } } } } } } } }`,
+  '10 aliases of lobby(first: 20)': `{ ${Array.from({ length: 10 }, (_, i) => `a${i}: lobby(first: 20) { edges { node { ${gameFields} } } }`).join(' ')} }`,
 };
 
 await withBenchDatabase('bench-gql', async (databaseUrl) => {

@@ -195,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     graphqlMaxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 8, 2, 50),
     graphqlMaxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', 2000, 100, 100_000),
-    graphqlMaxFields: integer(env, 'GRAPHQL_MAX_FIELDS', 200, 10, 100_000),
+    graphqlMaxFields: integer(env, 'GRAPHQL_MAX_FIELDS', 250, 10, 100_000),
     graphqlMaxCost: integer(env, 'GRAPHQL_MAX_COST', 50_000, 10, 10_000_000),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     workers: flag(env, 'WORKERS', true),

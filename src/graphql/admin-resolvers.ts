@@ -10,7 +10,8 @@ import { exportGame, importRecord, type RecordInput } from '../services/admin-re
 import type { ServiceContext } from '../services/context.js';
 import type { VerifyFilter } from '../store/admin.js';
 import type { GameStatus } from '../store/games.js';
-import { page, who, type Context } from './context.js';
+import { offsetConnection, offsetPage } from './connections.js';
+import { who, type Context } from './context.js';
 
 const admin = (context: Context): Principal => adminPrincipal(who(context));
 
@@ -34,17 +35,18 @@ const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? 
 export function adminResolvers(ctx: ServiceContext): IResolvers {
   return {
     Query: {
-      adminSearchGames: async (_root, args: { filter?: AdminGameFilterInput | null; limit: number; offset: number }, context: Context) => {
+      adminSearchGames: async (_root, args: { filter?: AdminGameFilterInput | null; first: number; after?: string | null }, context: Context) => {
         const principal = admin(context);
         const filter = args.filter ?? {};
+        const paging = offsetPage(args.first, args.after, 100);
         if (filter.id && !/^[0-9a-fA-F-]{1,36}$/.test(filter.id)) throw badRequest('VALIDATION_FAILED', 'id is a game id or its first characters (hex digits and dashes).');
         const found = await searchGames(ctx, principal, {
           id: orUndefined(filter.id), type: orUndefined(filter.type), status: orUndefined(filter.status), player: orUndefined(filter.player),
           rulesVersion: orUndefined(filter.rulesVersion), verify: orUndefined(filter.verify),
           createdFrom: dateArg('createdFrom', filter.createdFrom, false), createdTo: dateArg('createdTo', filter.createdTo, true),
-          ...page(args.limit, args.offset),
+          ...paging,
         });
-        return { total: found.total, limit: found.limit, offset: found.offset, items: found.items.map(adminItem) };
+        return offsetConnection(found.items.map(adminItem), paging.offset, found.total);
       },
       adminGame: async (_root, { id }: { id: string }, context: Context) => {
         admin(context);
@@ -60,9 +62,11 @@ export function adminResolvers(ctx: ServiceContext): IResolvers {
         admin(context);
         return exportGame(ctx, id);
       },
-      adminUsers: (_root, { q, limit, offset }: { q?: string | null; limit: number; offset: number }, context: Context) => {
+      adminUsers: async (_root, { q, first, after }: { q?: string | null; first: number; after?: string | null }, context: Context) => {
         admin(context);
-        return findUsers(ctx, { q: orUndefined(q), ...page(limit, offset) });
+        const paging = offsetPage(first, after, 100);
+        const found = await findUsers(ctx, { q: orUndefined(q), ...paging });
+        return offsetConnection(found.items, paging.offset, found.total);
       },
       gameReplay: (_root, { id, at }: { id: string; at?: number | null }, context: Context) => {
         if (at !== null && at !== undefined && at < 0) throw badRequest('VALIDATION_FAILED', 'at is 0 or more.');

@@ -8,7 +8,8 @@ import { configureSeat, detail, invitations, lobby, type SeatConfig } from '../s
 import { resign } from '../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../services/takebacks.js';
 import { deliveriesOf, registerWebhook, removeWebhook, webhooksOf, type WebhookSettings } from '../services/webhooks.js';
-import { page, refusingSubscription, user, who, type Context } from './context.js';
+import { offsetConnection, offsetPage } from './connections.js';
+import { refusingSubscription, user, who, type Context } from './context.js';
 import { accountTopicOf } from './updates.js';
 
 const { withFilter } = mercurius;
@@ -37,13 +38,21 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
   };
   return {
     Query: {
-      lobby: (_root, args: { type?: string | null; limit: number; offset: number }, context: Context) =>
-        lobby(ctx, user(context, 'read'), { type: args.type ?? undefined, ...page(args.limit, args.offset) }),
+      lobby: async (_root, args: { type?: string | null; first: number; after?: string | null }, context: Context) => {
+        const paging = offsetPage(args.first, args.after, 100);
+        const { total, games } = await lobby(ctx, user(context, 'read'), { type: args.type ?? undefined, ...paging });
+        return offsetConnection(games, paging.offset, total);
+      },
       invitations: (_root, _args, context: Context) => invitations(ctx, user(context, 'read')),
       undoRequests: (_root, { gameId }: { gameId: string }, context: Context) => undoRequestsOf(ctx, who(context), gameId),
       apiTokens: (_root, _args, context: Context) => apiTokens(ctx, user(context, 'read')),
       webhooks: (_root, _args, context: Context) => webhooksOf(ctx, user(context, 'read')),
-      webhookDeliveries: (_root, { webhookId }: { webhookId: string }, context: Context) => deliveriesOf(ctx, user(context, 'read'), webhookId),
+      // The latest deliveries (REST lists the same ones), paged in memory.
+      webhookDeliveries: async (_root, args: { webhookId: string; first: number; after?: string | null }, context: Context) => {
+        const { limit, offset } = offsetPage(args.first, args.after, 50);
+        const deliveries = await deliveriesOf(ctx, user(context, 'read'), args.webhookId);
+        return offsetConnection(deliveries.slice(offset, offset + limit), offset, deliveries.length);
+      },
     },
     Mutation: {
       configureSeat: async (_root, args: { gameId: string; seat: number; fill: 'open' | 'bot' | 'reserved'; bot?: string | null; username?: string | null }, context: Context) => {

@@ -1,4 +1,3 @@
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
 import type { Principal, Scope } from '../auth/tokens.js';
 import { ServiceError } from '../errors.js';
@@ -14,19 +13,6 @@ declare module 'mercurius' {
 }
 export type Context = MercuriusContext;
 
-function parseLiteral(node: ValueNode): unknown {
-  switch (node.kind) {
-    case Kind.STRING: case Kind.BOOLEAN: return node.value;
-    case Kind.INT: case Kind.FLOAT: return Number(node.value);
-    case Kind.NULL: return null;
-    case Kind.LIST: return node.values.map(parseLiteral);
-    case Kind.OBJECT: return Object.fromEntries(node.fields.map((field) => [field.name.value, parseLiteral(field.value)]));
-    default: throw new GraphQLError('Variables inside JSON literals are not supported; pass the whole value as a variable.');
-  }
-}
-
-export const JSONScalar = new GraphQLScalarType({ name: 'JSON', serialize: (value) => value, parseValue: (value) => value, parseLiteral });
-
 /** The caller, if any (spectators welcome); a signed-in caller still needs the `read` scope. */
 export function who(context: Context): Principal | null {
   if (context.authError) throw context.authError;
@@ -37,12 +23,6 @@ export function who(context: Context): Principal | null {
 export function user(context: Context, scope: Scope): Principal {
   if (context.authError) throw context.authError;
   return requirePrincipal(context.principal, scope);
-}
-
-/** A page of a list, checked as the REST query schema checks it. */
-export function page(limit: number, offset: number): { limit: number; offset: number } {
-  if (limit < 1 || limit > 100 || offset < 0) throw new ServiceError(400, 'VALIDATION_FAILED', 'limit is 1 to 100 and offset at least 0.');
-  return { limit, offset };
 }
 
 /** The refusal of a WebSocket operation while the database does not answer (HTTP answers 503 with Retry-After). */

@@ -8,19 +8,16 @@ import { ServiceError } from '../errors.js';
  * The computed cost of a GraphQL operation, refused before anything executes (the field count and
  * depth are validation rules in depth.ts: they depend on the document only). The cost comes from
  * graphql-query-complexity, in a preExecution hook because it depends on the variables
- * (`lobby(limit: $n)`) and Mercurius skips validation for documents it has cached. Each field costs
+ * (`lobby(first: $n)`) and Mercurius skips validation for documents it has cached. Each field costs
  * its weight (1, more for fields that load or replay a game) plus its children times the page it
- * asks for (`limit`, `first`, `last`, `filter.limit`, defaults included). Lists without a page
- * argument count once: in this schema they are small and bounded (seats, one event's log entries,
- * a page's games, an account's tokens and webhooks under their quotas).
+ * asks for (a connection's `first`, defaults included). Lists without a page argument count once:
+ * in this schema they are small and bounded (seats, one event's log entries, a page's edges under
+ * their connection's `first`, invitations, an account's tokens and webhooks under their quotas).
  */
-const FIELD_WEIGHTS: Record<string, number> = { 'Game.view': 5, 'Game.legalActions': 10, 'Game.log': 5 };
+const FIELD_WEIGHTS: Record<string, number> = { 'Game.view': 5, 'Game.legalActions': 10, 'Game.events': 5 };
 
 function pageSize(args: Record<string, unknown>): number | null {
-  for (const value of [args.limit, args.first, args.last, (args.filter as { limit?: unknown } | undefined)?.limit]) {
-    if (typeof value === 'number' && Number.isFinite(value)) return Math.max(1, value);
-  }
-  return null;
+  return typeof args.first === 'number' && Number.isFinite(args.first) ? Math.max(1, args.first) : null;
 }
 
 const estimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => (FIELD_WEIGHTS[`${type.name}.${field.name}`] ?? 1) + (pageSize(args) ?? 1) * childComplexity;

@@ -1,18 +1,26 @@
 import type { IResolvers } from 'mercurius';
+import type { GameStatus } from '../store/games.js';
 import { login, me, register } from '../services/accounts.js';
 import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
+import { PUBLISHED } from '../http/game-schemas.js';
 import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, startGame, type GameSummary } from '../services/lobby.js';
 import { legalActions, submitAction } from '../services/play.js';
 import { ServiceError } from '../errors.js';
-import { JSONScalar, page, refusingSubscription, user, who, type Context } from './context.js';
+import { afterSeq, checkFirst, eventConnection, offsetConnection, offsetPage } from './connections.js';
+import { refusingSubscription, user, who, type Context } from './context.js';
+import { DateScalar, DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdateFor, topicOf } from './updates.js';
 
 /** Accounts, game types, the lobby basics, play and the game subscription: the same use cases as REST. */
 export function coreResolvers(ctx: ServiceContext): IResolvers {
+  // The catalog is fixed for the life of the app: each game's type is looked up, not rebuilt.
+  const typeById = new Map(gameTypes(ctx).map((type) => [type.id, type]));
   return {
     JSON: JSONScalar,
+    DateTime: DateTimeScalar,
+    Date: DateScalar,
     Query: {
       me: (_root, _args, context: Context) => me(ctx, user(context, 'read')),
       // A bad token is refused even where no account is needed, as REST refuses it on every route.
@@ -20,9 +28,10 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         who(context);
         return gameTypes(ctx);
       },
-      games: (_root, { filter }: { filter?: { status?: 'open' | 'active' | 'finished'; mine?: boolean; awaitingMe?: boolean; limit?: number; offset?: number } }, context: Context) => {
-        const paging = page(filter?.limit ?? 20, filter?.offset ?? 0);
-        return listGames(ctx, user(context, 'read'), { status: filter?.status, mine: filter?.mine, awaitingMe: filter?.awaitingMe, ...paging });
+      games: async (_root, { filter, first, after }: { filter?: { status?: GameStatus | null; mine?: boolean | null; awaitingMe?: boolean | null } | null; first: number; after?: string | null }, context: Context) => {
+        const paging = offsetPage(first, after, 100);
+        const { total, games } = await listGames(ctx, user(context, 'read'), { status: filter?.status ?? undefined, mine: filter?.mine ?? undefined, awaitingMe: filter?.awaitingMe ?? undefined, ...paging });
+        return offsetConnection(games, paging.offset, total);
       },
       // A private game is NOT_FOUND for outsiders, as in REST.
       game: async (_root, { id }: { id: string }, context: Context) => {
@@ -30,7 +39,17 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         return detail(ctx, await loadVisibleGame(ctx, id, principal), principal);
       },
     },
+    // A game type without a changelog has one version with no date ('' in REST).
+    RulesVersion: { date: (version: { date: string }) => version.date || null },
+    GameType: {
+      viewSchema: (type: { id: string }) => PUBLISHED[type.id]?.view ?? null,
+      components: (type: { id: string }) => {
+        const published = PUBLISHED[type.id];
+        return published ? { action: published.action.$id, options: published.options.$id, view: published.view.$id } : null;
+      },
+    },
     Game: {
+      gameType: (game: GameSummary) => typeById.get(game.type),
       // Lists carry summaries without the state: the caller's view is then computed on demand.
       view: async (game: GameSummary & { view?: unknown }, _args, context: Context) =>
         game.view !== undefined ? game.view : game.status === 'open' ? null : detail(ctx, await loadGame(ctx, game.id), who(context)).view,
@@ -39,8 +58,11 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         if (!principal || game.yourSeat === null) return [];
         return (await legalActions(ctx, principal, game.id)).actions;
       },
-      log: async (game: GameSummary, { after, limit }: { after: number; limit: number }, context: Context) =>
-        (await gameLog(ctx, who(context), game.id, Math.max(0, after), Math.min(Math.max(1, limit), LOG_PAGE_LIMIT))).events,
+      events: async (game: GameSummary, args: { first: number; after?: string | null }, context: Context) => {
+        const after = afterSeq(args.after);
+        const { version, events } = await gameLog(ctx, who(context), game.id, after, checkFirst(args.first, LOG_PAGE_LIMIT));
+        return eventConnection(events, after, version);
+      },
     },
     Mutation: {
       register: (_root, { username, password }: { username: string; password: string }, context: Context) => {

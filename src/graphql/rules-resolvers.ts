@@ -5,7 +5,8 @@ import type { ServiceContext } from '../services/context.js';
 import { exportRecord } from '../services/record.js';
 import { gamesByRules, migrateRules, rulesVersionUsage } from '../services/rules-admin.js';
 import type { GameStatus } from '../store/games.js';
-import { page, who, type Context } from './context.js';
+import { offsetConnection, offsetPage } from './connections.js';
+import { who, type Context } from './context.js';
 
 const admin = (context: Context): Principal => adminPrincipal(who(context));
 
@@ -17,8 +18,11 @@ export function rulesResolvers(ctx: ServiceContext): IResolvers {
         admin(context);
         return rulesVersionUsage(ctx);
       },
-      adminGames: (_root, args: { type: string; rulesVersion?: number | null; status?: GameStatus | null; limit: number; offset: number }, context: Context) =>
-        gamesByRules(ctx, admin(context), { type: args.type, rulesVersion: args.rulesVersion ?? undefined, status: args.status ?? undefined, ...page(args.limit, args.offset) }),
+      adminGames: async (_root, args: { type: string; rulesVersion?: number | null; status?: GameStatus | null; first: number; after?: string | null }, context: Context) => {
+        const paging = offsetPage(args.first, args.after, 100);
+        const { total, games } = await gamesByRules(ctx, admin(context), { type: args.type, rulesVersion: args.rulesVersion ?? undefined, status: args.status ?? undefined, ...paging });
+        return offsetConnection(games, paging.offset, total);
+      },
       gameRecord: (_root, { id }: { id: string }, context: Context) => exportRecord(ctx, who(context), id),
     },
     Mutation: {

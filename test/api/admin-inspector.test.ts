@@ -167,8 +167,8 @@ describe('over GraphQL', () => {
     const { alice, bob, gameId } = await startedToyGame(t, { rounds: 1 });
     await play(gameId, [alice, bob], 2);
     const token = admin.Authorization;
-    const found = await postGraphql(t, 'query($p: String) { adminSearchGames(filter: { player: $p, status: finished, verify: never }) { total items { game { id status } players lastVerify { ok } } } }', { p: alice.username.toUpperCase() }, token);
-    expect(found.data.adminSearchGames).toEqual({ total: 1, items: [{ game: { id: gameId, status: 'finished' }, players: [alice.username, bob.username], lastVerify: null }] });
+    const found = await postGraphql(t, 'query($p: String) { adminSearchGames(filter: { player: $p, status: finished, verify: never }) { totalCount edges { node { game { id status } players lastVerify { ok } } } } }', { p: alice.username.toUpperCase() }, token);
+    expect(found.data.adminSearchGames).toEqual({ totalCount: 1, edges: [{ node: { game: { id: gameId, status: 'finished' }, players: [alice.username, bob.username], lastVerify: null } }] });
     const verified = await postGraphql(t, 'mutation($id: ID!) { adminVerifyGame(id: $id) { ok checkedEvents divergence { atEvent } } }', { id: gameId }, token);
     expect(verified.data.adminVerifyGame).toEqual({ ok: true, checkedEvents: 2, divergence: null });
     const rest = (await t.http.get(`/v1/admin/games/${gameId}/state?at=1&seat=public`).set(admin).expect(200)).body;
@@ -183,6 +183,6 @@ describe('over GraphQL', () => {
     expect(codeOf(malformed)).toBe('VALIDATION_FAILED');
     const replay = await postGraphql(t, 'query($id: ID!) { gameReplay(id: $id, at: 2) { at version seat log { seq message } } }', { id: gameId }, alice.token);
     expect(replay.data.gameReplay).toEqual({ ...(await t.http.get(`/v1/games/${gameId}/replay?at=2`).set(alice.auth).expect(200)).body, view: undefined });
-    expect(codeOf(await postGraphql(t, '{ adminSearchGames { total } }', {}, alice.token))).toBe('ADMIN_ONLY');
+    expect(codeOf(await postGraphql(t, '{ adminSearchGames { totalCount } }', {}, alice.token))).toBe('ADMIN_ONLY');
   });
 });

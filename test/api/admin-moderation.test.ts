@@ -190,8 +190,8 @@ describe('moderation over GraphQL', () => {
     const aborted = await postGraphql(t, 'mutation($id: ID!) { adminAbortGame(id: $id, reason: "done") { status result } }', { id: gameId }, token);
     expect(aborted.data.adminAbortGame).toEqual({ status: 'aborted', result: null });
     expect(codeOf(await postGraphql(t, 'mutation($id: ID!) { adminAbortGame(id: $id) { status } }', { id: gameId }, token))).toBe('GAME_FINISHED');
-    const users = await postGraphql(t, 'query($q: String) { adminUsers(q: $q) { total items { id username disabledAt } } }', { q: alice.username }, token);
-    expect(users.data.adminUsers).toEqual({ total: 1, items: [{ id: alice.id, username: alice.username, disabledAt: null }] });
+    const users = await postGraphql(t, 'query($q: String) { adminUsers(q: $q) { totalCount edges { node { id username disabledAt } } } }', { q: alice.username }, token);
+    expect(users.data.adminUsers).toEqual({ totalCount: 1, edges: [{ node: { id: alice.id, username: alice.username, disabledAt: null } }] });
     const off = await postGraphql(t, 'mutation($id: ID!) { adminDisableUser(id: $id) { disabledAt } }', { id: alice.id }, token);
     expect(off.data.adminDisableUser.disabledAt).toEqual(expect.any(String));
     expect((await t.http.get('/v1/me').set(alice.auth).expect(403)).body.code).toBe('ACCOUNT_DISABLED');

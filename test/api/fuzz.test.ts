@@ -216,7 +216,7 @@ const graphqlEnvelope: fc.Arbitrary<Request> = fc
   .oneof(
     fc.constantFrom<unknown>({ query: 1 }, { query: null }, { query: [] }, { query: { kind: 'Document', definitions: [] } }, { query: '{ me { id } }', variables: 'x' }, { query: '{ me { id } }', operationName: 7 }, {}),
     fc.integer({ min: 50, max: 4000 }).map((depth) => ({ query: `{ me ${'{ me '.repeat(depth)}${'}'.repeat(depth + 1)}` })),
-    fc.integer({ min: 50, max: 900 }).map((count) => ({ query: `{ ${Array.from({ length: count }, (_, i) => `a${i}: lobby(limit: 100) { id }`).join(' ')} }` })),
+    fc.integer({ min: 50, max: 900 }).map((count) => ({ query: `{ ${Array.from({ length: count }, (_, i) => `a${i}: lobby(first: 100) { edges { node { id } } }`).join(' ')} }` })),
     fc.string({ maxLength: 200 }).map((query) => ({ query })),
     fc.constant({ query: JSON.stringify({ kind: 'Document', definitions: [{ kind: 'OperationDefinition', operation: 'query' }] }) }),
   )

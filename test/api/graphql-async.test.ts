@@ -29,7 +29,8 @@ describe('lobby and seats', () => {
     expect(codeOf(await gql(SEAT, { g: gameId, s: 1, f: 'reserved' }, host.token))).toBe('VALIDATION_FAILED');
     await gql(SEAT, { g: gameId, s: 1, f: 'reserved', u: guest.username }, host.token);
     expect((await gql('{ invitations { id } }', {}, guest.token)).data.invitations).toEqual([{ id: gameId }]);
-    expect((await gql('{ lobby(limit: 100) { games { id } } }', {}, guest.token)).data.lobby.games.map((g: { id: string }) => g.id)).toContain(gameId);
+    const lobby = (await gql('{ lobby(first: 100) { totalCount edges { node { id } } } }', {}, guest.token)).data.lobby;
+    expect(lobby.edges.map((edge: { node: { id: string } }) => edge.node.id)).toContain(gameId);
     await gql('mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: gameId }, guest.token);
     const started = (await gql(SEAT, { g: gameId, s: 2, f: 'bot' }, host.token)).data.configureSeat;
     expect(started.status).toBe('active');
@@ -52,9 +53,10 @@ describe('take-backs and resigning', () => {
     expect(asked).toMatchObject({ seq: 3, status: 'open' });
     const answered = await gql('mutation($g: ID!, $r: ID!) { answerUndo(gameId: $g, requestId: $r, approve: true) { status approvals } }', { g: gameId, r: asked.id }, bob.token);
     expect(answered.data.answerUndo).toEqual({ status: 'approved', approvals: [1] });
-    const game = (await gql('query($g: ID!) { game(id: $g) { version activeSeats log { seq kind undoesSeq } } }', { g: gameId }, alice.token)).data.game;
+    const game = (await gql('query($g: ID!) { game(id: $g) { version activeSeats events { totalCount edges { node { seq kind undoesSeq } } } } }', { g: gameId }, alice.token)).data.game;
     expect(game.activeSeats).toEqual([0]);
-    expect(game.log.at(-1)).toEqual({ seq: 5, kind: 'undo', undoesSeq: 3 });
+    expect(game.events.totalCount).toBe(5);
+    expect(game.events.edges.at(-1).node).toEqual({ seq: 5, kind: 'undo', undoesSeq: 3 });
     expect((await gql('query($g: ID!) { undoRequests(gameId: $g) { status } }', { g: gameId }, bob.token)).data.undoRequests).toEqual([{ status: 'approved' }]);
     const resigned = (await gql(`mutation($g: ID!) { resign(gameId: $g) { ${GAME} } }`, { g: gameId }, bob.token)).data.resign;
     expect(resigned.seats[1]).toMatchObject({ resigned: true, bot: 'random' });
@@ -72,6 +74,36 @@ describe('API tokens and webhooks', () => {
     expect((await gql('{ apiTokens { name revokedAt } }', {}, alice.token)).data.apiTokens).toEqual([{ name: 'reader', revokedAt: null }]);
     expect(codeOf(await gql('mutation { registerWebhook(url: "http://127.0.0.1:1/x", events: [your_turn]) { id } }', {}, alice.token))).toBe('UNSAFE_WEBHOOK_URL');
     expect((await gql('{ webhooks { id } }', {}, alice.token)).data.webhooks).toEqual([]);
+  });
+});
+
+describe('webhookDeliveries', () => {
+  it("pages a webhook's latest deliveries, newest first, with enum statuses and DateTime timestamps, as REST lists them", async () => {
+    const alice = await newUser(t);
+    const outsider = await newUser(t);
+    // Deliveries are written by the server's own workers; here they are laid down directly, three minutes apart.
+    const hook = (await t.sql.query("INSERT INTO webhooks (id, user_id, url, secret, events) VALUES (gen_random_uuid(), $1, 'https://example.org/h', 's', '{your_turn,game_over}') RETURNING id", [alice.id])).rows[0].id;
+    await t.sql.query(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event, payload, status, created_at) VALUES
+        (gen_random_uuid(), $1, 'your_turn', '{}', 'delivered', now() - interval '9 minutes'),
+        (gen_random_uuid(), $1, 'game_over', '{}', 'failed', now() - interval '6 minutes'),
+        (gen_random_uuid(), $1, 'your_turn', '{}', 'pending', now() - interval '3 minutes')`,
+      [hook],
+    );
+    const PAGE = `query($w: ID!, $first: Int, $after: String) { webhookDeliveries(webhookId: $w, first: $first, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id event status attempts createdAt nextAttemptAt } } } }`;
+    const first = (await gql(PAGE, { w: hook, first: 2 }, alice.token)).data.webhookDeliveries;
+    expect(first).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true } });
+    const second = (await gql(PAGE, { w: hook, first: 2, after: first.pageInfo.endCursor }, alice.token)).data.webhookDeliveries;
+    expect(second).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: false } });
+    const listed = [...first.edges, ...second.edges].map((edge: { node: { status: string; event: string; createdAt: string; nextAttemptAt: string | null } }) => edge.node);
+    expect(listed.map((delivery) => [delivery.status, delivery.event])).toEqual([['pending', 'your_turn'], ['failed', 'game_over'], ['delivered', 'your_turn']]);
+    expect(listed.every((delivery) => new Date(delivery.createdAt).toISOString() === delivery.createdAt)).toBe(true);
+    expect(listed.map((delivery) => delivery.nextAttemptAt === null)).toEqual([false, true, true]);
+    const rest = await t.http.get(`/v1/me/webhooks/${hook}/deliveries`).set(alice.auth).expect(200);
+    expect(listed.map((delivery) => (delivery as unknown as { id: string }).id)).toEqual(rest.body.map((delivery: { id: string }) => delivery.id));
+    expect(codeOf(await gql(PAGE, { w: hook }, outsider.token))).toBe('NOT_FOUND');
+    expect(codeOf(await gql(PAGE, { w: hook, first: 51 }, alice.token))).toBe('VALIDATION_FAILED');
   });
 });
 

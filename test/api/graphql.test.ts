@@ -52,8 +52,12 @@ const CREATE = `mutation($type: String!, $seats: Int!, $options: JSON) { createG
 const JOIN = `mutation($gameId: ID!, $seat: Int) { joinGame(gameId: $gameId, seat: $seat) { ${GAME_FIELDS} } }`;
 const START = `mutation($gameId: ID!) { startGame(gameId: $gameId) { ${GAME_FIELDS} } }`;
 const LEAVE = `mutation($gameId: ID!) { leaveGame(gameId: $gameId) { ${GAME_FIELDS} } }`;
-const GAME = `query($id: ID!, $after: Int, $limit: Int) { game(id: $id) { ${GAME_FIELDS} legalActions log(after: $after, limit: $limit) { seq seat action log { message data } createdAt } } }`;
-const GAMES = 'query($filter: GameFilter) { games(filter: $filter) { total limit offset games { id status yourSeat activeSeats version view } } }';
+const GAME = `query($id: ID!, $after: String, $first: Int) { game(id: $id) { ${GAME_FIELDS} legalActions events(first: $first, after: $after) {
+  totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { seq seat kind action log { message data } createdAt } } } } }`;
+const GAMES = `query($filter: GameFilter, $first: Int, $after: String) { games(filter: $filter, first: $first, after: $after) {
+  totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id status yourSeat activeSeats version view } } } }`;
+/** The nodes of a connection. */
+const nodes = <T = { id: string }>(connection: { edges: { node: T }[] }): T[] => connection.edges.map((edge) => edge.node);
 const SUBMIT = `mutation($gameId: ID!, $action: JSON!, $expectedVersion: Int, $idempotencyKey: String) {
   submitAction(gameId: $gameId, action: $action, expectedVersion: $expectedVersion, idempotencyKey: $idempotencyKey) { version view log { message data } } }`;
 
@@ -136,7 +140,9 @@ describe('gameTypes', () => {
     const response = await gql('{ gameTypes { id title rulesVersion rulesVersions { version date changes served } players { min max } optionsSchema actionSchema } }');
     expect(response.errors).toBeUndefined();
     const rest = await t.http.get('/v1/game-types').expect(200);
-    expect(response.data.gameTypes).toEqual(rest.body);
+    // A version without a date is '' in REST and null (not a Date) in GraphQL.
+    const dated = (types: { rulesVersions: { date: string | null }[] }[]) => types.map((type) => ({ ...type, rulesVersions: type.rulesVersions.map((version) => ({ ...version, date: version.date || null })) }));
+    expect(response.data.gameTypes).toEqual(dated(rest.body));
     expect(response.data.gameTypes).toEqual([
       expect.objectContaining({ id: 'toy', title: toyGame.title, rulesVersion: 1, players: { min: 2, max: 4 } }),
     ]);
@@ -152,8 +158,9 @@ describe('GraphQL documents', () => {
       ['{ me { id password } }', {}],
       ['{ game { id } }', {}],
       ['query($id: ID!) { game(id: $id) { id } }', { id: { not: 'an id' } }],
-      ['query($f: GameFilter) { games(filter: $f) { total } }', { f: { status: 'paused' } }],
-      ['query($f: GameFilter) { games(filter: $f) { total } }', { f: { unknownField: true } }],
+      ['query($f: GameFilter) { games(filter: $f) { totalCount } }', { f: { status: 'paused' } }],
+      ['query($f: GameFilter) { games(filter: $f) { totalCount } }', { f: { unknownField: true } }],
+      ['query($f: GameFilter) { games(filter: $f) { totalCount } }', { f: { limit: 2 } }],
       ['{ me { id }', {}],
     ] as [string, Record<string, unknown>][]) {
       const response = await gql(query, variables, user.token);
@@ -192,20 +199,20 @@ describe('query depth limit', () => {
   it('answers a query within the configured depth and refuses a deeper one, fragments included', async () => {
     const user = await newUser(shallow, 'depth');
     const { body: game } = await shallow.http.post('/v1/games').set(user.auth).send({ type: 'toy', seats: 2 }).expect(201);
-    const within = await gql('query($id: ID!) { game(id: $id) { seats { seat } log { seq } } }', { id: game.id }, user.token, shallow);
+    const within = await gql('query($id: ID!) { game(id: $id) { seats { seat } events { totalCount } } }', { id: game.id }, user.token, shallow);
     expect(within.errors).toBeUndefined();
     expect(within.data.game.seats).toHaveLength(2);
 
-    const deeper = await gql('query($id: ID!) { game(id: $id) { log { log { message } } } }', { id: game.id }, user.token, shallow);
+    const deeper = await gql('query($id: ID!) { game(id: $id) { events { edges { cursor } } } }', { id: game.id }, user.token, shallow);
     expect(deeper.data ?? null).toBeNull();
     expect(deeper.errors![0]!.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(deeper.errors![0]!.message).toMatch(/depth/i);
 
-    const viaFragment = await gql('query($id: ID!) { game(id: $id) { ...Deep } } fragment Deep on Game { log { log { message } } }', { id: game.id }, user.token, shallow);
+    const viaFragment = await gql('query($id: ID!) { game(id: $id) { ...Deep } } fragment Deep on Game { events { edges { cursor } } }', { id: game.id }, user.token, shallow);
     expect(viaFragment.errors![0]!.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(viaFragment.errors![0]!.message).toMatch(/depth/i);
 
-    const mutation = await gql('mutation { createGame(type: "toy", seats: 2) { log { log { message } } } }', {}, user.token, shallow);
+    const mutation = await gql('mutation { createGame(type: "toy", seats: 2) { events { edges { cursor } } } }', {}, user.token, shallow);
     expect(mutation.errors![0]!.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     // A refused mutation is never executed.
     expect((await shallow.sql.query('SELECT count(*)::int AS n FROM games')).rows[0].n).toBe(1);
@@ -214,9 +221,9 @@ describe('query depth limit', () => {
   it('lets the default depth serve the deepest query the schema allows', async () => {
     const { alice, gameId } = await startedToyGame(t);
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
-    const response = await gql('{ games(filter: { mine: true }) { games { log { log { message data } } } } }', {}, alice.token);
+    const response = await gql('{ games(filter: { mine: true }) { edges { node { events { edges { node { log { message data } } } } } } } }', {}, alice.token);
     expect(response.errors).toBeUndefined();
-    expect(response.data.games.games[0].log[0].log).toEqual([{ message: 'Seat 0 passes.', data: null }]);
+    expect(response.data.games.edges[0].node.events.edges[0].node.log).toEqual([{ message: 'Seat 0 passes.', data: null }]);
   });
 });
 
@@ -366,15 +373,18 @@ describe('games(filter)', () => {
     // Someone else's game, which `mine` must leave out.
     await gql(CREATE, { type: 'toy', seats: 2 }, carol.token);
 
-    const list = async (filter: Record<string, unknown> | undefined, token: string | undefined = alice.token) => {
-      const response = await gql(GAMES, filter === undefined ? {} : { filter }, token);
+    type Game = { id: string; status: string; yourSeat: number | null; activeSeats: number[]; version: number; view: unknown };
+    type Page = { totalCount: number; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }; edges: { cursor: string; node: Game }[] };
+    const list = async (filter: Record<string, unknown> | undefined, token: string | undefined = alice.token, paging: { first?: number; after?: string | null } = {}) => {
+      const response = await gql(GAMES, { ...(filter === undefined ? {} : { filter }), ...paging }, token);
       expect(response.errors, JSON.stringify(filter)).toBeUndefined();
-      return response.data.games as { total: number; limit: number; offset: number; games: { id: string; status: string; yourSeat: number | null; activeSeats: number[]; version: number; view: unknown }[] };
+      const connection = response.data.games as Page;
+      return { ...connection, games: nodes(connection) };
     };
     const ids = (page: { games: { id: string }[] }) => page.games.map((game) => game.id).sort();
 
     const mine = await list({ mine: true });
-    expect(mine.total).toBe(5);
+    expect(mine.totalCount).toBe(5);
     expect(ids(mine)).toEqual([open1, open2, awaitingAlice, awaitingBob, finished].sort());
     expect(mine.games.every((game) => game.yourSeat === 0)).toBe(true);
     expect(ids(await list({ mine: true, status: 'open' }))).toEqual([open1, open2].sort());
@@ -383,19 +393,22 @@ describe('games(filter)', () => {
     expect(ids(await list({ awaitingMe: true }))).toEqual([awaitingAlice]);
     expect(ids(await list({ awaitingMe: true }, bob.token))).toEqual([awaitingBob]);
     expect(ids(await list({ awaitingMe: true }, carol.token))).toEqual([]);
-    expect((await list({ mine: true }, bob.token)).total).toBe(3);
+    expect((await list({ mine: true }, bob.token)).totalCount).toBe(3);
     // Without `mine`, everyone's games are listed (carol's included).
     const all = await list(undefined, carol.token);
-    expect(all).toMatchObject({ limit: 20, offset: 0 });
-    expect(all.total).toBeGreaterThanOrEqual(6);
+    expect(all.totalCount).toBeGreaterThanOrEqual(6);
+    expect(all.games.length).toBe(Math.min(20, all.totalCount));
 
-    // Pagination: pages of 2 cover all 5 once, in a stable order; totals stay the same.
-    const pages = [await list({ mine: true, limit: 2, offset: 0 }), await list({ mine: true, limit: 2, offset: 2 }), await list({ mine: true, limit: 2, offset: 4 })];
+    // Pagination: pages of 2, each after the previous page's endCursor, cover all 5 once, in a stable order; totals stay the same.
+    const pages = [await list({ mine: true }, alice.token, { first: 2 })];
+    while (pages.at(-1)!.pageInfo.hasNextPage) pages.push(await list({ mine: true }, alice.token, { first: 2, after: pages.at(-1)!.pageInfo.endCursor }));
     expect(pages.map((page) => page.games.length)).toEqual([2, 2, 1]);
-    expect(pages.map((page) => page.total)).toEqual([5, 5, 5]);
-    expect(pages.map((page) => [page.limit, page.offset])).toEqual([[2, 0], [2, 2], [2, 4]]);
+    expect(pages.map((page) => page.totalCount)).toEqual([5, 5, 5]);
+    expect(pages.map((page) => page.pageInfo.hasPreviousPage)).toEqual([false, true, true]);
+    expect(pages.map((page) => [page.pageInfo.startCursor, page.pageInfo.endCursor])).toEqual(pages.map((page) => [page.edges[0]!.cursor, page.edges.at(-1)!.cursor]));
     expect(pages.flatMap((page) => page.games.map((game) => game.id)).sort()).toEqual(ids(mine));
-    expect((await list({ mine: true, limit: 2, offset: 10 })).games).toEqual([]);
+    const past = await list({ mine: true }, alice.token, { first: 2, after: pages.at(-1)!.pageInfo.endCursor });
+    expect(past).toMatchObject({ games: [], totalCount: 5, pageInfo: { hasNextPage: false, startCursor: null, endCursor: null } });
     // Same as REST.
     const rest = await t.http.get('/v1/games?mine=true&limit=2&offset=2').set(alice.auth).expect(200);
     expect(pages[1]!.games.map((game) => game.id)).toEqual(rest.body.games.map((game: { id: string }) => game.id));
@@ -411,8 +424,10 @@ describe('games(filter)', () => {
 
   it('refuses bad pages and callers without an account', async () => {
     const alice = await newUser(t);
-    for (const filter of [{ limit: 0 }, { limit: 101 }, { offset: -1 }]) {
-      expect(refusal(await gql(GAMES, { filter }, alice.token)), JSON.stringify(filter)).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    const { gameId } = await startedToyGame(t);
+    const eventCursor = (await gql(GAME, { id: gameId }, alice.token)).data.game.events.pageInfo.endCursor;
+    for (const paging of [{ first: 0 }, { first: 101 }, { after: 'not a cursor' }, { after: Buffer.from('offset:-1').toString('base64url') }, { after: Buffer.from('seq:1').toString('base64url') }, { after: eventCursor ?? 'c2VxOjA' }]) {
+      expect(refusal(await gql(GAMES, paging, alice.token)), JSON.stringify(paging)).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
     }
     expect(refusal(await gql(GAMES, {}))).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     expect(refusal(await gql(GAMES, {}, 'Bearer not.a.jwt'))).toMatchObject({ code: 'INVALID_TOKEN', status: 401 });
@@ -464,7 +479,7 @@ describe('game(id): view, legalActions, log', () => {
     expect((await t.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(200)).body.actions).toEqual(asAlice.legalActions);
     // Before the start there is nothing to do.
     const open = (await gql(CREATE, { type: 'toy', seats: 2 }, alice.token)).data.createGame.id as string;
-    expect((await gql(GAME, { id: open }, alice.token)).data.game).toMatchObject({ legalActions: [], view: null, log: [] });
+    expect((await gql(GAME, { id: open }, alice.token)).data.game).toMatchObject({ legalActions: [], view: null, events: { totalCount: 0, edges: [] } });
   });
 
   it("returns each seat its own private log entries and nobody else's, and actions only to their actor", async () => {
@@ -478,12 +493,14 @@ describe('game(id): view, legalActions, log', () => {
     const aliceDraw = state.hands[0]!.at(-1)!;
     const bobDraw = state.hands[1]!.at(-1)!;
 
-    const asAlice = (await gql(GAME, { id: gameId }, alice.token)).data.game;
-    const asBob = (await gql(GAME, { id: gameId }, bob.token)).data.game;
-    const asStranger = (await gql(GAME, { id: gameId }, stranger.token)).data.game;
+    const withLog = (game: { version: number; events: { edges: { node: unknown }[] } }) => ({ ...game, log: nodes(game.events) as { seq: number; action: unknown; log: { message: string; data: unknown }[] }[] });
+    const asAlice = withLog((await gql(GAME, { id: gameId }, alice.token)).data.game);
+    const asBob = withLog((await gql(GAME, { id: gameId }, bob.token)).data.game);
+    const asStranger = withLog((await gql(GAME, { id: gameId }, stranger.token)).data.game);
     expect(asAlice.version).toBe(2);
     expect(asAlice.log.map((event: { seq: number }) => event.seq)).toEqual([1, 2]);
-    expect(asAlice.log[0]).toMatchObject({ seq: 1, seat: 0, action: { type: 'play', card: aliceCard } });
+    expect(asAlice.log[0]).toMatchObject({ seq: 1, seat: 0, kind: 'action', action: { type: 'play', card: aliceCard } });
+    expect(new Date((asAlice.log[0] as unknown as { createdAt: string }).createdAt).toISOString()).toBe((asAlice.log[0] as unknown as { createdAt: string }).createdAt);
     expect(asAlice.log[0].log).toEqual([{ message: `Seat 0 plays a ${aliceCard}.`, data: null }, { message: `Seat 0 draws a ${aliceDraw}.`, data: null }]);
     expect(asAlice.log[1]).toMatchObject({ seq: 2, seat: 1, action: null, log: [{ message: `Seat 1 plays a ${bobCard}.`, data: null }] });
 
@@ -495,12 +512,17 @@ describe('game(id): view, legalActions, log', () => {
     expect(asStranger.log.every((event: { action: unknown }) => event.action === null)).toBe(true);
     expect(JSON.stringify(asAlice)).not.toContain('visibleTo');
 
-    // Paging through the log: after and limit.
-    const after1 = (await gql(GAME, { id: gameId, after: 1 }, bob.token)).data.game.log;
-    expect(after1.map((event: { seq: number }) => event.seq)).toEqual([2]);
-    const first = (await gql(GAME, { id: gameId, after: 0, limit: 1 }, alice.token)).data.game.log;
-    expect(first.map((event: { seq: number }) => event.seq)).toEqual([1]);
-    expect((await gql(GAME, { id: gameId, after: 2 }, alice.token)).data.game.log).toEqual([]);
+    // Paging through the events: first and after (cursors of events stay valid as the game goes on).
+    const first = (await gql(GAME, { id: gameId, first: 1 }, alice.token)).data.game.events;
+    expect(first).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    expect(nodes<{ seq: number }>(first).map((event) => event.seq)).toEqual([1]);
+    const second = (await gql(GAME, { id: gameId, after: first.pageInfo.endCursor }, bob.token)).data.game.events;
+    expect(second).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: false, hasPreviousPage: true } });
+    expect(nodes<{ seq: number }>(second).map((event) => event.seq)).toEqual([2]);
+    expect(nodes((await gql(GAME, { id: gameId, after: second.pageInfo.endCursor }, alice.token)).data.game.events)).toEqual([]);
+    for (const paging of [{ first: 0 }, { first: 501 }, { after: 'bm9wZQ' }]) {
+      expect(refusal(await gql(GAME, { id: gameId, ...paging }, alice.token)), JSON.stringify(paging)).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    }
     // Same as REST.
     const rest = await t.http.get(`/v1/games/${gameId}/log`).set(bob.auth).expect(200);
     expect(rest.body.events.map((event: { log: { message: string }[] }) => event.log.map((entry) => entry.message))).toEqual(
@@ -517,8 +539,8 @@ describe('game(id): view, legalActions, log', () => {
       expect(refusal(response)).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     }
     expect((await t.http.get(`/v1/games/${game.id}`).set(outsider.auth)).body.code).toBe('NOT_FOUND');
-    const listed = await gql(GAMES, { filter: { status: 'open', limit: 100 } }, outsider.token);
-    expect(listed.data.games.games.map((entry: { id: string }) => entry.id)).not.toContain(game.id);
+    const listed = await gql(GAMES, { filter: { status: 'open' }, first: 100 }, outsider.token);
+    expect(nodes(listed.data.games).map((entry) => entry.id)).not.toContain(game.id);
     const own = await gql(GAME, { id: game.id }, alice.token);
     expect(own.errors).toBeUndefined();
     expect(own.data.game).toMatchObject({ id: game.id, yourSeat: 0 });
