@@ -62,5 +62,11 @@ export function typeGameFields<T>(document: T): T {
   }
   properties('LegalActions').actions = { type: 'array', items: anyOfGames('action', "An action of the game's action union"), description: 'Each one ready to submit as is' };
   properties('PlayerEvent').action = { anyOf: [...anyOfGames('action', '').anyOf, { type: 'null' }], description: 'The action, only on your own events' };
+  // A move's (or take-back's) answer carries the view inline, without the game type.
+  const paths = (document as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>> }).paths;
+  const inline = (path: string, method: string, status: string) => paths[path]![method]!.responses[status]!.content!['application/json']!.schema;
+  for (const path of ['/v1/games/{id}/actions', '/v1/games/{id}/take-back']) {
+    (inline(path, 'post', '201').properties as Record<string, Schema>).view = { anyOf: [...anyOfGames('view', '').anyOf, { type: 'null' }], description: 'Your view after the move' };
+  }
   return document;
 }

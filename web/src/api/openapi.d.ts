@@ -3622,7 +3622,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         version: number;
-                        view: unknown;
+                        /** @description Your view after the move */
+                        view: components["schemas"]["UrbanizationView"] | components["schemas"]["ConstructionYardView"] | components["schemas"]["GuildTownView"] | components["schemas"]["MilestoneCityView"] | null;
                         log: components["schemas"]["LogEntry"][];
                     };
                 };
@@ -5851,7 +5852,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         version: number;
-                        view: unknown;
+                        /** @description Your view after the move */
+                        view: components["schemas"]["UrbanizationView"] | components["schemas"]["ConstructionYardView"] | components["schemas"]["GuildTownView"] | components["schemas"]["MilestoneCityView"] | null;
                         log: components["schemas"]["LogEntry"][];
                     };
                 };
