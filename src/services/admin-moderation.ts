@@ -7,7 +7,7 @@ import { isUuid } from '../store/ids.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { botNames, detail, loadGame } from './lobby.js';
-import { afterCommit, type Change } from './progress.js';
+import { afterCommit, writeOutbox, type Change } from './progress.js';
 import { handSeatToBot, strongestBot } from './resign.js';
 
 /**
@@ -21,7 +21,7 @@ const over = (status: string) => status === 'finished' || status === 'aborted';
 
 /**
  * The game ends now with status `aborted`, no result. A running game gets an `abort` event (its
- * players hear of it like of any move); its deadlines and bot turns are dropped. An open game simply
+ * players hear of it like of any move, their webhooks get `game_over`); its deadlines and bot turns are dropped. An open game simply
  * closes. Refused on games that are over.
  */
 export async function abortGame(ctx: ServiceContext, principal: Principal, gameId: string, reason?: string) {
@@ -43,7 +43,7 @@ export async function abortGame(ctx: ServiceContext, principal: Principal, gameI
       { seq, seat: null, actorId: principal.userId, kind: 'abort', action: { type: 'abort', ...(reason ? { reason } : {}) }, log: [{ message: `An admin aborted the game${because}` }], irreversible: true },
       { state: game.state, activeSeats: [], result: null, clocks: game.clocks, deadline: null, due, aborted: true },
     );
-    return { gameId, gameType: game.type, version: seq, status: 'aborted', activeSeats: [], seats: game.seats, deadlines: [], newlyActive: [], started: false, result: null, due, webhooks: 0 };
+    return writeOutbox(locked, { gameId, gameType: game.type, version: seq, status: 'aborted', activeSeats: [], seats: game.seats, deadlines: [], newlyActive: [], started: false, result: null, due, webhooks: 0 });
   });
   await afterCommit(ctx, change);
   ctx.log.info(`game ${gameId} aborted at version ${change.version} by admin ${principal.userId}${because}`);

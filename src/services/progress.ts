@@ -39,13 +39,13 @@ export function rngMoved(before: unknown, after: unknown): boolean {
 const humanUsers = (seats: SeatRecord[], which: number[]) =>
   seats.filter((seat) => which.includes(seat.seat) && seat.userId !== null && seat.bot === null && seat.hasWebhooks).map((seat) => seat.userId!);
 
-/** Writes the change's outbox rows; returns the change with their count. */
-async function writeOutbox(locked: LockedGame, change: Change): Promise<Change> {
+/** Writes the change's outbox rows (an aborted game's players get `game_over` too, with no result); returns the change with their count. */
+export async function writeOutbox(locked: LockedGame, change: Change): Promise<Change> {
   const everyone = humanUsers(change.seats, change.seats.map((seat) => seat.seat));
   const game = { id: change.gameId, type: change.gameType, version: change.version, status: change.status, activeSeats: change.activeSeats };
   let webhooks = 0;
   if (change.started) webhooks += await locked.enqueueWebhooks(everyone, 'game_started', { event: 'game_started', game });
-  if (change.status === 'finished') {
+  if (change.status === 'finished' || change.status === 'aborted') {
     webhooks += await locked.enqueueWebhooks(everyone, 'game_over', { event: 'game_over', game, result: change.result });
     return { ...change, webhooks };
   }

@@ -7,7 +7,8 @@ import { waitFor } from '../support/wait.js';
 let t: TestApp;
 let admin: { Authorization: string };
 beforeAll(async () => {
-  t = await startTestApp();
+  // Webhooks to a local address (nothing listens: the delivery only has to be written).
+  t = await startTestApp({ config: { webhookAllowPrivate: true } });
   admin = await loginAdmin(t);
 });
 afterAll(async () => t?.close());
@@ -23,6 +24,7 @@ describe('aborting a game', () => {
     const timed = (await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, timeControl: { kind: 'per-move', moveSeconds: 3600 } }).expect(201)).body.id as string;
     await t.http.post(`/v1/games/${timed}/join`).set(bob.auth).send({}).expect(200);
     expect((await gameRow(timed)).due_at).not.toBeNull();
+    const hook = (await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: 'http://127.0.0.1:9/hook', events: ['game_over'] }).expect(201)).body.id as string;
     const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(200)).body;
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: actions[0] }).expect(201);
 
@@ -40,6 +42,8 @@ describe('aborting a game', () => {
     } finally {
       vi.restoreAllMocks();
     }
+    const deliveries = (await t.sql.query('SELECT event, payload FROM webhook_deliveries WHERE webhook_id = $1', [hook])).rows;
+    expect(deliveries).toMatchObject([{ event: 'game_over', payload: { event: 'game_over', game: { id: timed, status: 'aborted' }, result: null } }]);
     expect(await lastEvent(timed)).toMatchObject({ seq: 1, seat: null, kind: 'abort', actor_id: await adminId(), log: [{ message: 'An admin aborted the game: test of moderation' }] });
     const { actions: bobs } = (await t.http.get(`/v1/games/${timed}/legal-actions`).set(bob.auth).expect(200)).body;
     expect(bobs).toEqual([]);
