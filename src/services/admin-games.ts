@@ -2,7 +2,7 @@ import type { Principal } from '../auth/tokens.js';
 import { visibleLog } from '../engine/log.js';
 import { badRequest, conflict, unprocessable } from '../errors.js';
 import { adminGameRows, saveVerdict, searchGameIds, type AdminGameFilter, type VerifyVerdict } from '../store/admin.js';
-import { findGame, type EventRecord, type GameRecord } from '../store/games.js';
+import { findGames, type EventRecord, type GameRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { allEvents, verifyGame } from './history.js';
@@ -34,11 +34,10 @@ export async function searchGames(ctx: ServiceContext, principal: Principal, fil
   }
   if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) throw badRequest('INVALID_DATE_RANGE', '`createdFrom` is after `createdTo`.');
   const { total, ids } = await searchGameIds(ctx.db, filter);
-  const [games, extras] = await Promise.all([Promise.all(ids.map((id) => findGame(ctx.db, id))), adminGameRows(ctx.db, ids)]);
-  const items: AdminGameItem[] = games.flatMap((game) => {
-    if (!game) return []; // deleted between the two reads
+  const [games, extras] = await Promise.all([findGames(ctx.db, ids), adminGameRows(ctx.db, ids)]);
+  const items: AdminGameItem[] = games.map((game) => {
     const extra = extras.get(game.id);
-    return [{ ...summarize(game, principal), players: extra?.players ?? [], importedAt: extra?.importedAt?.toISOString() ?? null, lastVerify: lastVerifyOf(extra?.lastVerify ?? null) }];
+    return { ...summarize(game, principal), players: extra?.players ?? [], importedAt: extra?.importedAt?.toISOString() ?? null, lastVerify: lastVerifyOf(extra?.lastVerify ?? null) };
   });
   // `games` is the same list under the name the first version of this operation used.
   return { items, total, limit: filter.limit, offset: filter.offset, games: items };

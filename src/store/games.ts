@@ -104,6 +104,9 @@ export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | nu
   return (await loadGames(db, [id], false))[0] ?? null;
 }
 
+/** Games by id in one statement, in the order of `ids` (missing ones left out). */
+export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadGames(db, ids, false);
+
 export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
   version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
