@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
+import { constructionYardGame } from '../../src/games/construction-yard/index.js';
+import type { CYState } from '../../src/games/construction-yard/state.js';
+import { games } from '../../src/games/index.js';
+import { RECORD_FORMAT } from '../../src/services/record.js';
+import { setupInputOf, walkLog } from '../../src/services/timeline.js';
+import type { EventRecord } from '../../src/store/games.js';
 import { visibleLog } from '../../src/engine/log.js';
 import { isRuleError, type LogEntry } from '../../src/engine/types.js';
 import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
@@ -9,7 +16,7 @@ import { toyGame, type ToyAction, type ToyState } from '../support/toy-game.js';
 let t: TestApp;
 let admin: { Authorization: string };
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ catalog: { ...games, toy: toyGame } });
   admin = await loginAdmin(t);
 });
 afterAll(async () => t?.close());
@@ -70,4 +77,38 @@ describe('replays', () => {
     expect((await t.http.get(`/v1/games/${finished}/replay?at=-1`).expect(400)).body.code).toBe('VALIDATION_FAILED');
     expect((await t.http.get(`/v1/games/${finished}/replay?at=1`).set({ Authorization: 'Bearer nonsense' }).expect(401)).body.code).toBe('INVALID_TOKEN');
   });
+});
+
+describe('replays of a game with secret hands (construction yard)', () => {
+  it("equal the engine's views at every point sampled, and a spectator's or another seat's never holds a card of a hand", async () => {
+    const fixture = JSON.parse(readFileSync(new URL('../games/construction-yard/fixtures/v2-fixture-three.json', import.meta.url), 'utf8')) as { rulesVersion: number; seats: number; options: unknown; seed: string; actions: { seat: number; action: unknown }[] };
+    const players = await Promise.all(Array.from({ length: fixture.seats }, () => newUser(t, 'cy')));
+    const record = {
+      format: RECORD_FORMAT, type: 'construction-yard', rulesVersion: fixture.rulesVersion, options: fixture.options, seed: fixture.seed,
+      seats: players.map((player, seat) => ({ seat, username: player.username, bot: null })),
+      events: fixture.actions.map(({ seat, action }, index) => ({ seq: index + 1, seat, action })),
+    };
+    const { id } = (await t.http.post('/v1/admin/games/import').set(admin).send(record).expect(201)).body;
+    const events = fixture.actions.map(({ seat, action }, index) => ({ seq: index + 1, seat, action, kind: 'action', undoesSeq: null, actorId: null, log: [], irreversible: false, createdAt: new Date(0) }) as EventRecord);
+    const last = events.length;
+    for (const at of [0, 1, 7, 40, Math.floor(last / 2), last - 1, last]) {
+      const state = walkLog(constructionYardGame, setupInputOf({ seatCount: fixture.seats, options: fixture.options, seed: fixture.seed, rulesVersion: fixture.rulesVersion }), events.slice(0, at)).state as CYState;
+      const spectator = (await t.http.get(`/v1/games/${id}/replay?at=${at}`).expect(200)).body;
+      expect(canonicalJson(spectator.view)).toBe(canonicalJson(constructionYardGame.view(state, null)));
+      const spectatorText = JSON.stringify(spectator);
+      for (const card of state.hands.flat()) expect(spectatorText).not.toContain(`"${card}"`);
+      for (const [seat, player] of players.entries()) {
+        const own = (await t.http.get(`/v1/games/${id}/replay?at=${at}`).set(player.auth).expect(200)).body;
+        expect(own.seat).toBe(seat);
+        expect(canonicalJson(own.view)).toBe(canonicalJson(constructionYardGame.view(state, seat)));
+        const text = JSON.stringify(own);
+        // The check can see card ids at all: a seat's own cards do show.
+        if (state.hands[seat]!.length > 0) expect(text).toContain(`"${state.hands[seat]![0]}"`);
+        for (const [other, hand] of state.hands.entries()) {
+          if (other === seat) continue;
+          for (const card of hand) if (!state.hands[seat]!.includes(card)) expect(text).not.toContain(`"${card}"`);
+        }
+      }
+    }
+  }, 60_000);
 });
