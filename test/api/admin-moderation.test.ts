@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
+import { connectSse } from '../support/sse.js';
 import { waitFor } from '../support/wait.js';
 
 /** Moderation: abort a game, give a seat to a bot, disable and enable accounts (at once, in every process). */
@@ -170,6 +172,27 @@ describe('disabling accounts', () => {
       await t.http.get('/v1/me').set(erin.auth).expect(403);
     } finally {
       await other.close();
+    }
+  });
+
+  it("ends the account's open event stream at its next event, sending nothing more", async () => {
+    // Account events travel by this process's pub/sub (no Redis here): the game is played where the stream is; the disable comes from the other process.
+    const streaming = await startTestApp({ databaseUrl: t.databaseUrl, listen: true });
+    try {
+      const base = `http://127.0.0.1:${(streaming.app.server.address() as AddressInfo).port}`;
+      const { alice, bob, gameId } = await startedToyGame(streaming);
+      const stream = await connectSse(base, bob.auth);
+      const { actions } = (await streaming.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(200)).body;
+      await streaming.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: actions[0] }).expect(201);
+      await waitFor(async () => (stream.events.some((event) => event.data.version === 1) ? true : undefined), 10_000, 'the first event');
+      await t.http.post(`/v1/admin/users/${bob.id}/disable`).set(admin).expect(200);
+      await waitFor(async () => ((await streaming.http.get('/v1/me').set(bob.auth)).status === 403 ? true : undefined), 10_000, 'the streaming process to know');
+      // The game moves on (an abort tells both players): Bob's stream ends instead of telling him.
+      await streaming.http.post(`/v1/admin/games/${gameId}/abort`).set(await loginAdmin(streaming)).expect(200);
+      await stream.ended;
+      expect(stream.events.map((event) => event.data.version)).toEqual([1]);
+    } finally {
+      await streaming.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { connectSse } from '../support/sse.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -18,43 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface SseEvent {
-  event: string;
-  id: string;
-  data: { gameId: string; version: number; yourTurn: boolean; cursor: string };
-}
-
-/** An SSE connection that parses events as they arrive. */
-async function connect(auth: Record<string, string>, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/v1/me/events`, { headers: { ...auth, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const events: SseEvent[] = [];
-  let buffer = '';
-  const reading = (async () => {
-    const reader = response.body!.getReader();
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) => [...block.matchAll(/^(\w+): ?(.*)$/gm)].find((m) => m[1] === name)?.[2];
-        if (field('data')) events.push({ event: field('event')!, id: field('id')!, data: JSON.parse(field('data')!) });
-      }
-    }
-  })();
-  return {
-    events,
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
-
 const newest = (events: { gameId: string; version: number }[]) => {
   const out: Record<string, number> = {};
   for (const { gameId, version } of events) out[gameId] = Math.max(out[gameId] ?? 0, version);
@@ -66,7 +30,7 @@ describe('resuming the account event stream', () => {
     const first = await startedToyGame(t);
     const { alice, bob } = first;
     const second = await startedToyGame(t);
-    const stream = await connect(bob.auth);
+    const stream = await connectSse(base, bob.auth);
     await t.http.post(`/v1/games/${first.gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     const seen = await waitFor(async () => stream.events.find((event) => event.data.gameId === first.gameId && event.data.version === 1), 10_000, 'the first event');
     expect(seen.event).toBe('your_turn');
@@ -78,7 +42,7 @@ describe('resuming the account event stream', () => {
     await t.http.post(`/v1/games/${first.gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     await t.http.post(`/v1/games/${second.gameId}/actions`).set(second.alice.auth).send({ action: { type: 'pass' } }).expect(201);
     // Bob is not in `second` (startedToyGame made new users), so only the first game is his.
-    const resumed = await connect(bob.auth, seen.id);
+    const resumed = await connectSse(base, bob.auth, seen.id);
     await waitFor(async () => (newest(resumed.events.map((event) => event.data))[first.gameId] === 3 ? true : undefined), 10_000, 'the missed moves');
     expect(resumed.events.find((event) => event.data.gameId === first.gameId && event.data.version === 3)).toMatchObject({ event: 'your_turn', data: { yourTurn: true } });
     expect(resumed.events.some((event) => event.data.gameId === second.gameId)).toBe(false);
