@@ -3055,6 +3055,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -3175,6 +3187,18 @@ export interface operations {
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3311,6 +3335,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -3415,6 +3451,18 @@ export interface operations {
              *     - `NOT_SEATED`: you hold no seat to leave
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3543,6 +3591,18 @@ export interface operations {
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3699,6 +3759,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `NOT_YOUR_TURN`: your seat may not act now
              *     - `RULE_VIOLATION/{rule}`: the game's rules refuse the action: `rule` is the engine's code (e.g. `RULE_VIOLATION/NOT_ENOUGH_MONEY`), `detail` its sentence
              *     - `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used for a different request
@@ -3824,6 +3896,18 @@ export interface operations {
              *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4178,6 +4262,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -4303,6 +4399,18 @@ export interface operations {
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4456,6 +4564,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -4560,6 +4680,18 @@ export interface operations {
              *     - `RULES_VERSION_UNSUPPORTED`: the game's rules version is not served by this server
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4960,6 +5092,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -5079,6 +5223,18 @@ export interface operations {
              *     - `SEAT_ALREADY_BOT`: that bot already plays the seat
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5355,6 +5511,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `CANNOT_DISABLE_SELF`: an admin cannot disable their own account
              */
             422: {
@@ -5480,6 +5648,18 @@ export interface operations {
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5793,6 +5973,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `NO_SUCH_SEAT`: the seat number is outside the game
              *     - `UNKNOWN_BOT`: the game has no bot of that name
              *     - `UNKNOWN_USER`: no user of that name
@@ -5926,6 +6118,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `NOTHING_TO_TAKE_BACK`: you have no move left to take back
              *     - `TAKE_BACK_NOT_ALLOWED`: that move (or one after it) revealed hidden information or drew at random
              */
@@ -6039,6 +6243,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -6143,6 +6359,18 @@ export interface operations {
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6281,6 +6509,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -6397,6 +6637,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -6502,6 +6754,18 @@ export interface operations {
              *     - `ALREADY_RESIGNED`: you have already resigned
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6811,6 +7075,18 @@ export interface operations {
              *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7148,6 +7424,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -7249,6 +7537,18 @@ export interface operations {
              *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7459,6 +7759,18 @@ export interface operations {
              *     - `GAME_NOT_FINISHED`: the record (and the seed in it) is published once the game is over
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7694,6 +8006,18 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `MIGRATION_ILLEGAL_EVENT`: an event of the log is illegal under the newest rules: `atEvent` names the first, `rule` the engine's code
              *     - `MIGRATION_CHANGES_GAME`: under the newest rules an event would read differently (`atEvent`) or the game would not be where it is
              */
@@ -7843,6 +8167,18 @@ export interface operations {
              *     - `RULES_VERSION_UNSUPPORTED`: the game's rules version is not served by this server
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { SCHEMA_PATH } from '../../src/graphql/index.js';
 import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { contractChecker } from '../support/contract.js';
 import { toyGame } from '../support/toy-game.js';
 
 /**
@@ -15,6 +16,9 @@ import { toyGame } from '../support/toy-game.js';
  * JSON, wrong types, unknown fields, ids of real and unknown games). For every answer:
  *   - no status ≥ 500 and no INTERNAL_ERROR code;
  *   - REST errors are application/problem+json with a `code`; GraphQL errors carry `extensions.code`;
+ *   - every REST answer, success or refusal, conforms to openapi/openapi.json: its status is
+ *     documented for the operation, its media type is the documented one and its body validates
+ *     against the documented schema (test/support/contract.ts);
  *   - a refused request (4xx, or a GraphQL answer with errors and no data) changed nothing: a
  *     fingerprint of the database (row counts, versions, last update) is the same after it.
  * FUZZ_RUNS sets the number of requests (default 400, about 15 s), FUZZ_SEED the seed. The figures
@@ -230,7 +234,8 @@ async function fingerprint(): Promise<string> {
   return rows[0].f as string;
 }
 
-const figures = { requests: 0, rest: 0, graphql: 0, fiveHundreds: 0, nonProblem: 0, stateChanges: 0, refused: 0, byStatus: {} as Record<number, number> };
+const figures = { requests: 0, rest: 0, graphql: 0, fiveHundreds: 0, nonProblem: 0, nonConforming: 0, stateChanges: 0, refused: 0, byStatus: {} as Record<number, number> };
+const contract = contractChecker({ unpublishedGameTypes: ['toy'] });
 const failures: string[] = [];
 
 async function send(request: Request) {
@@ -258,6 +263,14 @@ async function check(request: Request) {
   if (request.kind === 'rest' && response.status >= 400 && !(type.startsWith('application/problem+json') && typeof response.body?.code === 'string')) {
     figures.nonProblem++;
     fail('not problem+json');
+  }
+  if (request.kind === 'rest') {
+    const bodyless = response.status === 204 || response.status === 304;
+    const answer = new Response(bodyless ? null : response.text, { status: response.status, headers: type ? { 'content-type': type } : {} });
+    await contract.check(request.method, `http://fuzz${request.url}`, answer).catch((error: Error) => {
+      figures.nonConforming++;
+      fail(`not as documented (${error.message.slice(0, 300)})`);
+    });
   }
   if (request.kind === 'graphql') {
     const errors = response.body?.errors as { extensions?: { code?: string } }[] | undefined;
@@ -306,7 +319,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe(`fuzzing every route and operation (${RUNS} requests, seed ${SEED})`, () => {
-  it('never answers 5xx, always with a problem or a GraphQL error code, and refused requests change nothing', { timeout: 600_000 + RUNS * 200 }, async () => {
+  it('never answers 5xx, always with a problem or a GraphQL error code, answers REST as documented, and refused requests change nothing', { timeout: 600_000 + RUNS * 200 }, async () => {
     const request = fc.oneof(
       { weight: 10, arbitrary: fc.oneof(...restOperations.map(restRequest)) },
       { weight: 7, arbitrary: fc.oneof(...graphqlOperations.map(graphqlRequest)) },
@@ -316,6 +329,7 @@ describe(`fuzzing every route and operation (${RUNS} requests, seed ${SEED})`, (
     console.log(`[fuzz] ${JSON.stringify(figures)}`);
     expect(figures.requests).toBeGreaterThanOrEqual(RUNS);
     expect(failures).toEqual([]);
-    expect({ fiveHundreds: figures.fiveHundreds, nonProblem: figures.nonProblem, stateChanges: figures.stateChanges }).toEqual({ fiveHundreds: 0, nonProblem: 0, stateChanges: 0 });
+    expect({ fiveHundreds: figures.fiveHundreds, nonProblem: figures.nonProblem, nonConforming: figures.nonConforming, stateChanges: figures.stateChanges }).toEqual({ fiveHundreds: 0, nonProblem: 0, nonConforming: 0, stateChanges: 0 });
+    expect(contract.checked).toBe(figures.rest);
   });
 });

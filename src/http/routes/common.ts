@@ -48,6 +48,24 @@ export function problemResponse(status: number, codes: readonly string[]) {
   return { description: `Problem (RFC 9457) with one of these codes:\n${description}`, ...retryAfter, content: { 'application/problem+json': { schema: Type.Ref('Problem'), examples } } };
 }
 
+/**
+ * Every operation with a path parameter may answer 414 URI_TOO_LONG (Fastify's maxParamLength,
+ * http/input-guard.ts): documented here for all of them at once (swagger's transformObject).
+ */
+export function documentPathLimits<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { parameters?: { in: string }[]; responses?: Record<string, unknown> }>> }).paths ?? {};
+  for (const methods of Object.values(paths)) {
+    for (const operation of Object.values(methods)) {
+      if (!operation.responses || !(operation.parameters ?? []).some((parameter) => parameter.in === 'path')) continue;
+      // Routes' Type.Ref('Problem') is resolved by swagger before this transform runs: here the pointer is written out.
+      const tooLong = problemResponse(414, ['URI_TOO_LONG']);
+      tooLong.content['application/problem+json'].schema = { $ref: '#/components/schemas/Problem' } as never;
+      operation.responses = Object.fromEntries(Object.entries({ ...operation.responses, 414: tooLong }).sort(([a], [b]) => Number(a) - Number(b)));
+    }
+  }
+  return document;
+}
+
 /** The errors of a public operation: only a bad token that was sent anyway (and our own bugs). */
 export const publicErrors = () => ({ ...errorResponses(), 401: problemResponse(401, ['INVALID_TOKEN']), 403: problemResponse(403, ['ACCOUNT_DISABLED']) });
 
