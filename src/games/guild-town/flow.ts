@@ -1,7 +1,7 @@
 import type { LogEntry } from '../../engine/types.js';
 import { GUILDS, HELPERS, MONEY, ROUND_END_LIMIT, SEASON_GUILDS, TOKEN_LIMIT, WORK_POINTS, type GuildId } from './data.js';
 import { colourSetPoints, finishGame, scoreShips, scoreStorehouse } from './scoring.js';
-import type { GuildTownState, Prompt } from './state.js';
+import { withItem, type GuildTownState, type Prompt } from './state.js';
 
 /** Mutable context of one `apply`. */
 export interface Ctx {
@@ -113,7 +113,8 @@ export function endTurn(ctx: Ctx): void {
   const turn = s.turn;
   if (turn && turn.privUsed && turn.helper) {
     const g = GUILDS.indexOf(turn.guild);
-    s.guilds[g][turn.helper[0]][turn.helper[1]].priv = true;
+    const [space, at] = turn.helper;
+    s.guilds = withItem(s.guilds, g, (track) => withItem(track, space, (stack) => withItem(stack, at, (h) => ({ ...h, priv: true }))));
   }
   s.turn = null;
   nextTurn(ctx);
@@ -209,7 +210,7 @@ function yearEndScoring(ctx: Ctx): void {
   // The storehouse is emptied and the granary refilled with the 14 natural cubes.
   s.storehouse = s.storehouse.map(() => [-1, -1]);
   s.naturalOff = 0;
-  s.yearScores.push({ year: s.year, ships: ships.total, colours, storehouse: store, invest: s.players.map(() => 0) });
+  s.yearScores = [...s.yearScores, { year: s.year, ships: ships.total, colours, storehouse: store, invest: s.players.map(() => 0) }];
   ctx.log.push({ message: `The ships sail (${ships.total.join('/')}), the town grows (${colours.join('/')}), the storehouse counts (${store.join('/')}).`, data: { ships, colours, store } });
 }
 

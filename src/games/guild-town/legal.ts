@@ -1,9 +1,8 @@
-import { isRuleError } from '../../engine/types.js';
 import type { GuildTownAction, Target } from './actions.js';
 import { BUILDINGS, GUILD_CAPACITY, GUILDS, MONEY, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
 import { cardsValue } from './money.js';
 import { buildingRuleOk, canPrivilege } from './rules-guilds.js';
-import { activeSeats, applyAction } from './rules.js';
+import { activeSeats, refusal } from './rules.js';
 import type { GuildTownState } from './state.js';
 
 const RAW_SET = new Set<string>(RAWS);
@@ -175,9 +174,9 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
  */
 export const EXACT_PHASES: ReadonlySet<GuildTownState['phase']> = new Set(['helpers', 'discard', 'invest']);
 
-/** Every candidate the rules accept (elsewhere each listed action is checked by `apply` itself). */
+/** Every candidate the rules accept (elsewhere each is asked to `refusal`, the checks of `apply`). */
 export function legalActions(s: GuildTownState, seat: number): GuildTownAction[] {
   if (!activeSeats(s).includes(seat)) return [];
   if (EXACT_PHASES.has(s.phase)) return candidates(s, seat);
-  return candidates(s, seat).filter((action) => !isRuleError(applyAction(s, seat, action)));
+  return candidates(s, seat).filter((action) => refusal(s, seat, action) === null);
 }

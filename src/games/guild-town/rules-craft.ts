@@ -4,7 +4,7 @@ import { BUILDINGS, MARKET_LIMIT, MONEY, RAWS, SHIP_GOODS, STORE_GOODS, type Goo
 import type { Ctx } from './flow.js';
 import { drawMoney, giveMoney, refillMoneyRow } from './money.js';
 import { canPrivilege, usePrivilege } from './rules-guilds.js';
-import type { GuildTownState, Turn } from './state.js';
+import { setSlot, withItem, type GuildTownState, type Turn } from './state.js';
 
 type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
 
@@ -36,7 +36,7 @@ export function anyShipFits(s: GuildTownState, seat: number, good: Good): boolea
 }
 
 /** Check a target for a freshly produced `good`; null when it is allowed. */
-function checkTarget(s: GuildTownState, seat: number, good: Good, to: Target): RuleError | null {
+export function checkTarget(s: GuildTownState, seat: number, good: Good, to: Target): RuleError | null {
   switch (to.kind) {
     case 'market':
       if (!isRaw(good)) return ruleError('MARKET_RAW_ONLY', 'Only raw materials go to the market.');
@@ -70,10 +70,12 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
       p.market++;
       return;
     case 'slot':
-      p.town[to.building].slots[to.slot] = true;
+      setSlot(p, to.building, to.slot, true);
       return;
     case 'store': {
-      const storage = s.storehouse[STORE_GOODS.indexOf(good as Half)];
+      const g = STORE_GOODS.indexOf(good as Half);
+      const storage = s.storehouse[g].slice();
+      s.storehouse = withItem(s.storehouse, g, () => storage);
       if (storage.length >= 2) {
         const out = storage.shift()!;
         if (out < 0) s.naturalOff++;
@@ -95,7 +97,9 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
       return;
     }
     case 'ship': {
-      const storage = s.ships[to.ship][SHIP_GOODS.indexOf(good as Half)];
+      const g = SHIP_GOODS.indexOf(good as Half);
+      const storage = s.ships[to.ship][g].slice();
+      s.ships = withItem(s.ships, to.ship, (ship) => withItem(ship, g, () => storage));
       if (storage[1] < 0) storage[1] = seat;
       else if (storage[0] < 0) storage[0] = seat;
       else {
@@ -114,32 +118,51 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
   }
 }
 
-export function doCraftPrivilege(ctx: Ctx, turn: Turn): RuleError | void {
+/*
+ * As in rules-guilds.ts: `…Refusal` says why the rules refuse an action (null: accepted) without
+ * changing anything, `do…` carries out an accepted one.
+ */
+
+export function craftPrivilegeRefusal(s: GuildTownState, turn: Turn): RuleError | null {
   if (turn.guild !== 'craftsmen') return ruleError('WRONG_GUILD', 'This privilege belongs to the Craftsmen\'s guild.');
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
-  if (!canPrivilege(ctx.s, turn)) return ruleError('NO_PRIVILEGE', 'This helper has no privilege to use.');
-  const paired = ctx.s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
+  if (!canPrivilege(s, turn)) return ruleError('NO_PRIVILEGE', 'This helper has no privilege to use.');
+  const paired = s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
   if (paired && turn.wp <= 0 && turn.rawPaid !== true) return ruleError('NO_WORK_POINTS', 'The privilege makes two raw materials of one work point, and you have no work point left.');
+  return null;
+}
+
+export function doCraftPrivilege(ctx: Ctx, turn: Turn): void {
+  const paired = ctx.s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
   usePrivilege(ctx, turn);
   turn.freeRaw++;
   ctx.log.push({ message: paired ? `Seat ${turn.seat} uses the privilege: a work point makes two raw materials.` : `Seat ${turn.seat} uses the privilege: one raw material more without a work point.` });
 }
 
-export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): RuleError | void {
-  const s = ctx.s;
+/** Version 3: the privilege's raw material is the second of a work point's pair (see GuildTownRules). */
+function rawIsFree(s: GuildTownState, turn: Turn): boolean {
+  return s.rules?.craftsmenPrivilegeNeedsWorkPoint === true ? turn.freeRaw > 0 && turn.rawPaid === true : turn.freeRaw > 0;
+}
+
+export function produceRawRefusal(s: GuildTownState, turn: Turn, action: Of<'produceRaw'>): RuleError | null {
   const p = s.players[turn.seat];
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
-  // Version 3: the privilege's raw material is the second of a work point's pair (see GuildTownRules).
-  const paired = s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
-  const free = paired ? turn.freeRaw > 0 && turn.rawPaid === true : turn.freeRaw > 0;
-  if (turn.wp <= 0 && !free) return ruleError('NO_WORK_POINTS', 'You have no work point left.');
+  if (turn.wp <= 0 && !rawIsFree(s, turn)) return ruleError('NO_WORK_POINTS', 'You have no work point left.');
   const b = p.town[action.building];
   if (!b || !(BUILDINGS[b.card].tier === 'basic' || BUILDINGS[b.card].tier === 'lumber')) return ruleError('NOT_BASIC', 'Raw materials are made in basic buildings.');
   if (p.supply <= 0) return ruleError('NO_CUBES', 'You have no cube left.');
-  const good = BUILDINGS[b.card].product;
-  const bad = checkTarget(s, turn.seat, good, action.to);
+  const bad = checkTarget(s, turn.seat, BUILDINGS[b.card].product, action.to);
   if (bad) return bad;
   if (action.to.kind === 'slot' && action.to.building === action.building) return ruleError('NO_SUCH_ICON', 'Place it on another building.');
+  return null;
+}
+
+export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const paired = s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
+  const free = rawIsFree(s, turn);
+  const good = BUILDINGS[p.town[action.building].card].product;
   if (free) {
     turn.freeRaw--;
     if (paired) turn.rawPaid = false;
@@ -152,8 +175,7 @@ export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): Ru
   ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (to ${action.to.kind}).` });
 }
 
-export function doTrade(ctx: Ctx, turn: Turn, action: Of<'trade'>): RuleError | void {
-  const s = ctx.s;
+export function tradeRefusal(s: GuildTownState, turn: Turn, action: Of<'trade'>): RuleError | null {
   const p = s.players[turn.seat];
   const bad = needWork(turn);
   if (bad) return bad;
@@ -161,49 +183,63 @@ export function doTrade(ctx: Ctx, turn: Turn, action: Of<'trade'>): RuleError | 
   const b = p.town[action.building];
   const good = b ? BUILDINGS[b.card].inputs[action.slot] : undefined;
   if (!b || good === undefined || !isRaw(good) || b.slots[action.slot]) return ruleError('NO_SUCH_ICON', 'Choose a free raw-material icon on one of your buildings.');
+  return null;
+}
+
+export function doTrade(ctx: Ctx, turn: Turn, action: Of<'trade'>): void {
+  const p = ctx.s.players[turn.seat];
+  const b = p.town[action.building];
+  const good = BUILDINGS[b.card].inputs[action.slot];
   turn.wp--;
   p.market--;
-  b.slots[action.slot] = true;
+  setSlot(p, action.building, action.slot, true);
   ctx.log.push({ message: `Seat ${turn.seat} trades a market marker for ${good}.` });
 }
 
-export function doProduceHalf(ctx: Ctx, turn: Turn, action: Of<'produceHalf'>): RuleError | void {
-  const s = ctx.s;
-  const p = s.players[turn.seat];
+export function produceHalfRefusal(s: GuildTownState, turn: Turn, action: Of<'produceHalf'>): RuleError | null {
   const bad = needWork(turn);
   if (bad) return bad;
-  const b = p.town[action.building];
+  const b = s.players[turn.seat].town[action.building];
   if (!b || BUILDINGS[b.card].tier !== 'expanded') return ruleError('NOT_EXPANDED', 'Half-products are made in expanded buildings.');
   if (!b.slots[0]) return ruleError('NO_INPUT', `The ${BUILDINGS[b.card].name} needs its raw material first.`);
+  return checkTarget(s, turn.seat, BUILDINGS[b.card].product, action.to);
+}
+
+export function doProduceHalf(ctx: Ctx, turn: Turn, action: Of<'produceHalf'>): void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const b = p.town[action.building];
   const good = BUILDINGS[b.card].product;
-  const badTarget = checkTarget(s, turn.seat, good, action.to);
-  if (badTarget) return badTarget;
   turn.wp--;
-  b.slots[0] = false;
+  setSlot(p, action.building, 0, false);
   place(ctx, turn.seat, good, action.to);
   const points = action.to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
   p.points += points;
   ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (to ${action.to.kind}) for ${points} points.` });
 }
 
-export function doProduceFinal(ctx: Ctx, turn: Turn, action: Of<'produceFinal'>): RuleError | void {
-  const s = ctx.s;
-  const p = s.players[turn.seat];
+export function produceFinalRefusal(s: GuildTownState, turn: Turn, action: Of<'produceFinal'>): RuleError | null {
   const bad = needWork(turn);
   if (bad) return bad;
-  const b = p.town[action.building];
+  const b = s.players[turn.seat].town[action.building];
   if (!b || BUILDINGS[b.card].tier !== 'advanced') return ruleError('NOT_ADVANCED', 'Final products are made in advanced buildings.');
   if (!b.slots.every(Boolean)) return ruleError('NO_INPUT', 'Every input icon needs a marker first.');
-  const good = BUILDINGS[b.card].product;
   if (action.to.kind !== 'ship' && action.to.kind !== 'lost') return ruleError('NOT_FOR_SHIPS', 'A final product goes onto a ship.');
-  const badTarget = checkTarget(s, turn.seat, good, action.to);
-  if (badTarget) return badTarget;
+  return checkTarget(s, turn.seat, BUILDINGS[b.card].product, action.to);
+}
+
+export function doProduceFinal(ctx: Ctx, turn: Turn, action: Of<'produceFinal'>): void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const b = p.town[action.building];
+  const good = BUILDINGS[b.card].product;
   turn.wp--;
   // All input markers come off the card; one stays as the product.
   p.supply += b.slots.length - 1;
-  b.slots = b.slots.map(() => false);
-  place(ctx, turn.seat, good, action.to);
-  const points = action.to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
+  p.town = withItem(p.town, action.building, (raised) => ({ ...raised, slots: raised.slots.map(() => false) }));
+  const to = action.to as Extract<Target, { kind: 'ship' | 'lost' }>;
+  place(ctx, turn.seat, good, to);
+  const points = to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
   p.points += points;
-  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (${action.to.kind === 'lost' ? 'it cannot be shipped' : `ship ${action.to.ship + 1}`}) for ${points} points.` });
+  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (${to.kind === 'lost' ? 'it cannot be shipped' : `ship ${to.ship + 1}`}) for ${points} points.` });
 }

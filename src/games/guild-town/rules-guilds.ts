@@ -4,7 +4,7 @@ import { BUILD_COST, BUILDINGS, BUY_PRICE, FINALS, HAND_LIMIT, MAYOR_CARDS, MONE
 import { endTurn, type Ctx } from './flow.js';
 import { cardsValue, discardMoney, drawMoney, giveMoney, refillMoneyRow } from './money.js';
 import { hasProductionLine } from './production.js';
-import type { GuildTownState, Turn } from './state.js';
+import { setSlot, withItem, type GuildTownState, type Prompt, type Turn } from './state.js';
 
 type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
 export type RowName = 'basic' | 'expanded' | 'advanced';
@@ -24,15 +24,25 @@ export function usePrivilege(ctx: Ctx, turn: Turn): void {
 
 const noPrivilege = (): RuleError => ruleError('NO_PRIVILEGE', 'This helper has no privilege to use (gold space or privilege token, once per helper).');
 
+/*
+ * Each action of a guild turn is two functions: `…Refusal` reads the state and says why the rules
+ * refuse the action (null when they accept it), `do…` carries out an accepted action on the copy
+ * `apply` made. legalActions asks only the refusals, so listing the legal actions copies nothing.
+ */
+
 // ---------- Bankers ----------
 
-export function doBankTake(ctx: Ctx, turn: Turn, action: Of<'bankTake'>): RuleError | void {
-  const s = ctx.s;
+export function bankTakeRefusal(s: GuildTownState, turn: Turn, action: Of<'bankTake'>): RuleError | null {
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You are not taking money now.');
-  const card = s.moneyRow[action.slot];
-  if (card === null) return ruleError('SLOT_EMPTY', 'That money slot is empty.');
+  if (s.moneyRow[action.slot] === null) return ruleError('SLOT_EMPTY', 'That money slot is empty.');
+  if (turn.bankTaken >= 2) return ruleError('TWO_FACE_UP', 'You may take at most 2 of the face-up money cards.');
+  return null;
+}
+
+export function doBankTake(ctx: Ctx, turn: Turn, action: Of<'bankTake'>): void {
+  const s = ctx.s;
+  const card = s.moneyRow[action.slot]!;
   const already = turn.bankTaken;
-  if (already >= 2) return ruleError('TWO_FACE_UP', 'You may take at most 2 of the face-up money cards.');
   s.players[turn.seat].money.push(card);
   s.moneyRow[action.slot] = null;
   turn.bankTaken = already + 1;
@@ -40,7 +50,7 @@ export function doBankTake(ctx: Ctx, turn: Turn, action: Of<'bankTake'>): RuleEr
   if (turn.bankTaken === 2) return doBankDraw(ctx, turn);
 }
 
-export function doBankDraw(ctx: Ctx, turn: Turn): RuleError | void {
+export function doBankDraw(ctx: Ctx, turn: Turn): void {
   const s = ctx.s;
   const p = s.players[turn.seat];
   const count = 4 - (turn.bankTaken);
@@ -67,9 +77,14 @@ function finishBank(ctx: Ctx, turn: Turn): void {
   if (bankLeft(ctx.s, turn) <= 0 || ctx.s.players[turn.seat].money.length === 0) endTurn(ctx);
 }
 
-export function doBankPrivilege(ctx: Ctx, turn: Turn): RuleError | void {
+export function bankPrivilegeRefusal(s: GuildTownState, turn: Turn): RuleError | null {
   if (turn.prompt.kind !== 'bankDiscard' || turn.prompt.privileged || turn.prompt.left < 1) return ruleError('WRONG_STEP', 'The privilege is used while discarding.');
-  if (!canPrivilege(ctx.s, turn)) return noPrivilege();
+  if (!canPrivilege(s, turn)) return noPrivilege();
+  return null;
+}
+
+export function doBankPrivilege(ctx: Ctx, turn: Turn): void {
+  if (turn.prompt.kind !== 'bankDiscard') return;
   usePrivilege(ctx, turn);
   turn.prompt.privileged = true;
   turn.prompt.left--;
@@ -77,9 +92,14 @@ export function doBankPrivilege(ctx: Ctx, turn: Turn): RuleError | void {
   finishBank(ctx, turn);
 }
 
-export function doBankDiscard(ctx: Ctx, turn: Turn, card: number): RuleError | void {
+export function bankDiscardRefusal(s: GuildTownState, turn: Turn, card: number): RuleError | null {
   if (turn.prompt.kind !== 'bankDiscard') return ruleError('WRONG_STEP', 'You are not discarding now.');
-  if (!ctx.s.players[turn.seat].money.includes(card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
+  if (!s.players[turn.seat].money.includes(card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
+  return null;
+}
+
+export function doBankDiscard(ctx: Ctx, turn: Turn, card: number): void {
+  if (turn.prompt.kind !== 'bankDiscard') return;
   discardMoney(ctx.s, turn.seat, card);
   turn.prompt.left--;
   ctx.log.push({ message: `Seat ${turn.seat} discards a ${MONEY[card].value} (card ${card}).`, data: { card } });
@@ -98,11 +118,17 @@ export function payableValue(s: GuildTownState, seat: number, colours: readonly 
   return cardsValue(s.players[seat].money.filter((id) => colours.length === 0 || colours.includes(MONEY[id].colour)));
 }
 
-export function doPay(ctx: Ctx, turn: Turn, card: number): RuleError | void {
+export function payRefusal(s: GuildTownState, turn: Turn, card: number): RuleError | null {
   const prompt = turn.prompt;
   if (prompt.kind !== 'pay') return ruleError('WRONG_STEP', 'Nothing is to be paid now.');
-  if (!ctx.s.players[prompt.seat].money.includes(card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
+  if (!s.players[prompt.seat].money.includes(card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
   if (prompt.colours.length > 0 && !prompt.colours.includes(MONEY[card].colour)) return ruleError('WRONG_COLOUR', 'A bought building is paid with money cards of its colours.');
+  return null;
+}
+
+export function doPay(ctx: Ctx, turn: Turn, card: number): void {
+  const prompt = turn.prompt;
+  if (prompt.kind !== 'pay') return;
   discardMoney(ctx.s, prompt.seat, card);
   prompt.selected.push(card);
   ctx.log.push({ message: `Seat ${prompt.seat} pays a ${MONEY[card].value} (card ${card}).`, data: { card } });
@@ -128,26 +154,38 @@ export function buildingRuleOk(town: readonly { card: number }[], card: number, 
   return c.top === nb.top || c.bottom === nb.bottom;
 }
 
-export function doRaise(ctx: Ctx, turn: Turn, action: Of<'raise'>): RuleError | void {
-  const s = ctx.s;
+/** The builders' step a raise continues: a first raise starts one from the main prompt. */
+function buildStep(turn: Turn): Prompt {
+  return turn.prompt.kind === 'main' ? { kind: 'build', raised: 0, cost: 0 } : turn.prompt;
+}
+
+export function raiseRefusal(s: GuildTownState, turn: Turn, action: Of<'raise'>): RuleError | null {
   const p = s.players[turn.seat];
-  const prompt = turn.prompt.kind === 'main' ? { kind: 'build' as const, raised: 0, cost: 0 } : turn.prompt;
+  const prompt = buildStep(turn);
   if (prompt.kind !== 'build') return ruleError('WRONG_STEP', 'You cannot raise a building now.');
   if (prompt.raised >= 2) return ruleError('TWO_BUILDINGS', 'At most two buildings per helper.');
   if (!p.hand.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that building card.');
-  const card = BUILDINGS[action.card];
-  const cost = prompt.cost + BUILD_COST[card.tier];
+  const cost = prompt.cost + BUILD_COST[BUILDINGS[action.card].tier];
   if (cardsValue(p.money) < cost) return ruleError('NOT_ENOUGH_MONEY', `Raising costs ${cost} in all; your money cards are not worth that much.`);
   if (action.privilege) {
     if (!canPrivilege(s, turn)) return noPrivilege();
   } else if (!buildingRuleOk(p.town, action.card, action.side)) {
     return ruleError('BUILDING_RULE', 'The new building must match the upper or lower colour of its neighbour.');
   }
+  return null;
+}
+
+export function doRaise(ctx: Ctx, turn: Turn, action: Of<'raise'>): void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const prompt = buildStep(turn);
+  if (prompt.kind !== 'build') return;
+  const card = BUILDINGS[action.card];
+  const cost = prompt.cost + BUILD_COST[card.tier];
   if (action.privilege) usePrivilege(ctx, turn);
   p.hand = p.hand.filter((id) => id !== action.card);
   const raised = { card: action.card, slots: card.inputs.map(() => false) };
-  if (action.side === 'left') p.town.unshift(raised);
-  else p.town.push(raised);
+  p.town = action.side === 'left' ? [raised, ...p.town] : [...p.town, raised];
   turn.prompt = { kind: 'build', raised: prompt.raised + 1, cost };
   ctx.log.push({ message: `Seat ${turn.seat} raises a ${card.name} (#${card.id}) on the ${action.side}${action.privilege ? ' using the privilege' : ''}.`, data: { card: card.id } });
   FINALS.forEach((fin, f) => {
@@ -160,37 +198,54 @@ export function doRaise(ctx: Ctx, turn: Turn, action: Of<'raise'>): RuleError | 
   if (turn.prompt.raised >= 2) return doBuildDone(ctx, turn);
 }
 
-export function doBuildDone(ctx: Ctx, turn: Turn): RuleError | void {
-  if (turn.prompt.kind !== 'build') return ruleError('WRONG_STEP', 'You are not building now.');
+export function buildDoneRefusal(turn: Turn): RuleError | null {
+  return turn.prompt.kind === 'build' ? null : ruleError('WRONG_STEP', 'You are not building now.');
+}
+
+export function doBuildDone(ctx: Ctx, turn: Turn): void {
+  if (turn.prompt.kind !== 'build') return;
   startPayment(ctx, turn, turn.seat, turn.prompt.cost, [], 'build');
 }
 
 // ---------- Notary ----------
 
-export function doBuy(ctx: Ctx, turn: Turn, action: Of<'buy'>): RuleError | void {
-  const s = ctx.s;
+/** A bought building is paid with money cards of its colours (one or two). */
+const buyColours = (id: number): number[] => [...new Set([BUILDINGS[id].top, BUILDINGS[id].bottom])];
+
+export function buyRefusal(s: GuildTownState, turn: Turn, action: Of<'buy'>): RuleError | null {
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You cannot buy a building now.');
   const id = s.rows[action.row][action.slot];
   if (id === null) return ruleError('SLOT_EMPTY', 'That building slot is empty.');
+  const price = BUY_PRICE[BUILDINGS[id].tier];
+  if (payableValue(s, turn.seat, buyColours(id)) < price) return ruleError('NOT_ENOUGH_MONEY', `This building costs ${price}, paid with cards of its colours.`);
+  return null;
+}
+
+export function doBuy(ctx: Ctx, turn: Turn, action: Of<'buy'>): void {
+  const s = ctx.s;
+  const id = s.rows[action.row][action.slot]!;
   const card = BUILDINGS[id];
-  const colours = [...new Set([card.top, card.bottom])];
+  const colours = buyColours(id);
   const price = BUY_PRICE[card.tier];
-  if (payableValue(s, turn.seat, colours) < price) return ruleError('NOT_ENOUGH_MONEY', `This building costs ${price}, paid with cards of its colours.`);
   s.players[turn.seat].hand.push(id);
   s.rows[action.row][action.slot] = s.piles[action.row].shift() ?? null;
   ctx.log.push({ message: `Seat ${turn.seat} buys the ${card.name} (#${id}) for ${price}.`, data: { card: id } });
   startPayment(ctx, turn, turn.seat, price, colours, 'buy');
 }
 
-export function doLook(ctx: Ctx, turn: Turn, row: RowName): RuleError | void {
-  const s = ctx.s;
+export function lookRefusal(s: GuildTownState, turn: Turn, row: RowName): RuleError | null {
   if (turn.prompt.kind !== 'main' && turn.prompt.kind !== 'notaryAfter') return ruleError('WRONG_STEP', 'You cannot look at cards now.');
   if (turn.looked) return ruleError('ONE_LOOK', 'You have already looked at five cards.');
   if (!canPrivilege(s, turn)) return noPrivilege();
+  if (s.piles[row].length === 0 && s.rows[row].every((id) => id === null)) return ruleError('NOTHING_TO_LOOK_AT', 'That pile and its row are empty.');
+  return null;
+}
+
+export function doLook(ctx: Ctx, turn: Turn, row: RowName): void {
+  const s = ctx.s;
   const faceUp = s.rows[row].filter((id): id is number => id !== null);
   const drawn = s.piles[row].splice(0, 3);
   const cards = [...faceUp, ...drawn];
-  if (cards.length === 0) return ruleError('NOTHING_TO_LOOK_AT', 'That pile and its row are empty.');
   usePrivilege(ctx, turn);
   turn.looked = true;
   s.rows[row] = s.rows[row].map(() => null);
@@ -202,11 +257,17 @@ export function doLook(ctx: Ctx, turn: Turn, row: RowName): RuleError | void {
   if (cards.length <= 2) return finishLook(ctx, turn);
 }
 
-export function doKeep(ctx: Ctx, turn: Turn, card: number): RuleError | void {
-  const s = ctx.s;
+export function keepRefusal(turn: Turn, card: number): RuleError | null {
   const prompt = turn.prompt;
   if (prompt.kind !== 'look') return ruleError('WRONG_STEP', 'You are not choosing cards to show now.');
   if (!prompt.cards.includes(card)) return ruleError('NOT_LOOKED_AT', 'Choose one of the cards you are looking at.');
+  return null;
+}
+
+export function doKeep(ctx: Ctx, turn: Turn, card: number): void {
+  const s = ctx.s;
+  const prompt = turn.prompt;
+  if (prompt.kind !== 'look') return;
   const slot = s.rows[prompt.row].indexOf(null);
   s.rows[prompt.row][slot] = card;
   prompt.cards = prompt.cards.filter((id) => id !== card);
@@ -229,23 +290,33 @@ function finishLook(ctx: Ctx, turn: Turn): void {
   else endTurn(ctx);
 }
 
-export function doAuction(ctx: Ctx, turn: Turn, action: Of<'auction'>): RuleError | void {
-  const s = ctx.s;
+export function auctionRefusal(s: GuildTownState, turn: Turn, action: Of<'auction'>): RuleError | null {
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You cannot start an auction now.');
-  const id = s.rows[action.row][action.slot];
-  if (id === null) return ruleError('SLOT_EMPTY', 'That building slot is empty.');
+  if (s.rows[action.row][action.slot] === null) return ruleError('SLOT_EMPTY', 'That building slot is empty.');
   if (cardsValue(s.players[turn.seat].money) < 1) return ruleError('BID_TOO_HIGH', 'You need money cards to open an auction.');
+  return null;
+}
+
+export function doAuction(ctx: Ctx, turn: Turn, action: Of<'auction'>): void {
+  const s = ctx.s;
+  const id = s.rows[action.row][action.slot]!;
   const bidders: number[] = [];
   for (let i = 1; i <= s.seats; i++) bidders.push((turn.seat + i) % s.seats);
   s.auction = { row: action.row, slot: action.slot, card: id, initiator: turn.seat, high: 0, highSeat: turn.seat, bidders, toAct: turn.seat, raised: false, opening: true, mayor: null };
   ctx.log.push({ message: `Seat ${turn.seat} puts the ${BUILDINGS[id].name} (#${id}) up for auction.`, data: { card: id } });
 }
 
-export function doBid(ctx: Ctx, turn: Turn, amount: number): RuleError | void {
-  const s = ctx.s;
+/** `seat` bids in the auction under way. */
+export function bidRefusal(s: GuildTownState, seat: number, amount: number): RuleError | null {
   const a = s.auction!;
   if (amount <= a.high) return ruleError('BID_TOO_LOW', `Bid more than ${a.high}.`);
-  if (amount > cardsValue(s.players[ctx.seat].money)) return ruleError('BID_TOO_HIGH', 'You cannot bid more than your money cards are worth.');
+  if (amount > cardsValue(s.players[seat].money)) return ruleError('BID_TOO_HIGH', 'You cannot bid more than your money cards are worth.');
+  return null;
+}
+
+export function doBid(ctx: Ctx, turn: Turn, amount: number): void {
+  const s = ctx.s;
+  const a = s.auction!;
   a.high = amount;
   a.highSeat = ctx.seat;
   ctx.log.push({ message: `Seat ${ctx.seat} bids ${amount}.`, data: { amount } });
@@ -258,10 +329,13 @@ export function doBid(ctx: Ctx, turn: Turn, amount: number): RuleError | void {
   return nextBidder(ctx, turn);
 }
 
-export function doFold(ctx: Ctx, turn: Turn): RuleError | void {
+export function foldRefusal(s: GuildTownState): RuleError | null {
+  return s.auction!.opening ? ruleError('OPENING_BID', 'Name an opening bid of at least 1.') : null;
+}
+
+export function doFold(ctx: Ctx, turn: Turn): void {
   const s = ctx.s;
   const a = s.auction!;
-  if (a.opening) return ruleError('OPENING_BID', 'Name an opening bid of at least 1.');
   ctx.log.push({ message: `Seat ${ctx.seat} gives up bidding.` });
   if (a.mayor !== null) {
     ctx.log.push({ message: `The ${BUILDINGS[a.card].name} goes to the bottom of its pile.` });
@@ -276,7 +350,7 @@ export function doFold(ctx: Ctx, turn: Turn): RuleError | void {
   return nextBidder(ctx, turn);
 }
 
-function nextBidder(ctx: Ctx, turn: Turn): RuleError | void {
+function nextBidder(ctx: Ctx, turn: Turn): void {
   const s = ctx.s;
   const a = s.auction!;
   const others = a.bidders.filter((seat) => seat !== a.highSeat);
@@ -319,8 +393,7 @@ function settle(ctx: Ctx, turn: Turn, winner: number): void {
 
 // ---------- Traders ----------
 
-export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): RuleError | void {
-  const s = ctx.s;
+export function buyHalfRefusal(s: GuildTownState, turn: Turn, action: Of<'buyHalf'>): RuleError | null {
   const p = s.players[turn.seat];
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You cannot buy now.');
   const storage = s.storehouse[action.good];
@@ -329,10 +402,19 @@ export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): RuleErro
   const b = p.town[action.building];
   if (!b || BUILDINGS[b.card].inputs[action.slot] !== good || b.slots[action.slot]) return ruleError('NO_SUCH_ICON', `Place it on a free ${good} icon of one of your buildings.`);
   if (p.supply <= 0) return ruleError('NO_CUBES', 'You have no cube left to mark it.');
-  const seller = storage[0];
   if (action.card === undefined) {
     if (!canPrivilege(s, turn)) return noPrivilege();
     if (p.market <= 0) return ruleError('NO_MARKET_MARKER', 'The privilege pays with one of your markers from the market.');
+  } else if (!p.money.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
+  return null;
+}
+
+export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  const good = STORE_GOODS[action.good];
+  const seller = s.storehouse[action.good][0];
+  if (action.card === undefined) {
     usePrivilege(ctx, turn);
     p.market--;
     p.supply++;
@@ -344,52 +426,63 @@ export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): RuleErro
       }
     }
   } else {
-    if (!p.money.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', 'You do not hold that money card.');
     p.money = p.money.filter((id) => id !== action.card);
     if (seller >= 0 && seller !== turn.seat) giveMoney(s, seller, action.card);
     else s.moneyDiscard.push(action.card);
   }
-  storage.shift();
+  s.storehouse = withItem(s.storehouse, action.good, (onShelf) => onShelf.slice(1));
   if (seller < 0) s.naturalOff++;
   else s.players[seller].supply++;
   p.supply--;
-  b.slots[action.slot] = true;
+  setSlot(p, action.building, action.slot, true);
   ctx.log.push({ message: `Seat ${turn.seat} buys ${good} from the storehouse${action.card === undefined ? ' with the privilege' : ''}.`, data: { good, seller } });
   endTurn(ctx);
 }
 
 // ---------- Town hall ----------
 
-export function doHall(ctx: Ctx, turn: Turn, choice: 'privilege' | 'work' | 'order'): RuleError | void {
-  const s = ctx.s;
+export function hallRefusal(s: GuildTownState, turn: Turn, choice: 'privilege' | 'work' | 'order'): RuleError | null {
   const p = s.players[turn.seat];
   if (turn.prompt.kind !== 'hall') return ruleError('WRONG_STEP', 'You are not in the town hall.');
   if (turn.prompt.done.includes(choice)) return ruleError('ALREADY_DONE', 'You have already taken that action.');
   if (choice === 'privilege') {
     if (s.privBank <= 0) return ruleError('NO_TOKENS', 'No privilege token is left in the bank.');
     if (p.privTokens >= TOKEN_LIMIT) return ruleError('TOKEN_LIMIT', 'You may hold at most 3 privilege tokens.');
-    s.privBank--;
-    p.privTokens++;
   } else if (choice === 'work') {
     if (s.workBank <= 0) return ruleError('NO_TOKENS', 'No work token is left on the board.');
     if (p.workTokens >= TOKEN_LIMIT) return ruleError('TOKEN_LIMIT', 'You may hold at most 3 work tokens.');
-    s.workBank--;
-    p.workTokens++;
   } else {
     if (s.seats === 2) return ruleError('NO_ORDER_CHANGE', 'With two players the order simply alternates.');
     if (s.changeOrder.includes(turn.seat)) return ruleError('ALREADY_ON_TRACK', 'Your disc is already on the changing order track.');
     if (s.changeOrder.length >= 3) return ruleError('TRACK_FULL', 'The changing order track is full.');
-    s.changeOrder.push(turn.seat);
   }
+  return null;
+}
+
+export function doHall(ctx: Ctx, turn: Turn, choice: 'privilege' | 'work' | 'order'): void {
+  const s = ctx.s;
+  const p = s.players[turn.seat];
+  if (turn.prompt.kind !== 'hall') return;
+  if (choice === 'privilege') {
+    s.privBank--;
+    p.privTokens++;
+  } else if (choice === 'work') {
+    s.workBank--;
+    p.workTokens++;
+  } else s.changeOrder.push(turn.seat);
   turn.prompt.done.push(choice);
   ctx.log.push({ message: `Seat ${turn.seat} takes the town hall's ${choice} action.` });
   if (s.seats > 2 || turn.prompt.done.length >= 2) endTurn(ctx);
 }
 
-export function doWorkToken(ctx: Ctx, turn: Turn): RuleError | void {
-  const p = ctx.s.players[turn.seat];
-  if (p.workTokens <= 0) return ruleError('NO_WORK_TOKEN', 'You have no work token.');
+export function workTokenRefusal(s: GuildTownState, turn: Turn): RuleError | null {
+  if (s.players[turn.seat].workTokens <= 0) return ruleError('NO_WORK_TOKEN', 'You have no work token.');
   if (turn.prompt.kind !== 'main' && turn.prompt.kind !== 'hall') return ruleError('WRONG_STEP', 'Finish the current step first.');
+  return null;
+}
+
+export function doWorkToken(ctx: Ctx, turn: Turn): void {
+  const p = ctx.s.players[turn.seat];
   p.workTokens--;
   ctx.s.workBank++;
   turn.wp++;

@@ -2,12 +2,16 @@ import { ruleError, type ApplyResult, type RuleError } from '../../engine/types.
 import type { GuildTownAction } from './actions.js';
 import type { Ctx } from './flow.js';
 import { endTurn } from './flow.js';
-import { doProduceFinal, doProduceHalf, doProduceRaw, doTrade, doCraftPrivilege } from './rules-craft.js';
 import {
-  doAuction, doBankDiscard, doBankDraw, doBankPrivilege, doBankTake, doBid, doBuildDone, doBuy, doBuyHalf, doFold, doHall, doKeep, doLook, doPay, doRaise, doWorkToken,
+  craftPrivilegeRefusal, doCraftPrivilege, doProduceFinal, doProduceHalf, doProduceRaw, doTrade, produceFinalRefusal, produceHalfRefusal, produceRawRefusal, tradeRefusal,
+} from './rules-craft.js';
+import {
+  auctionRefusal, bankDiscardRefusal, bankPrivilegeRefusal, bankTakeRefusal, bidRefusal, buildDoneRefusal, buyHalfRefusal, buyRefusal, doAuction, doBankDiscard,
+  doBankDraw, doBankPrivilege, doBankTake, doBid, doBuildDone, doBuy, doBuyHalf, doFold, doHall, doKeep, doLook, doPay, doRaise, doWorkToken, foldRefusal,
+  hallRefusal, keepRefusal, lookRefusal, payRefusal, raiseRefusal, workTokenRefusal,
 } from './rules-guilds.js';
-import { doInvest, doResign, doRoundDiscard, doSend, doSwap } from './rules-setup.js';
-import { clone, type GuildTownState, type Turn } from './state.js';
+import { doInvest, doResign, doRoundDiscard, doSend, doSwap, investRefusal, roundDiscardRefusal, sendRefusal, swapRefusal } from './rules-setup.js';
+import { copyState, type GuildTownState, type Turn } from './state.js';
 
 export function activeSeats(s: GuildTownState): number[] {
   switch (s.phase) {
@@ -25,43 +29,46 @@ export function activeSeats(s: GuildTownState): number[] {
 const wrongPhase = (what: string): RuleError => ruleError('WRONG_PHASE', `You cannot ${what} now.`);
 
 export function applyAction(state: GuildTownState, seat: number, action: GuildTownAction): ApplyResult<GuildTownState> | RuleError {
-  if (state.phase === 'over') return ruleError('GAME_OVER', 'The game is over.');
-  if (!Number.isInteger(seat) || !activeSeats(state).includes(seat)) return ruleError('NOT_YOUR_TURN', 'It is not your turn.');
-  const ctx: Ctx = { s: clone(state), seat, log: [], irreversible: false };
-  const result = dispatch(ctx, action);
-  if (result) return result;
+  const refused = refusal(state, seat, action);
+  if (refused) return refused;
+  const ctx: Ctx = { s: copyState(state), seat, log: [], irreversible: false };
+  run(ctx, action);
   return { state: ctx.s, log: ctx.log, irreversible: ctx.irreversible || undefined };
 }
 
-function dispatch(ctx: Ctx, action: GuildTownAction): RuleError | void {
-  const s = ctx.s;
+/**
+ * Why the rules refuse `seat`'s action now, or null when they accept it. Reads the state only:
+ * `apply` asks it before copying the state, legalActions asks it for every candidate.
+ */
+export function refusal(s: GuildTownState, seat: number, action: GuildTownAction): RuleError | null {
+  if (s.phase === 'over') return ruleError('GAME_OVER', 'The game is over.');
+  if (!Number.isInteger(seat) || !activeSeats(s).includes(seat)) return ruleError('NOT_YOUR_TURN', 'It is not your turn.');
   switch (s.phase) {
     case 'swap':
-      if (action.type === 'swap' || action.type === 'noSwap') return doSwap(ctx, action);
+      if (action.type === 'swap') return swapRefusal(s, seat, action);
+      if (action.type === 'noSwap') return null;
       return wrongPhase('do that before the optional swap');
     case 'helpers':
-      if (action.type === 'send') return doSend(ctx, action);
-      if (action.type === 'resign') return doResign(ctx);
+      if (action.type === 'send') return sendRefusal(s, seat, action);
+      if (action.type === 'resign') return null;
       return wrongPhase('do that in the helpers phase');
     case 'discard':
-      if (action.type === 'discard') return doRoundDiscard(ctx, action.card);
+      if (action.type === 'discard') return roundDiscardRefusal(s, seat, action.card);
       return wrongPhase('do that while discarding down to 8 money cards');
     case 'invest':
-      if (action.type === 'invest' || action.type === 'investDone') return doInvest(ctx, action);
+      if (action.type === 'invest') return investRefusal(s, seat, action);
+      if (action.type === 'investDone') return null;
       return wrongPhase('do that while investing');
     case 'guilds':
-      return guildAction(ctx, action);
-    case 'over':
-      return ruleError('GAME_OVER', 'The game is over.');
+      return guildRefusal(s, seat, action);
   }
 }
 
-function guildAction(ctx: Ctx, action: GuildTownAction): RuleError | void {
-  const s = ctx.s;
+function guildRefusal(s: GuildTownState, seat: number, action: GuildTownAction): RuleError | null {
   const turn = s.turn as Turn;
   if (s.auction) {
-    if (action.type === 'bid') return doBid(ctx, turn, action.amount);
-    if (action.type === 'fold') return doFold(ctx, turn);
+    if (action.type === 'bid') return bidRefusal(s, seat, action.amount);
+    if (action.type === 'fold') return foldRefusal(s);
     return wrongPhase('do that during an auction (bid or fold)');
   }
   const prompt = turn.prompt;
@@ -71,36 +78,105 @@ function guildAction(ctx: Ctx, action: GuildTownAction): RuleError | void {
     case 'done':
       // A banker who has taken a face-up card must take the rest of the 4 (and discard): the hand limit depends on it.
       if (guild === 'bankers' && turn.bankTaken > 0) return ruleError('FINISH_BANKING', 'Take the rest of your 4 money cards first (a second face-up card, or draw).');
-      if (prompt.kind === 'main' || prompt.kind === 'notaryAfter' || prompt.kind === 'hall') return endTurn(ctx);
+      if (prompt.kind === 'main' || prompt.kind === 'notaryAfter' || prompt.kind === 'hall') return null;
       return ruleError('WRONG_STEP', 'Finish the current step first.');
+    case 'workToken':
+      return workTokenRefusal(s, turn);
+    case 'pay':
+      return payRefusal(s, turn, action.card);
+    case 'bankTake':
+      return onlyIn('bankers', 'take money') ?? bankTakeRefusal(s, turn, action);
+    case 'bankDraw':
+      if (prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You are not taking money now.');
+      if (turn.bankTaken === 0 && s.moneyRow.some((card) => card !== null)) return ruleError('TAKE_FACE_UP_FIRST', 'Take 1 or 2 of the face-up money cards first.');
+      return onlyIn('bankers', 'draw money');
+    case 'bankPrivilege':
+      return bankPrivilegeRefusal(s, turn);
+    case 'discard':
+      return bankDiscardRefusal(s, turn, action.card);
+    case 'raise':
+      return onlyIn('builders', 'raise buildings') ?? raiseRefusal(s, turn, action);
+    case 'buildDone':
+      return buildDoneRefusal(turn);
+    case 'buy':
+      return onlyIn('notary', 'buy a building') ?? buyRefusal(s, turn, action);
+    case 'auction':
+      return onlyIn('notary', 'start an auction') ?? auctionRefusal(s, turn, action);
+    case 'look':
+      return onlyIn('notary', 'look at five cards') ?? lookRefusal(s, turn, action.row);
+    case 'keep':
+      return keepRefusal(turn, action.card);
+    case 'buyHalf':
+      return onlyIn('traders', 'buy a half-product') ?? buyHalfRefusal(s, turn, action);
+    case 'hall':
+      return hallRefusal(s, turn, action.choice);
+    case 'craftPrivilege':
+      return craftPrivilegeRefusal(s, turn);
+    case 'produceRaw':
+      return produceRawRefusal(s, turn, action);
+    case 'trade':
+      return tradeRefusal(s, turn, action);
+    case 'produceHalf':
+      return produceHalfRefusal(s, turn, action);
+    case 'produceFinal':
+      return produceFinalRefusal(s, turn, action);
+    default:
+      return wrongPhase(`use "${action.type}" in the guilds phase`);
+  }
+}
+
+/** Carry out an action `refusal` accepted, on the copy in `ctx`. */
+function run(ctx: Ctx, action: GuildTownAction): void {
+  const s = ctx.s;
+  switch (s.phase) {
+    case 'swap':
+      return doSwap(ctx, action as Parameters<typeof doSwap>[1]);
+    case 'helpers':
+      return action.type === 'send' ? doSend(ctx, action) : doResign(ctx);
+    case 'discard':
+      return doRoundDiscard(ctx, (action as Extract<GuildTownAction, { type: 'discard' }>).card);
+    case 'invest':
+      return doInvest(ctx, action as Parameters<typeof doInvest>[1]);
+    case 'guilds':
+      return runGuildAction(ctx, action);
+  }
+}
+
+function runGuildAction(ctx: Ctx, action: GuildTownAction): void {
+  const turn = ctx.s.turn as Turn;
+  switch (action.type) {
+    case 'bid':
+      return doBid(ctx, turn, action.amount);
+    case 'fold':
+      return doFold(ctx, turn);
+    case 'done':
+      return endTurn(ctx);
     case 'workToken':
       return doWorkToken(ctx, turn);
     case 'pay':
       return doPay(ctx, turn, action.card);
     case 'bankTake':
-      return onlyIn('bankers', 'take money') ?? doBankTake(ctx, turn, action);
+      return doBankTake(ctx, turn, action);
     case 'bankDraw':
-      if (prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You are not taking money now.');
-      if (turn.bankTaken === 0 && s.moneyRow.some((card) => card !== null)) return ruleError('TAKE_FACE_UP_FIRST', 'Take 1 or 2 of the face-up money cards first.');
-      return onlyIn('bankers', 'draw money') ?? doBankDraw(ctx, turn);
+      return doBankDraw(ctx, turn);
     case 'bankPrivilege':
       return doBankPrivilege(ctx, turn);
     case 'discard':
       return doBankDiscard(ctx, turn, action.card);
     case 'raise':
-      return onlyIn('builders', 'raise buildings') ?? doRaise(ctx, turn, action);
+      return doRaise(ctx, turn, action);
     case 'buildDone':
       return doBuildDone(ctx, turn);
     case 'buy':
-      return onlyIn('notary', 'buy a building') ?? doBuy(ctx, turn, action);
+      return doBuy(ctx, turn, action);
     case 'auction':
-      return onlyIn('notary', 'start an auction') ?? doAuction(ctx, turn, action);
+      return doAuction(ctx, turn, action);
     case 'look':
-      return onlyIn('notary', 'look at five cards') ?? doLook(ctx, turn, action.row);
+      return doLook(ctx, turn, action.row);
     case 'keep':
       return doKeep(ctx, turn, action.card);
     case 'buyHalf':
-      return onlyIn('traders', 'buy a half-product') ?? doBuyHalf(ctx, turn, action);
+      return doBuyHalf(ctx, turn, action);
     case 'hall':
       return doHall(ctx, turn, action.choice);
     case 'craftPrivilege':
@@ -113,7 +189,5 @@ function guildAction(ctx: Ctx, action: GuildTownAction): RuleError | void {
       return doProduceHalf(ctx, turn, action);
     case 'produceFinal':
       return doProduceFinal(ctx, turn, action);
-    default:
-      return wrongPhase(`use "${action.type}" in the guilds phase`);
   }
 }

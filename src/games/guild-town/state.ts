@@ -140,17 +140,59 @@ export interface GuildTownState {
   yearScores: { year: number; ships: number[]; colours: number[]; storehouse: number[]; invest: number[] }[];
 }
 
-/** Deep copy of plain JSON data (much faster than a JSON round trip; the state has no undefined members). */
-export function clone<T>(value: T): T {
-  return deepCopy(value) as T;
+/**
+ * The copy `apply` changes. Only what actions change in place is copied (the state's small
+ * objects and arrays of numbers); the big nested parts (guild tracks, ships, storehouse, towns,
+ * year scores, final table) are shared with the state before, and the rules replace them
+ * (`withItem`, `setSlot`) instead of changing them in place. A generic deep copy of the whole state
+ * per `apply` took most of the engine's time.
+ */
+export function copyState(s: GuildTownState): GuildTownState {
+  return {
+    ...s,
+    order: s.order.slice(),
+    rng: s.rng.slice(),
+    moneyDeck: s.moneyDeck.slice(),
+    moneyDiscard: s.moneyDiscard.slice(),
+    moneyRow: s.moneyRow.slice(),
+    piles: { ...s.piles, basic: s.piles.basic.slice(), expanded: s.piles.expanded.slice(), advanced: s.piles.advanced.slice() },
+    rows: { ...s.rows, basic: s.rows.basic.slice(), expanded: s.rows.expanded.slice(), advanced: s.rows.advanced.slice() },
+    lumberBox: s.lumberBox.slice(),
+    players: s.players.map(copyPlayer),
+    changeOrder: s.changeOrder.slice(),
+    bonusTaken: s.bonusTaken.slice(),
+    queue: s.queue.slice(),
+    turn: s.turn && { ...s.turn, prompt: copyPrompt(s.turn.prompt) },
+    auction: s.auction && { ...s.auction, bidders: s.auction.bidders.slice() },
+  };
 }
 
-function deepCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(deepCopy);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) out[key] = deepCopy((value as Record<string, unknown>)[key]);
-    return out;
+/** A player's own copy; the town (shared) is replaced, never changed in place (`setSlot`). */
+function copyPlayer(p: PlayerState): PlayerState {
+  return { ...p, money: p.money.slice(), hand: p.hand.slice(), bonus: p.bonus.slice() };
+}
+
+function copyPrompt(prompt: Prompt): Prompt {
+  switch (prompt.kind) {
+    case 'pay':
+      return { ...prompt, selected: prompt.selected.slice(), colours: prompt.colours.slice() };
+    case 'look':
+      return { ...prompt, cards: prompt.cards.slice() };
+    case 'hall':
+      return { ...prompt, done: prompt.done.slice() };
+    default:
+      return { ...prompt };
   }
-  return value;
+}
+
+/** A new array: `items` with item `index` replaced by `update(item)`. Shared state parts change only so. */
+export function withItem<T>(items: readonly T[], index: number, update: (item: T) => T): T[] {
+  const out = items.slice();
+  out[index] = update(items[index]);
+  return out;
+}
+
+/** Fill or empty one input icon of a raised building of `p` (a player copied by `copyState`). */
+export function setSlot(p: PlayerState, building: number, slot: number, filled: boolean): void {
+  p.town = withItem(p.town, building, (raised) => ({ ...raised, slots: withItem(raised.slots, slot, () => filled) }));
 }
