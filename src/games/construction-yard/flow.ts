@@ -13,9 +13,12 @@ import {
   type ScoringRound,
 } from './data.js';
 import { scoreRound } from './scoring.js';
-import type { CYState } from './state.js';
+import { withItem, type CYState } from './state.js';
 
-/** The automatic phases, run inside `apply` on a private draft of the state (mutated in place). */
+/**
+ * The automatic phases, run inside `apply` on its draft (rules.ts `draftOf`): the draft object is
+ * private, but its arrays are shared with the state before, so they are replaced, never changed in place.
+ */
 
 export function collectorName(state: CYState, collector: number): string {
   return collector === state.seats ? 'the neutral collector' : `Seat ${collector}`;
@@ -40,16 +43,19 @@ export function currencyTotal(hand: readonly string[], currency: Currency): numb
 
 export function runScoring(state: CYState, round: ScoringRound, log: LogEntry[]): void {
   const { points, byType } = scoreRound(state.owned, round);
-  points.forEach((value, collector) => (state.scores[collector]! += value));
-  state.scorings.push({ round, points });
+  const scores = state.scores.slice();
+  points.forEach((value, collector) => (scores[collector]! += value));
+  state.scores = scores;
+  state.scorings = [...state.scorings, { round, points }];
   const parts = points.map((value, collector) => `${collector === state.seats ? 'neutral' : `seat ${collector}`} +${value}`);
   log.push({ message: `Scoring ${round}: ${parts.join(', ')}.`, data: { scoring: round, points, byType } });
 }
 
 /** Two players: the neutral collector draws buildings from the top of the building deck. */
 function neutralDraws(state: CYState, count: number, log: LogEntry[]): void {
-  const drawn = state.buildingDeck.splice(0, count);
-  state.owned[state.seats]!.push(...drawn);
+  const drawn = state.buildingDeck.slice(0, count);
+  state.buildingDeck = state.buildingDeck.slice(count);
+  state.owned = withItem(state.owned, state.seats, (owned) => [...owned, ...drawn]);
   log.push({ message: `The neutral collector receives ${drawn.length} buildings: ${drawn.map(buildingLabel).join(', ') || 'none'}.`, data: { neutralDraw: drawn } });
 }
 
@@ -64,6 +70,10 @@ function scoringCardDrawn(state: CYState, card: string, log: LogEntry[]): void {
 
 /** Complete the money display to four; scoring cards score at once; an empty deck takes the reshuffled discard. */
 export function refillMoney(state: CYState, rng: Rng, log: LogEntry[]): void {
+  if (state.moneyDisplay.length >= DISPLAY_SIZE) return;
+  // Own copies of the arrays the loop changes (the input state shares them).
+  state.moneyDisplay = state.moneyDisplay.slice();
+  state.moneyDeck = state.moneyDeck.slice();
   while (state.moneyDisplay.length < DISPLAY_SIZE) {
     if (state.moneyDeck.length === 0) {
       if (state.discard.length === 0) break;
@@ -82,6 +92,10 @@ export function refillMoney(state: CYState, rng: Rng, log: LogEntry[]): void {
 
 /** End of game: each face-up building goes to the seat holding the most money of its currency (nobody on a tie). */
 function assignRemainingBuildings(state: CYState, log: LogEntry[]): void {
+  // Own copies of the arrays changed below (the input state shares them).
+  state.finalAssignments = state.finalAssignments.slice();
+  state.owned = state.owned.map((owned) => owned.slice());
+  state.yard = state.yard.slice();
   state.yard.forEach((building, slot) => {
     if (building === null) return;
     const currency = CURRENCIES[slot]!;
@@ -115,6 +129,9 @@ function endGame(state: CYState, log: LogEntry[]): void {
  * display refilled to four, then the next seat clockwise. Returns whether hidden cards were revealed.
  */
 export function endTurn(state: CYState, rng: Rng, log: LogEntry[]): void {
+  // Own copies of the arrays the refill changes (the input state shares them).
+  state.yard = state.yard.slice();
+  state.buildingDeck = state.buildingDeck.slice();
   for (let slot = 0; slot < state.yard.length; slot++) {
     if (state.yard[slot] !== null || state.buildingDeck.length === 0) continue;
     const building = state.buildingDeck.shift()!;

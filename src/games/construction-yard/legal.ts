@@ -8,9 +8,16 @@ import type { CYState } from './state.js';
 export function moneyTakes(state: CYState): number[][] {
   const takes: number[][] = [];
   const size = state.moneyDisplay.length;
+  const values = state.moneyDisplay.map((id) => moneyCard(id).value);
+  // Subsets in the order of their bit masks (slot 0 = lowest bit), slots ascending in each.
   for (let mask = 1; mask < 1 << size; mask++) {
-    const slots = Array.from({ length: size }, (_, slot) => slot).filter((slot) => mask & (1 << slot));
-    const total = slots.reduce((sum, slot) => sum + moneyCard(state.moneyDisplay[slot]!).value, 0);
+    const slots: number[] = [];
+    let total = 0;
+    for (let slot = 0; slot < size; slot++) {
+      if ((mask & (1 << slot)) === 0) continue;
+      slots.push(slot);
+      total += values[slot]!;
+    }
     if (slots.length === 1 || total <= TAKE_LIMIT) takes.push(slots);
   }
   return takes;

@@ -70,3 +70,10 @@ export interface CYState {
   over: boolean;
   rng: RngState;
 }
+
+/** A new array: `items` with item `index` replaced by `update(item)` (arrays shared between states change only so). */
+export function withItem<T>(items: readonly T[], index: number, update: (item: T) => T): T[] {
+  const out = items.slice();
+  out[index] = update(items[index]!);
+  return out;
+}
