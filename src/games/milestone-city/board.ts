@@ -82,8 +82,26 @@ export interface District {
   squares: number[];
 }
 
+/**
+ * Districts per face-up pattern, computed once: a pattern has one answer, and engines asked for it
+ * on every move (legal actions, placement, views). Frozen, as every caller shares them.
+ */
+const DISTRICTS = new Map<string, readonly District[]>();
+const DISTRICT_MAPS = new Map<string, readonly number[]>();
+const patternKey = (faceUp: readonly boolean[]): string => faceUp.map((up) => (up ? '1' : '0')).join('');
+
 /** Districts of the face-up board: areas bounded by streets and the edge of the face-up pieces (water included). */
-export function districtsOf(faceUp: readonly boolean[]): District[] {
+export function districtsOf(faceUp: readonly boolean[]): readonly District[] {
+  const key = patternKey(faceUp);
+  let districts = DISTRICTS.get(key);
+  if (!districts) {
+    districts = Object.freeze(findDistricts(faceUp).map((district) => Object.freeze({ id: district.id, squares: Object.freeze(district.squares) as number[] })));
+    DISTRICTS.set(key, districts);
+  }
+  return districts;
+}
+
+function findDistricts(faceUp: readonly boolean[]): District[] {
   const seen = new Array<boolean>(SQUARES).fill(false);
   const out: District[] = [];
   for (let start = 0; start < SQUARES; start++) {
@@ -108,9 +126,15 @@ export function districtsOf(faceUp: readonly boolean[]): District[] {
 }
 
 /** District id for every square (-1 on face-down pieces). */
-export function districtMap(faceUp: readonly boolean[]): number[] {
-  const map = new Array<number>(SQUARES).fill(-1);
-  for (const district of districtsOf(faceUp)) for (const s of district.squares) map[s] = district.id;
+export function districtMap(faceUp: readonly boolean[]): readonly number[] {
+  const key = patternKey(faceUp);
+  let map = DISTRICT_MAPS.get(key);
+  if (!map) {
+    const squares = new Array<number>(SQUARES).fill(-1);
+    for (const district of districtsOf(faceUp)) for (const s of district.squares) squares[s] = district.id;
+    map = Object.freeze(squares);
+    DISTRICT_MAPS.set(key, map);
+  }
   return map;
 }
 

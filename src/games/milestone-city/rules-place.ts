@@ -8,8 +8,8 @@ import type { MilestoneCityState } from './state.js';
 export interface BoardContext {
   /** Tile index (in state.tiles) on each square, or -1. */
   occupied: number[];
-  /** District id of each square, -1 on face-down pieces. */
-  district: number[];
+  /** District id of each square, -1 on face-down pieces (shared: board.ts `districtMap`). */
+  district: readonly number[];
   /** Districts that already hold a utility building. */
   utilityDistricts: number[];
 }
@@ -25,6 +25,45 @@ export function boardContext(state: MilestoneCityState): BoardContext {
   return { occupied, district, utilityDistricts };
 }
 
+/** Why a tile cannot lie somewhere: a rule error code, and the sentence naming the rule. */
+const PLACEMENT_PROBLEMS = {
+  offGrid: ['OFF_THE_EDGE', 'The tile must fit into the grid of squares, not over the edge of the playing area.'],
+  faceDown: ['OFF_THE_EDGE', 'Tiles go only on face-up board pieces.'],
+  water: ['ON_WATER', 'Tiles may not be placed on the water.'],
+  taken: ['SQUARE_TAKEN', 'Tiles may not be placed on other tiles.'],
+  street: ['ACROSS_STREET', 'Tiles may not be placed across a street.'],
+  utility: ['ONE_UTILITY_PER_DISTRICT', 'This city district already has a utility building; each district may hold only one.'],
+} as const;
+type PlacementProblem = keyof typeof PLACEMENT_PROBLEMS;
+
+/**
+ * The first rule a tile laid there breaks, or null when it can lie there. Allocates no error: the
+ * legal-action search asks this for every square, orientation and tile.
+ */
+function placementProblem(
+  state: MilestoneCityState,
+  ctx: BoardContext,
+  tile: TileType,
+  orientation: number,
+  x: number,
+  y: number,
+  utility: boolean,
+): PlacementProblem | null {
+  const squares = footprint(tile, orientation, x, y);
+  if (squares === null) return 'offGrid';
+  for (const s of squares) if (!state.faceUp[pieceOf(s)]) return 'faceDown';
+  for (const s of squares) if (WATER[s]) return 'water';
+  for (const s of squares) if (ctx.occupied[s] !== -1) return 'taken';
+  for (const a of squares) {
+    for (const b of squares) {
+      const side = Math.abs(a - b) === WIDTH || (Math.abs(a - b) === 1 && Math.floor(a / WIDTH) === Math.floor(b / WIDTH));
+      if (a < b && side && !linked(a, b)) return 'street';
+    }
+  }
+  if (utility && ctx.utilityDistricts.includes(ctx.district[squares[0]!]!)) return 'utility';
+  return null;
+}
+
 /** Why a tile cannot lie there, or null when it can. */
 export function placementError(
   state: MilestoneCityState,
@@ -35,21 +74,10 @@ export function placementError(
   y: number,
   utility: boolean,
 ): RuleError | null {
-  const squares = footprint(tile, orientation, x, y);
-  if (squares === null) return ruleError('OFF_THE_EDGE', 'The tile must fit into the grid of squares, not over the edge of the playing area.');
-  if (squares.some((s) => !state.faceUp[pieceOf(s)])) return ruleError('OFF_THE_EDGE', 'Tiles go only on face-up board pieces.');
-  if (squares.some((s) => WATER[s])) return ruleError('ON_WATER', 'Tiles may not be placed on the water.');
-  if (squares.some((s) => ctx.occupied[s] !== -1)) return ruleError('SQUARE_TAKEN', 'Tiles may not be placed on other tiles.');
-  for (const a of squares) {
-    for (const b of squares) {
-      const side = Math.abs(a - b) === WIDTH || (Math.abs(a - b) === 1 && Math.floor(a / WIDTH) === Math.floor(b / WIDTH));
-      if (a < b && side && !linked(a, b)) return ruleError('ACROSS_STREET', 'Tiles may not be placed across a street.');
-    }
-  }
-  if (utility && ctx.utilityDistricts.includes(ctx.district[squares[0]!]!)) {
-    return ruleError('ONE_UTILITY_PER_DISTRICT', 'This city district already has a utility building; each district may hold only one.');
-  }
-  return null;
+  const problem = placementProblem(state, ctx, tile, orientation, x, y, utility);
+  if (problem === null) return null;
+  const [code, message] = PLACEMENT_PROBLEMS[problem];
+  return ruleError(code, message);
 }
 
 export function validAnchors(state: MilestoneCityState, ctx: BoardContext, tile: TileType, orientation: number, utility: boolean): Array<{ x: number; y: number }> {
@@ -58,7 +86,7 @@ export function validAnchors(state: MilestoneCityState, ctx: BoardContext, tile:
     if (ctx.district[s] === -1) continue;
     const x = s % WIDTH;
     const y = Math.floor(s / WIDTH);
-    if (placementError(state, ctx, tile, orientation, x, y, utility) === null) out.push({ x, y });
+    if (placementProblem(state, ctx, tile, orientation, x, y, utility) === null) out.push({ x, y });
   }
   return out;
 }
@@ -66,7 +94,7 @@ export function validAnchors(state: MilestoneCityState, ctx: BoardContext, tile:
 export function hasAnchor(state: MilestoneCityState, ctx: BoardContext, tile: TileType, orientation: number, utility: boolean): boolean {
   for (let s = 0; s < ctx.district.length; s++) {
     if (ctx.district[s] === -1) continue;
-    if (placementError(state, ctx, tile, orientation, s % WIDTH, Math.floor(s / WIDTH), utility) === null) return true;
+    if (placementProblem(state, ctx, tile, orientation, s % WIDTH, Math.floor(s / WIDTH), utility) === null) return true;
   }
   return false;
 }
@@ -83,7 +111,7 @@ export function tileOptions(state: MilestoneCityState, card: CardKind): TileType
 
 export function tileFits(state: MilestoneCityState, ctx: BoardContext, tileId: string, card: CardKind): boolean {
   const tile = tileById(tileId);
-  return tile !== undefined && fittingOrientations(state, ctx, tile, card.type === 'utility').length > 0;
+  return tile !== undefined && distinctOrientations(tile).some((o) => hasAnchor(state, ctx, tile, o, card.type === 'utility'));
 }
 
 /** Why a card in hand cannot be built now (money, bars, room), or null. */
