@@ -89,7 +89,11 @@ export const COVERED: Record<number, readonly number[]> = {
   4: [],
 };
 
-export function neighbours(id: number): number[] {
+export function neighbours(id: number): readonly number[] {
+  return NEIGHBOURS[id] ?? [];
+}
+
+function findNeighbours(id: number): number[] {
   const r = Math.floor(id / TERRITORY_COLUMNS);
   const c = id % TERRITORY_COLUMNS;
   const out: number[] = [];
@@ -100,6 +104,9 @@ export function neighbours(id: number): number[] {
   if (vr >= 0 && vr < TERRITORY_ROWS) out.push(vr * TERRITORY_COLUMNS + c);
   return out.sort((a, b) => a - b);
 }
+
+/** Each territory's neighbours, computed once (legal actions ask for them on every move). */
+const NEIGHBOURS: readonly (readonly number[])[] = Array.from({ length: TERRITORY_COUNT }, (_, id) => Object.freeze(findNeighbours(id)));
 
 export function groundCount(id: number): number {
   return TWO_GROUND_TERRITORIES.includes(id) ? 2 : 1;

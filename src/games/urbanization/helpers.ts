@@ -27,8 +27,10 @@ export function ownedTerritories(s: UrbanizationState, seat: number): number[] {
 
 /** Action markers in the player's pool (not on territories, factory cards or the invention track). */
 export function freeMarkers(s: UrbanizationState, seat: number): number {
-  let used = ownedTerritories(s, seat).length + s.players[seat]!.inventionMarkers.length;
-  for (const slot of s.display) used += slot.spaces.filter((owner) => owner === seat).length;
+  // Counted in loops: every legal-action check of a marker-placing action asks this.
+  let used = s.players[seat]!.inventionMarkers.length;
+  for (const t of s.territories) if (t.owner === seat) used++;
+  for (const slot of s.display) for (const owner of slot.spaces) if (owner === seat) used++;
   return ACTION_MARKERS - used;
 }
 

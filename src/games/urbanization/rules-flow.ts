@@ -1,7 +1,7 @@
 import { ACTION_PHASES, COLOURS, factoryCard, INVENTIONS, MAX_GRAIN, ORDER_GIFT, TRACK_LENGTH, TURNS } from './data.js';
 import { newestFactory, ownsFactoryNamed, seatName, seatOrder, takeHarvestGrain, type Log } from './helpers.js';
 import { canUseSteam } from './rules-inventions.js';
-import { slotFor, type UrbanizationState } from './state.js';
+import { ownTerritory, slotFor, type UrbanizationState } from './state.js';
 
 /** The seat to act has finished its action (or pass): move play on, running automatic phases. */
 export function advance(s: UrbanizationState, log: Log): void {
@@ -43,9 +43,9 @@ export function harvest(s: UrbanizationState, log: Log): void {
     const p = s.players[seat]!;
     let returned = p.farmerSeeds;
     p.farmerSeeds = 0;
-    for (const t of s.territories) {
-      if (t.owner !== seat) continue;
-      for (const ground of t.grounds) {
+    for (let id = 0; id < s.territories.length; id++) {
+      if (s.territories[id]!.owner !== seat) continue;
+      for (const ground of ownTerritory(s, id).grounds) {
         returned += ground.grain;
         ground.grain = 0;
       }

@@ -23,7 +23,7 @@ import {
   type Check,
   type Log,
 } from './helpers.js';
-import { slotFor, type Orders, type Player, type UrbanizationState } from './state.js';
+import { ownTerritory, slotFor, type Orders, type Player, type UrbanizationState } from './state.js';
 
 /* ---------- trade grain ---------- */
 
@@ -178,13 +178,12 @@ export function runPlaceFactory(s: UrbanizationState, seat: number, a: ActionOf<
   if (s.pending?.kind !== 'factory') return;
   const card = s.pending.card;
   const p = s.players[seat]!;
-  const ground = s.territories[a.territory]!.grounds[a.ground]!;
   const existing = p.factories.find((f) => f.territory === a.territory && f.ground === a.ground);
   if (existing) {
     existing.cards.push(card);
     log.push({ message: `${seatName(seat)} upgrades a factory to the ${factoryCard(card).name} (+2 points).` });
   } else {
-    ground.building = 'factory';
+    ownTerritory(s, a.territory).grounds[a.ground]!.building = 'factory';
     s.pool.factories -= 1;
     p.factories.push({ territory: a.territory, ground: a.ground, cards: [card], producedThisTurn: false, output: { white: 0, grey: 0, orange: 0 } });
     log.push({ message: `${seatName(seat)} builds the ${factoryCard(card).name} in territory ${a.territory} (+2 points).` });

@@ -1,7 +1,7 @@
 import { BUILDING_COST, BUILDING_POINTS, TRACK_LENGTH } from './data.js';
 import type { ActionOf } from './actions.js';
 import { canBuyTerritory, err, freeMarkers, hasInvention, holds, priceDestinations, seatName, type Check, type Log } from './helpers.js';
-import type { UrbanizationState } from './state.js';
+import { ownTerritory, type UrbanizationState } from './state.js';
 
 /* ---------- placement round ---------- */
 
@@ -13,7 +13,7 @@ export function checkPlace(s: UrbanizationState, _seat: number, a: ActionOf<'pla
 }
 
 export function runPlace(s: UrbanizationState, seat: number, a: ActionOf<'place'>, log: Log): void {
-  const t = s.territories[a.territory]!;
+  const t = ownTerritory(s, a.territory);
   t.owner = seat;
   t.grounds[0]!.building = 'house';
   s.pool.houses -= 1;
@@ -23,7 +23,7 @@ export function runPlace(s: UrbanizationState, seat: number, a: ActionOf<'place'
 
 /** Take the price markers off a territory just taken; the owner then moves them one by one. */
 function releasePrice(s: UrbanizationState, territory: number, placement: boolean, log: Log): void {
-  const t = s.territories[territory]!;
+  const t = ownTerritory(s, territory);
   const count = t.price;
   t.price = 0;
   if (count === 0) return;
@@ -44,7 +44,7 @@ export function checkMovePrice(s: UrbanizationState, _seat: number, a: ActionOf<
 export function runMovePrice(s: UrbanizationState, seat: number, a: ActionOf<'movePrice'>, log: Log): void {
   const pending = s.pending;
   if (pending?.kind !== 'price') return;
-  s.territories[a.territory]!.price += 1;
+  ownTerritory(s, a.territory).price += 1;
   log.push({ message: `${seatName(seat)} moves a price marker to territory ${a.territory}.` });
   s.pending = pending.count > 1 ? { ...pending, count: pending.count - 1 } : null;
 }
@@ -80,7 +80,7 @@ export function runBuyLand(s: UrbanizationState, seat: number, a: ActionOf<'buyL
 
 function purchase(s: UrbanizationState, seat: number, territory: number, log: Log): void {
   const p = s.players[seat]!;
-  const t = s.territories[territory]!;
+  const t = ownTerritory(s, territory);
   p.money -= t.price;
   t.owner = seat;
   log.push({ message: `${seatName(seat)} buys territory ${territory} for $${t.price}.` });
@@ -100,8 +100,8 @@ export function checkSwapPrice(s: UrbanizationState, seat: number, a: ActionOf<'
 export function runSwapPrice(s: UrbanizationState, seat: number, a: ActionOf<'swapPrice'>, log: Log): void {
   const pending = s.pending;
   if (pending?.kind !== 'broker') return;
-  const bought = s.territories[pending.territory]!;
-  const other = s.territories[a.territory]!;
+  const bought = ownTerritory(s, pending.territory);
+  const other = ownTerritory(s, a.territory);
   [bought.price, other.price] = [other.price, bought.price];
   log.push({ message: `${seatName(seat)} exchanges the price markers of territories ${bought.id} and ${other.id}.` });
   s.pending = null;
@@ -147,7 +147,7 @@ export function runErect(s: UrbanizationState, seat: number, a: ActionOf<'erect'
   const cost = BUILDING_COST[a.building] - (architect ? 1 : 0);
   p.money -= cost;
   p.points += BUILDING_POINTS[a.building];
-  const t = s.territories[a.territory]!;
+  const t = ownTerritory(s, a.territory);
   if (a.building === 'admin') {
     t.admin += 1;
     s.pool.admin -= 1;
@@ -183,7 +183,7 @@ export function checkSow(s: UrbanizationState, seat: number, a: ActionOf<'sow'>)
 export function runSow(s: UrbanizationState, seat: number, a: ActionOf<'sow'>, log: Log): void {
   const p = s.players[seat]!;
   p.grain -= 1;
-  s.territories[a.territory]!.grounds[a.ground]!.grain += 1;
+  ownTerritory(s, a.territory).grounds[a.ground]!.grain += 1;
   s.pending = { kind: 'sow', farmer: s.pending?.kind === 'sow' ? s.pending.farmer : false };
   log.push({ message: `${seatName(seat)} sows a seed in territory ${a.territory}.` });
 }

@@ -145,6 +145,11 @@ function check(s: UrbanizationState, seat: number, action: UrbanizationAction): 
   if (seat !== currentSeat(s)) return err('NOT_YOUR_TURN', `It is seat ${currentSeat(s)}'s turn.`);
   const allowed = allowedTypes(s);
   if (!allowed.types.includes(action.type)) return err('WRONG_STEP', allowed.expected);
+  return ruleCheck(s, seat, action);
+}
+
+/** The rules of the action itself, once the seat is to act and the action type fits the step. */
+function ruleCheck(s: UrbanizationState, seat: number, action: UrbanizationAction): RuleError | null {
   if (action.type === 'removeInventionMarker' || action.type === 'acquireInvention') {
     if (!s.options.inventions) return err('NO_INVENTIONS', 'This game is played without the Inventions expansion.');
   }
@@ -166,13 +171,23 @@ export function applyAction(state: UrbanizationState, seat: number, input: unkno
   return { state: s, log };
 }
 
-function candidates(s: UrbanizationState, seat: number, type: ActionType): UrbanizationAction[] {
+const TERRITORIES = Array.from({ length: TERRITORY_COUNT }, (_, id) => id);
+
+/** What the candidates of every action type are made of: computed once per legalActions call. */
+function candidateParts(s: UrbanizationState, seat: number) {
   const p = s.players[seat]!;
-  const territories = Array.from({ length: TERRITORY_COUNT }, (_, id) => id);
   const owned = s.territories.filter((t) => t.owner === seat);
+  return {
+    p,
+    owned,
+    grounds: owned.flatMap((t) => t.grounds.map((_, ground) => ({ territory: t.id, ground }))),
+    markerChoices: p.inventionMarkers.map((pos, i) => (p.inventionMarkers.indexOf(pos) === i ? i : -2)).filter((i) => i >= 0),
+  };
+}
+
+function candidates(s: UrbanizationState, type: ActionType, { p, owned, grounds, markerChoices }: ReturnType<typeof candidateParts>): UrbanizationAction[] {
+  const territories = TERRITORIES;
   const flag = (id: (typeof CHARACTERS)[number]): boolean[] => (s.pending === null && holds(p, id) ? [false, true] : [false]);
-  const grounds = owned.flatMap((t) => t.grounds.map((_, ground) => ({ territory: t.id, ground })));
-  const markerChoices = p.inventionMarkers.map((pos, i) => (p.inventionMarkers.indexOf(pos) === i ? i : -2)).filter((i) => i >= 0);
   switch (type) {
     case 'place':
       return territories.map((territory) => ({ type, territory }));
@@ -234,8 +249,15 @@ function candidates(s: UrbanizationState, seat: number, type: ActionType): Urban
   }
 }
 
+/**
+ * The candidates of the step's action types that the rules accept. Every candidate is of an
+ * allowed type and `seat` is to act, so only `ruleCheck` (the rest of apply's `check`) is asked.
+ */
 export function legalActionsOf(s: UrbanizationState, seat: number): UrbanizationAction[] {
   if (s.phase === 'over' || seat !== currentSeat(s)) return [];
-  return allowedTypes(s).types.flatMap((type) => candidates(s, seat, type).filter((a) => check(s, seat, a) === null));
+  const parts = candidateParts(s, seat);
+  const out: UrbanizationAction[] = [];
+  for (const type of allowedTypes(s).types) for (const action of candidates(s, type, parts)) if (ruleCheck(s, seat, action) === null) out.push(action);
+  return out;
 }
 

@@ -2,7 +2,7 @@ import type { CharacterId } from './data.js';
 import { currentSeat, freeMarkers } from './helpers.js';
 import { allowedTypes } from './rules.js';
 import { availableCharacters } from './rules-inventions.js';
-import { copyState, type UrbanizationState } from './state.js';
+import type { UrbanizationState } from './state.js';
 
 /**
  * Urbanization has no hidden information: the factory deck lies face up in number order, the
@@ -18,9 +18,9 @@ export interface UrbanizationView extends UrbanizationState {
 }
 
 export function viewOf(state: UrbanizationState, seat: number | null): UrbanizationView {
-  const copy = copyState(state);
+  // The state's parts are shared, not copied: states are never changed once made (apply copies).
   return {
-    ...copy,
+    ...state,
     you: seat,
     activeSeat: currentSeat(state),
     expected: allowedTypes(state).expected,
