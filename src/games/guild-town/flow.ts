@@ -85,7 +85,8 @@ function buildQueue(ctx: Ctx): void {
 
 function nextTurn(ctx: Ctx): void {
   const s = ctx.s;
-  const entry = s.queue.shift();
+  const entry = s.queue[0];
+  s.queue = s.queue.slice(1);
   if (!entry) {
     s.stage++;
     buildQueue(ctx);

@@ -1,6 +1,6 @@
 import { openRng } from '../../engine/rng.js';
 import { HAND_LIMIT, MONEY } from './data.js';
-import type { GuildTownState } from './state.js';
+import { withItem, type GuildTownState } from './state.js';
 
 /**
  * Value of a group of money cards: each colour counts either its printed values or, for two or more
@@ -31,12 +31,15 @@ export function drawMoney(state: GuildTownState): number | null {
     state.moneyDiscard = [];
     state.rng = rng.state();
   }
-  return state.moneyDeck.shift() ?? null;
+  if (state.moneyDeck.length === 0) return null;
+  const [card, ...rest] = state.moneyDeck;
+  state.moneyDeck = rest;
+  return card;
 }
 
 /** Refill the two face-up money slots. */
 export function refillMoneyRow(state: GuildTownState): void {
-  for (let slot = 0; slot < state.moneyRow.length; slot++) if (state.moneyRow[slot] === null) state.moneyRow[slot] = drawMoney(state);
+  for (let slot = 0; slot < state.moneyRow.length; slot++) if (state.moneyRow[slot] === null) state.moneyRow = withItem(state.moneyRow, slot, () => drawMoney(state));
 }
 
 /**
@@ -46,15 +49,15 @@ export function refillMoneyRow(state: GuildTownState): void {
 export function giveMoney(state: GuildTownState, seat: number, card: number): boolean {
   const player = state.players[seat];
   if (player.money.length >= HAND_LIMIT) {
-    state.moneyDiscard.push(card);
+    state.moneyDiscard = [...state.moneyDiscard, card];
     return false;
   }
-  player.money.push(card);
+  player.money = [...player.money, card];
   return true;
 }
 
 export function discardMoney(state: GuildTownState, seat: number, card: number): void {
   const player = state.players[seat];
   player.money = player.money.filter((id) => id !== card);
-  state.moneyDiscard.push(card);
+  state.moneyDiscard = [...state.moneyDiscard, card];
 }

@@ -86,7 +86,7 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
       let card: number | null;
       if (to.take < 2) {
         card = s.moneyRow[to.take];
-        s.moneyRow[to.take] = null;
+        s.moneyRow = withItem(s.moneyRow, to.take, () => null);
         refillMoneyRow(s);
       } else card = drawMoney(s);
       ctx.irreversible = true;
@@ -105,7 +105,7 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
       else {
         s.players[storage[0]].supply++;
         p.money = p.money.filter((id) => id !== to.bribe);
-        s.moneyDiscard.push(to.bribe!);
+        s.moneyDiscard = [...s.moneyDiscard, to.bribe!];
         ctx.log.push({ message: `Seat ${seat} bribes the captain: seat ${storage[0]}'s ${good} goes back.`, data: { card: to.bribe } });
         storage[0] = storage[1];
         storage[1] = seat;

@@ -30,6 +30,19 @@ const noPrivilege = (): RuleError => ruleError('NO_PRIVILEGE', 'This helper has 
  * `apply` made. legalActions asks only the refusals, so listing the legal actions copies nothing.
  */
 
+/** The top card of a building pile, taken off it (null when the pile is empty). */
+function takeFromPile(s: GuildTownState, row: RowName): number | null {
+  const pile = s.piles[row];
+  if (pile.length === 0) return null;
+  s.piles = { ...s.piles, [row]: pile.slice(1) };
+  return pile[0];
+}
+
+/** Lay `card` (or nothing) in a slot of a face-up building row. */
+function setRowSlot(s: GuildTownState, row: RowName, slot: number, card: number | null): void {
+  s.rows = { ...s.rows, [row]: withItem(s.rows[row], slot, () => card) };
+}
+
 // ---------- Bankers ----------
 
 export function bankTakeRefusal(s: GuildTownState, turn: Turn, action: Of<'bankTake'>): RuleError | null {
@@ -43,8 +56,8 @@ export function doBankTake(ctx: Ctx, turn: Turn, action: Of<'bankTake'>): void {
   const s = ctx.s;
   const card = s.moneyRow[action.slot]!;
   const already = turn.bankTaken;
-  s.players[turn.seat].money.push(card);
-  s.moneyRow[action.slot] = null;
+  s.players[turn.seat].money = [...s.players[turn.seat].money, card];
+  s.moneyRow = withItem(s.moneyRow, action.slot, () => null);
   turn.bankTaken = already + 1;
   ctx.log.push({ message: `Seat ${turn.seat} takes the face-up ${MONEY[card].value} (card ${card}).`, data: { card } });
   if (turn.bankTaken === 2) return doBankDraw(ctx, turn);
@@ -59,7 +72,7 @@ export function doBankDraw(ctx: Ctx, turn: Turn): void {
     const card = drawMoney(s);
     if (card !== null) drawn.push(card);
   }
-  p.money.push(...drawn);
+  p.money = [...p.money, ...drawn];
   refillMoneyRow(s);
   ctx.irreversible = true;
   ctx.log.push({ message: `Seat ${turn.seat} draws ${drawn.length} money cards.` });
@@ -190,8 +203,8 @@ export function doRaise(ctx: Ctx, turn: Turn, action: Of<'raise'>): void {
   ctx.log.push({ message: `Seat ${turn.seat} raises a ${card.name} (#${card.id}) on the ${action.side}${action.privilege ? ' using the privilege' : ''}.`, data: { card: card.id } });
   FINALS.forEach((fin, f) => {
     if (s.bonusTaken[f] === null && hasProductionLine(p.town, fin)) {
-      s.bonusTaken[f] = turn.seat;
-      p.bonus.push(fin);
+      s.bonusTaken = withItem(s.bonusTaken, f, () => turn.seat);
+      p.bonus = [...p.bonus, fin];
       ctx.log.push({ message: `Seat ${turn.seat} completes the first ${fin} production line and takes its bonus token.` });
     }
   });
@@ -227,8 +240,8 @@ export function doBuy(ctx: Ctx, turn: Turn, action: Of<'buy'>): void {
   const card = BUILDINGS[id];
   const colours = buyColours(id);
   const price = BUY_PRICE[card.tier];
-  s.players[turn.seat].hand.push(id);
-  s.rows[action.row][action.slot] = s.piles[action.row].shift() ?? null;
+  s.players[turn.seat].hand = [...s.players[turn.seat].hand, id];
+  setRowSlot(s, action.row, action.slot, takeFromPile(s, action.row));
   ctx.log.push({ message: `Seat ${turn.seat} buys the ${card.name} (#${id}) for ${price}.`, data: { card: id } });
   startPayment(ctx, turn, turn.seat, price, colours, 'buy');
 }
@@ -244,11 +257,12 @@ export function lookRefusal(s: GuildTownState, turn: Turn, row: RowName): RuleEr
 export function doLook(ctx: Ctx, turn: Turn, row: RowName): void {
   const s = ctx.s;
   const faceUp = s.rows[row].filter((id): id is number => id !== null);
-  const drawn = s.piles[row].splice(0, 3);
+  const drawn = s.piles[row].slice(0, 3);
+  s.piles = { ...s.piles, [row]: s.piles[row].slice(3) };
   const cards = [...faceUp, ...drawn];
   usePrivilege(ctx, turn);
   turn.looked = true;
-  s.rows[row] = s.rows[row].map(() => null);
+  s.rows = { ...s.rows, [row]: s.rows[row].map(() => null) };
   ctx.irreversible = true;
   const then = turn.prompt.kind === 'main' ? 'main' : 'end';
   ctx.log.push({ message: `Seat ${turn.seat} uses the notary's privilege on the ${row} pile.` });
@@ -268,8 +282,7 @@ export function doKeep(ctx: Ctx, turn: Turn, card: number): void {
   const s = ctx.s;
   const prompt = turn.prompt;
   if (prompt.kind !== 'look') return;
-  const slot = s.rows[prompt.row].indexOf(null);
-  s.rows[prompt.row][slot] = card;
+  setRowSlot(s, prompt.row, s.rows[prompt.row].indexOf(null), card);
   prompt.cards = prompt.cards.filter((id) => id !== card);
   prompt.chosen++;
   ctx.log.push({ message: `Seat ${turn.seat} lays out ${BUILDINGS[card].name} (#${card}).`, data: { card } });
@@ -282,10 +295,10 @@ function finishLook(ctx: Ctx, turn: Turn): void {
   if (prompt.kind !== 'look') return;
   // Fewer than 3 cards left to choose from: lay out what there is.
   while (prompt.cards.length > 0 && s.rows[prompt.row].indexOf(null) >= 0 && prompt.chosen < 2) {
-    s.rows[prompt.row][s.rows[prompt.row].indexOf(null)] = prompt.cards.shift()!;
+    setRowSlot(s, prompt.row, s.rows[prompt.row].indexOf(null), prompt.cards.shift()!);
     prompt.chosen++;
   }
-  s.piles[prompt.row].unshift(...prompt.cards);
+  s.piles = { ...s.piles, [prompt.row]: [...prompt.cards, ...s.piles[prompt.row]] };
   if (prompt.then === 'main') turn.prompt = { kind: 'main' };
   else endTurn(ctx);
 }
@@ -339,8 +352,8 @@ export function doFold(ctx: Ctx, turn: Turn): void {
   ctx.log.push({ message: `Seat ${ctx.seat} gives up bidding.` });
   if (a.mayor !== null) {
     ctx.log.push({ message: `The ${BUILDINGS[a.card].name} goes to the bottom of its pile.` });
-    s.piles[a.row].push(a.card);
-    s.rows[a.row][a.slot] = s.piles[a.row].shift() ?? null;
+    s.piles = { ...s.piles, [a.row]: [...s.piles[a.row], a.card] };
+    setRowSlot(s, a.row, a.slot, takeFromPile(s, a.row));
     s.auction = null;
     return afterPayment(ctx, turn, 'auction');
   }
@@ -365,7 +378,7 @@ function nextBidder(ctx: Ctx, turn: Turn): void {
     a.mayor = cardsValue(drawn);
     // Version 3 reads "the player may offer a higher value" as higher than the mayor's bid alone.
     a.high = s.rules?.mayorBidToBeat === true ? a.mayor : Math.max(a.high, a.mayor);
-    s.moneyDiscard.push(...drawn);
+    s.moneyDiscard = [...s.moneyDiscard, ...drawn];
     a.toAct = a.initiator;
     ctx.irreversible = true;
     ctx.log.push({ message: `Nobody raised: the mayor bids ${a.mayor}.`, data: { mayor: drawn } });
@@ -384,8 +397,8 @@ function nextBidder(ctx: Ctx, turn: Turn): void {
 function settle(ctx: Ctx, turn: Turn, winner: number): void {
   const s = ctx.s;
   const a = s.auction!;
-  s.players[winner].hand.push(a.card);
-  s.rows[a.row][a.slot] = s.piles[a.row].shift() ?? null;
+  s.players[winner].hand = [...s.players[winner].hand, a.card];
+  setRowSlot(s, a.row, a.slot, takeFromPile(s, a.row));
   s.auction = null;
   ctx.log.push({ message: `Seat ${winner} wins the ${BUILDINGS[a.card].name} (#${a.card}) for ${a.high}.`, data: { card: a.card, price: a.high } });
   startPayment(ctx, turn, winner, a.high, [], 'auction');
@@ -428,7 +441,7 @@ export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): void {
   } else {
     p.money = p.money.filter((id) => id !== action.card);
     if (seller >= 0 && seller !== turn.seat) giveMoney(s, seller, action.card);
-    else s.moneyDiscard.push(action.card);
+    else s.moneyDiscard = [...s.moneyDiscard, action.card];
   }
   s.storehouse = withItem(s.storehouse, action.good, (onShelf) => onShelf.slice(1));
   if (seller < 0) s.naturalOff++;
@@ -469,7 +482,7 @@ export function doHall(ctx: Ctx, turn: Turn, choice: 'privilege' | 'work' | 'ord
   } else if (choice === 'work') {
     s.workBank--;
     p.workTokens++;
-  } else s.changeOrder.push(turn.seat);
+  } else s.changeOrder = [...s.changeOrder, turn.seat];
   turn.prompt.done.push(choice);
   ctx.log.push({ message: `Seat ${turn.seat} takes the town hall's ${choice} action.` });
   if (s.seats > 2 || turn.prompt.done.length >= 2) endTurn(ctx);

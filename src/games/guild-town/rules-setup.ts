@@ -36,9 +36,9 @@ export function doSwap(ctx: Ctx, action: Of<'swap'> | Of<'noSwap'>): void {
       s.lumberBox = [...s.lumberBox.filter((id) => id !== action.with), action.card];
       ctx.log.push({ message: `Seat ${ctx.seat} swaps lumber mill ${action.card} for ${action.with}.` });
     } else {
-      const pile = s.piles[card.tier as 'basic' | 'expanded'];
-      const fresh = pile.shift()!;
-      pile.push(action.card);
+      const tier = card.tier as 'basic' | 'expanded';
+      const fresh = s.piles[tier][0];
+      s.piles = { ...s.piles, [tier]: [...s.piles[tier].slice(1), action.card] };
       p.hand = [...p.hand.filter((id) => id !== action.card), fresh];
       ctx.irreversible = true;
       ctx.log.push({ message: `Seat ${ctx.seat} swaps a ${card.tier} building card.` });
