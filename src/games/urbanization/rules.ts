@@ -2,7 +2,7 @@ import { schemaErrors } from '../../engine/schema.js';
 import type { ApplyResult, RuleError } from '../../engine/types.js';
 import { actionSchema, type ActionOf, type UrbanizationAction } from './actions.js';
 import { CHARACTERS, TERRITORY_COUNT } from './data.js';
-import { activeCard, currentSeat, err, holds, type Check, type Log } from './helpers.js';
+import { activeCard, canBuyTerritory, currentSeat, err, holds, priceDestinations, type Check, type Log } from './helpers.js';
 import { advance, afterSteam } from './rules-flow.js';
 import {
   checkAttract,
@@ -178,6 +178,7 @@ function candidateParts(s: UrbanizationState, seat: number) {
   const p = s.players[seat]!;
   const owned = s.territories.filter((t) => t.owner === seat);
   return {
+    seat,
     p,
     owned,
     grounds: owned.flatMap((t) => t.grounds.map((_, ground) => ({ territory: t.id, ground }))),
@@ -185,15 +186,17 @@ function candidateParts(s: UrbanizationState, seat: number) {
   };
 }
 
-function candidates(s: UrbanizationState, type: ActionType, { p, owned, grounds, markerChoices }: ReturnType<typeof candidateParts>): UrbanizationAction[] {
+function candidates(s: UrbanizationState, type: ActionType, { seat, p, owned, grounds, markerChoices }: ReturnType<typeof candidateParts>): UrbanizationAction[] {
   const territories = TERRITORIES;
   const flag = (id: (typeof CHARACTERS)[number]): boolean[] => (s.pending === null && holds(p, id) ? [false, true] : [false]);
   switch (type) {
     case 'place':
       return territories.map((territory) => ({ type, territory }));
+    // Narrowed to where the rules can accept them (the checks refuse every other territory), then checked as the rest.
     case 'movePrice':
+      return priceDestinations(s).map((territory) => ({ type, territory }));
     case 'swapPrice':
-      return territories.map((territory) => ({ type, territory }));
+      return (s.pending?.kind === 'broker' ? priceDestinations(s, s.pending.territory) : []).map((territory) => ({ type, territory }));
     case 'hire':
       return CHARACTERS.map((character) => ({ type, character }));
     case 'pass':
@@ -203,7 +206,7 @@ function candidates(s: UrbanizationState, type: ActionType, { p, owned, grounds,
     case 'sowFarmer':
       return [{ type }];
     case 'buyLand':
-      return territories.flatMap((territory) => flag('realEstateBroker').map((broker) => ({ type, territory, broker })));
+      return territories.filter((territory) => canBuyTerritory(s, seat, territory)).flatMap((territory) => flag('realEstateBroker').map((broker) => ({ type, territory, broker })));
     case 'erect': {
       const kinds = s.pending?.kind === 'erect' ? [s.pending.building] : (['house', 'skyscraper', 'admin'] as const);
       return kinds.flatMap((building) =>
