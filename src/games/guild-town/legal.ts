@@ -2,20 +2,22 @@ import type { GuildTownAction, Target } from './actions.js';
 import { BUILDINGS, GUILD_CAPACITY, GUILDS, MONEY, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
 import { cardsValue } from './money.js';
 import { buildingRuleOk, canPrivilege } from './rules-guilds.js';
-import { activeSeats, refusal } from './rules.js';
+import { actionRefusal, activeSeats } from './rules.js';
 import type { GuildTownState } from './state.js';
 
 const RAW_SET = new Set<string>(RAWS);
 
 /** One card per distinct (colour, value): equivalent cards need not be listed twice. */
 function distinctCards(ids: readonly number[]): number[] {
-  const seen = new Set<string>();
-  return ids.filter((id) => {
-    const key = `${MONEY[id].colour}/${MONEY[id].value}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const seen: number[] = [];
+  const out: number[] = [];
+  for (const id of ids) {
+    const key = MONEY[id].colour * 1000 + MONEY[id].value;
+    if (seen.includes(key)) continue;
+    seen.push(key);
+    out.push(id);
+  }
+  return out;
 }
 
 function targets(s: GuildTownState, seat: number, good: Good, kinds: { market?: boolean; store?: boolean; ship?: boolean; lost?: boolean }): Target[] {
@@ -54,8 +56,12 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
       if (p.helpers <= 0) return out;
       for (let guild = 0; guild < GUILDS.length; guild++) {
         const track = s.guilds[guild];
-        const own = track.reduce((n, stack) => n + stack.filter((h) => h.seat === seat).length, 0);
-        const total = track.reduce((n, stack) => n + stack.length, 0);
+        let own = 0;
+        let total = 0;
+        for (const stack of track) {
+          total += stack.length;
+          for (const helper of stack) if (helper.seat === seat) own++;
+        }
         if (own >= 2 || total >= GUILD_CAPACITY[s.seats]) continue;
         const firstFree = track.findIndex((stack) => stack.length === 0);
         if (firstFree >= 0) {
@@ -174,9 +180,10 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
  */
 export const EXACT_PHASES: ReadonlySet<GuildTownState['phase']> = new Set(['helpers', 'discard', 'invest']);
 
-/** Every candidate the rules accept (elsewhere each is asked to `refusal`, the checks of `apply`). */
+/** Every candidate the rules accept (elsewhere each is asked to `actionRefusal`, the checks of `apply`). */
 export function legalActions(s: GuildTownState, seat: number): GuildTownAction[] {
   if (!activeSeats(s).includes(seat)) return [];
   if (EXACT_PHASES.has(s.phase)) return candidates(s, seat);
-  return candidates(s, seat).filter((action) => refusal(s, seat, action) === null);
+  // `seat` is to act (checked above), so only the action's own rules are asked.
+  return candidates(s, seat).filter((action) => actionRefusal(s, seat, action) === null);
 }

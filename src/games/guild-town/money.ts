@@ -8,11 +8,17 @@ import { withItem, type GuildTownState } from './state.js';
  * (the set is optional, so a payer always takes the better one).
  */
 export function cardsValue(ids: readonly number[]): number {
+  // Loops, no intermediate arrays: legal bids and payments ask this for every candidate.
   let total = 0;
   for (let colour = 0; colour < 4; colour++) {
-    const cards = ids.filter((id) => MONEY[id].colour === colour);
-    const printed = cards.reduce((sum, id) => sum + MONEY[id].value, 0);
-    const set = cards.length >= 2 ? 5 * (cards.length - 1) : 0;
+    let printed = 0;
+    let cards = 0;
+    for (const id of ids) {
+      if (MONEY[id].colour !== colour) continue;
+      printed += MONEY[id].value;
+      cards++;
+    }
+    const set = cards >= 2 ? 5 * (cards - 1) : 0;
     total += Math.max(printed, set);
   }
   return total;

@@ -43,7 +43,14 @@ export function applyAction(state: GuildTownState, seat: number, action: GuildTo
 export function refusal(s: GuildTownState, seat: number, action: GuildTownAction): RuleError | null {
   if (s.phase === 'over') return ruleError('GAME_OVER', 'The game is over.');
   if (!Number.isInteger(seat) || !activeSeats(s).includes(seat)) return ruleError('NOT_YOUR_TURN', 'It is not your turn.');
+  return actionRefusal(s, seat, action);
+}
+
+/** The rules of the action itself, for a seat that is to act now. */
+export function actionRefusal(s: GuildTownState, seat: number, action: GuildTownAction): RuleError | null {
   switch (s.phase) {
+    case 'over':
+      return ruleError('GAME_OVER', 'The game is over.');
     case 'swap':
       if (action.type === 'swap') return swapRefusal(s, seat, action);
       if (action.type === 'noSwap') return null;
