@@ -78,10 +78,10 @@ const { games } = catalog;
 /** Goal of issue 10 point 4: engine ms per random 4-player game. */
 const GOAL_MS = 5;
 /**
- * Engine ms per game before the speed-up (main at ee1930c, this script, 4 players, 2026-11-23, load
- * average about 17 on 2 cores: docs/bench-results.md).
+ * Engine ms per game before the speed-up: main at ee1930c measured by this script (compiled, 4
+ * players, 2026-11-23, load average about 11 on 2 cores: docs/bench-results.md, Engine).
  */
-const BASELINE_MS: Record<string, number> = { urbanization: 11.03, 'construction-yard': 6.19, 'guild-town': 30.3, 'milestone-city': 6.39 };
+const BASELINE_MS: Record<string, number> = { urbanization: 10.69, 'construction-yard': 5.65, 'guild-town': 27.32, 'milestone-city': 6.38 };
 
 /** CPU time of this process in ms: unlike wall time it does not count while other processes hold the CPU. */
 const cpuMs = () => {
