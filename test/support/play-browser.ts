@@ -34,11 +34,17 @@ export async function shownGame(page: Page): Promise<{ version: number; status: 
 
 /** Waits until the game page shows at least this version (through its live updates: no reload). */
 export async function waitForVersion(page: Page, version: number): Promise<void> {
-  await page.waitForFunction(
-    (v) => Number((globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document.querySelector('[data-testid=game-page]')?.getAttribute('data-version')) >= v,
-    version,
-    { timeout: 30_000, polling: 50 },
-  );
+  try {
+    await page.waitForFunction(
+      (v) => Number((globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document.querySelector('[data-testid=game-page]')?.getAttribute('data-version')) >= v,
+      version,
+      { timeout: 30_000, polling: 50 },
+    );
+  } catch (failure) {
+    // What the page shows instead (an error box, an older version) is what explains the failure.
+    const shown = (await page.locator('main').innerText().catch(() => '(no main element)')).slice(0, 600);
+    throw new Error(`the page did not reach version ${version}; it shows: ${shown}`, { cause: failure });
+  }
 }
 
 /** What the page offers now: 'act' (enabled legal-action buttons), 'finished', or null (waiting). */
