@@ -1,11 +1,11 @@
 /**
  * A third-party client from the published contract only: types generated from openapi/openapi.json
- * (`npx openapi-typescript openapi/openapi.json -o examples/api.d.ts`) and openapi-fetch. Two
+ * (openapi/openapi.d.ts, which is what `npx openapi-typescript openapi/openapi.json` prints) and openapi-fetch. Two
  * players register, one creates a game, the other joins, both play from their legal actions until
  * the game is over, and the log is read back. test/api/generated-client.test.ts runs it.
  */
 import createClient from 'openapi-fetch';
-import type { paths } from './api.js';
+import type { paths } from '../openapi/openapi.js';
 
 export interface PlayOptions {
   baseUrl: string;

@@ -1,9 +1,8 @@
 /**
  * Writes openapi/openapi.json from the route schemas (what the server serves at /docs/json), and
- * the client types openapi-typescript generates from it: examples/api.d.ts (what the example
- * client examples/client.ts compiles against) and web/src/api/openapi.d.ts (the web app's client).
- * `npm run openapi` after changing a route; test/api/openapi.test.ts, generated-client.test.ts and
- * web-app.test.ts fail while any is stale.
+ * the client types openapi-typescript generates from it into openapi/openapi.d.ts (what the example
+ * client examples/client.ts and the web app compile against). `npm run openapi` after changing a
+ * route; test/api/openapi.test.ts and generated-client.test.ts fail while either is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +24,8 @@ export async function servedOpenApi(): Promise<unknown> {
 
 export const formatOpenApi = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
 
-export const CLIENT_TYPES_PATH = join(import.meta.dirname, '..', 'examples', 'api.d.ts');
-export const WEB_CLIENT_TYPES_PATH = join(import.meta.dirname, '..', 'web', 'src', 'api', 'openapi.d.ts');
+/** The client types beside the contract: examples/client.ts and the web app (web/src/api/openapi.ts) both use them. */
+export const CLIENT_TYPES_PATH = join(import.meta.dirname, '..', 'openapi', 'openapi.d.ts');
 
 /** What `npx openapi-typescript openapi/openapi.json` prints for the document. */
 export async function clientTypes(document: unknown): Promise<string> {
@@ -39,8 +38,6 @@ if (process.argv[1] === import.meta.filename) {
   writeFileSync(OPENAPI_PATH, formatOpenApi(document));
   console.log(`wrote ${OPENAPI_PATH}`);
   const types = await clientTypes(document);
-  for (const path of [CLIENT_TYPES_PATH, WEB_CLIENT_TYPES_PATH]) {
-    writeFileSync(path, types);
-    console.log(`wrote ${path}`);
-  }
+  writeFileSync(CLIENT_TYPES_PATH, types);
+  console.log(`wrote ${CLIENT_TYPES_PATH}`);
 }

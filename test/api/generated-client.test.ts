@@ -14,7 +14,7 @@ afterAll(async () => t?.close());
 
 describe('a client generated from openapi/openapi.json (openapi-typescript + openapi-fetch)', () => {
   it('compiles against types that are what openapi-typescript generates from the checked-in spec (run `npm run openapi`)', async () => {
-    // examples/client.ts is type-checked against examples/api.d.ts by `tsc` (npm test's first step).
+    // examples/client.ts is type-checked against openapi/openapi.d.ts by `tsc` (npm test's first step).
     const document = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8'));
     expect(readFileSync(CLIENT_TYPES_PATH, 'utf8')).toBe(await clientTypes(document));
   });

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientTypes, OPENAPI_PATH, WEB_CLIENT_TYPES_PATH } from '../../scripts/generate-openapi.js';
 import { WEB_APP_CSP, WEB_DIST } from '../../src/http/web.js';
 import { startTestApp, type TestApp } from '../support/api.js';
 
@@ -63,12 +62,5 @@ describe('the web app at /', () => {
   it('leaves API answers alone: their CSP stays the strict one', async () => {
     const health = await t.http.get('/health').expect(200);
     expect(health.headers['content-security-policy']).toBe(API_CSP);
-  });
-});
-
-describe('web/src/api/openapi.d.ts', () => {
-  it('is what openapi-typescript generates from the checked-in spec (run `npm run openapi`)', async () => {
-    const document = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8'));
-    expect(readFileSync(WEB_CLIENT_TYPES_PATH, 'utf8')).toBe(await clientTypes(document));
   });
 });
