@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { visibleLog } from '../../src/engine/log.js';
 import { isRuleError, type LogEntry } from '../../src/engine/types.js';
-import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
 import { toyGame, type ToyAction, type ToyState } from '../support/toy-game.js';
 
@@ -15,18 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Player = { auth: Record<string, string> };
-
-/** Plays `moves` first legal actions (a card when there is one), each by the seat to act. */
-async function play(gameId: string, players: Player[], moves: number) {
-  for (let i = 0; i < moves; i++) {
-    const { activeSeats } = (await t.http.get(`/v1/games/${gameId}`).set(players[0]!.auth).expect(200)).body;
-    const player = players[activeSeats[0]]!;
-    const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
-    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: actions[0] }).expect(201);
-  }
-}
-
 const list = async (query: string) => (await t.http.get(`/v1/admin/games?${query}`).set(admin).expect(200)).body;
 const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
 
@@ -36,11 +24,11 @@ describe('finding games', () => {
     const dave = await newUser(t, 'dave');
     const finished = (await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 } }).expect(201)).body.id as string;
     await t.http.post(`/v1/games/${finished}/join`).set(dave.auth).send({}).expect(200);
-    await play(finished, [carol, dave], 2);
+    await playFirstLegal(t, finished, [carol, dave], 2);
     const open = (await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 3 }).expect(201)).body.id as string;
     const tampered = (await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2 }).expect(201)).body.id as string;
     await t.http.post(`/v1/games/${tampered}/join`).set(dave.auth).send({}).expect(200);
-    await play(tampered, [carol, dave], 1);
+    await playFirstLegal(t, tampered, [carol, dave], 1);
 
     const mine = await list(`player=${carol.username.toUpperCase()}&limit=100`);
     expect(mine.total).toBe(3);
@@ -98,13 +86,13 @@ describe('finding games', () => {
 describe('verify verdicts', () => {
   it('are kept without touching the game row: a running game takes its next move from the cache as before', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    await play(gameId, [alice, bob], 1);
+    await playFirstLegal(t, gameId, [alice, bob], 1);
     const revision = async () => (await t.sql.query('SELECT revision FROM games WHERE id = $1', [gameId])).rows[0].revision as number;
     const before = await revision();
     const verdict = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
     expect(verdict).toEqual({ ok: true, version: 1, checkedEvents: 1, divergence: null });
     expect(await revision()).toBe(before);
-    await play(gameId, [alice, bob], 1);
+    await playFirstLegal(t, gameId, [alice, bob], 1);
     expect((await t.sql.query('SELECT version FROM games WHERE id = $1', [gameId])).rows[0].version).toBe(2);
     const stored = (await t.sql.query('SELECT verify_ok, version FROM game_verifications WHERE game_id = $1', [gameId])).rows[0];
     expect(stored).toEqual({ verify_ok: true, version: 1 });
@@ -116,7 +104,7 @@ describe('verify verdicts', () => {
 describe('one game', () => {
   it("shows every event: who (seat, account), kind, action, every log line with its visibility, time, irreversible", async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    await play(gameId, [alice, bob], 2);
+    await playFirstLegal(t, gameId, [alice, bob], 2);
     const { events, players } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
     expect(players).toEqual([alice.username, bob.username]);
     expect(events.map((event: { seq: number; seat: number; username: string; kind: string }) => [event.seq, event.seat, event.username, event.kind])).toEqual([
@@ -129,7 +117,7 @@ describe('one game', () => {
 
   it("answers any seat's view (and the public one) after event N, with the log lines that seat could read", async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    await play(gameId, [alice, bob], 3);
+    await playFirstLegal(t, gameId, [alice, bob], 3);
     const seed = (await t.sql.query('SELECT seed FROM games WHERE id = $1', [gameId])).rows[0].seed;
     const { events } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
     let state: ToyState = toyGame.setup({ seats: 2, options: { rounds: 3 }, seed });
@@ -165,7 +153,7 @@ describe('one game', () => {
 describe('over GraphQL', () => {
   it('finds games, shows one, travels in time, verifies, exports and imports as REST does', async () => {
     const { alice, bob, gameId } = await startedToyGame(t, { rounds: 1 });
-    await play(gameId, [alice, bob], 2);
+    await playFirstLegal(t, gameId, [alice, bob], 2);
     const token = admin.Authorization;
     const found = await postGraphql(t, 'query($p: String) { adminSearchGames(filter: { player: $p, status: finished, verify: never }) { totalCount edges { node { game { id status } players lastVerify { ok } } } } }', { p: alice.username.toUpperCase() }, token);
     expect(found.data.adminSearchGames).toEqual({ totalCount: 1, edges: [{ node: { game: { id: gameId, status: 'finished' }, players: [alice.username, bob.username], lastVerify: null } }] });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
 import { connectSse } from '../support/sse.js';
 import { waitFor } from '../support/wait.js';
@@ -69,10 +69,7 @@ describe('aborting a game', () => {
     expect((await t.http.get(`/v1/admin/games/${open}/export`).set(admin).expect(422)).body.code).toBe('GAME_NOT_STARTED');
 
     const { alice, bob, gameId } = await startedToyGame(t, { rounds: 1 });
-    for (const player of [alice, bob]) {
-      const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
-      await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: actions[0] }).expect(201);
-    }
+    await playFirstLegal(t, gameId, [alice, bob], 2);
     expect((await t.http.post(`/v1/admin/games/${gameId}/abort`).set(admin).expect(409)).body.code).toBe('GAME_FINISHED');
     expect((await gameRow(gameId)).status).toBe('finished');
     expect((await t.http.post(`/v1/admin/games/${gameId}/abort`).set(alice.auth).expect(403)).body.code).toBe('ADMIN_ONLY');

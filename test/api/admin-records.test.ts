@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { RECORD_FORMAT, verifyRecord } from '../../src/services/record.js';
-import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 
 /** Export and import of portable game records: replayed and verified before anything is stored. */
@@ -71,10 +71,7 @@ describe('export and import', () => {
 
   it('round-trips a game played here, with its players, times and hidden draws', async () => {
     const { alice, bob, gameId } = await startedToyGame(t, { rounds: 1 });
-    for (const player of [alice, bob]) {
-      const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
-      await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: actions[0] }).expect(201);
-    }
+    await playFirstLegal(t, gameId, [alice, bob], 2);
     const exported = (await t.http.get(`/v1/admin/games/${gameId}/export`).set(admin).expect(200)).body;
     expect(exported.seats).toEqual([{ seat: 0, username: alice.username, bot: null }, { seat: 1, username: bob.username, bot: null }]);
     // The public record of a finished game is the same record.

@@ -9,7 +9,7 @@ import { setupInputOf, walkLog } from '../../src/services/timeline.js';
 import type { EventRecord } from '../../src/store/games.js';
 import { visibleLog } from '../../src/engine/log.js';
 import { isRuleError, type LogEntry } from '../../src/engine/types.js';
-import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { toyGame, type ToyAction, type ToyState } from '../support/toy-game.js';
 
 /** Players' replays of finished games: each seat sees what it saw at the time, spectators the public view. */
@@ -23,12 +23,7 @@ afterAll(async () => t?.close());
 
 async function finishedToyGame() {
   const game = await startedToyGame(t, { rounds: 2 });
-  const players = [game.alice, game.bob];
-  for (let move = 0; move < 4; move++) {
-    const player = players[move % 2]!;
-    const { actions } = (await t.http.get(`/v1/games/${game.gameId}/legal-actions`).set(player.auth).expect(200)).body;
-    await t.http.post(`/v1/games/${game.gameId}/actions`).set(player.auth).send({ action: actions[0] }).expect(201);
-  }
+  await playFirstLegal(t, game.gameId, [game.alice, game.bob], 4);
   return game;
 }
 

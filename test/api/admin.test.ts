@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
-import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 
 let t: TestApp;
@@ -10,15 +10,6 @@ beforeAll(async () => {
   admin = await loginAdmin(t);
 });
 afterAll(async () => t?.close());
-
-async function playSome(gameId: string, players: { auth: Record<string, string> }[], moves: number) {
-  for (let i = 0; i < moves; i++) {
-    const { activeSeats } = (await t.http.get(`/v1/games/${gameId}`).set(players[0]!.auth).expect(200)).body;
-    const player = players[activeSeats[0]]!;
-    const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
-    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: actions[0] }).expect(201);
-  }
-}
 
 describe('admin endpoints', () => {
   it('are for admins only', async () => {
@@ -31,7 +22,7 @@ describe('admin endpoints', () => {
 
   it('show the full state, seed and every log entry', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    await playSome(gameId, [alice, bob], 2);
+    await playFirstLegal(t, gameId, [alice, bob], 2);
     const body = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
     const row = (await t.sql.query('SELECT state, seed FROM games WHERE id = $1', [gameId])).rows[0];
     expect(body.seed).toBe(row.seed);
@@ -45,7 +36,7 @@ describe('admin endpoints', () => {
     const seed = (await t.sql.query('SELECT seed FROM games WHERE id = $1', [gameId])).rows[0].seed;
     const initial = toyGame.setup({ seats: 2, options: { rounds: 3 }, seed });
     expect(canonicalJson((await t.http.get(`/v1/admin/games/${gameId}/state?at=0`).set(admin).expect(200)).body.state)).toBe(canonicalJson(initial));
-    await playSome(gameId, [alice, bob], 3);
+    await playFirstLegal(t, gameId, [alice, bob], 3);
     const atTwo = (await t.http.get(`/v1/admin/games/${gameId}/state?at=2`).set(admin).expect(200)).body;
     expect(atTwo.version).toBe(2);
     expect(atTwo.state.turn).toBe(2);
@@ -58,7 +49,7 @@ describe('admin endpoints', () => {
 
   it('verify a clean game, and report the first divergence of a tampered one', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    await playSome(gameId, [alice, bob], 4);
+    await playFirstLegal(t, gameId, [alice, bob], 4);
     expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body).toEqual({ ok: true, version: 4, checkedEvents: 4, divergence: null });
 
     await t.sql.query(`UPDATE games SET state = jsonb_set(state, '{scores,0}', '999') WHERE id = $1`, [gameId]);

@@ -113,3 +113,17 @@ export async function startedToyGame(t: TestApp, options: Record<string, unknown
   await t.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
   return { alice, bob, gameId };
 }
+
+/**
+ * Plays up to `count` moves through the API, each the first legal action of the seat to act
+ * (`seats[i]` plays seat i), stopping early when the game is no longer active.
+ */
+export async function playFirstLegal(t: TestApp, gameId: string, seats: { auth: { Authorization: string } }[], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const game = (await t.http.get(`/v1/games/${gameId}`).set(seats[0]!.auth).expect(200)).body as { activeSeats: number[]; status: string };
+    if (game.status !== 'active') return;
+    const player = seats[game.activeSeats[0]!]!;
+    const legal = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
+    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: legal.actions[0], expectedVersion: legal.version }).expect(201);
+  }
+}

@@ -99,13 +99,5 @@ export async function playByClicking(t: TestApp, gameId: string, pages: Page[], 
   }
 }
 
-/** Up to `count` moves through the API (all of them: Infinity), each the first legal action of the seat to act. */
-export async function movesByApi(t: TestApp, gameId: string, seats: { auth: { Authorization: string } }[], count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const game = (await t.http.get(`/v1/games/${gameId}`)).body as { activeSeats: number[]; status: string };
-    if (game.status !== 'active') return;
-    const player = seats[game.activeSeats[0]!]!;
-    const legal = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(player.auth).expect(200)).body;
-    await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: legal.actions[0], expectedVersion: legal.version }).expect(201);
-  }
-}
+/** Moves through the API (each seat's first legal action): see playFirstLegal. */
+export { playFirstLegal as movesByApi } from './api.js';
