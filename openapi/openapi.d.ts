@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/game-types/{type}/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's printed components (card faces, board layout), to draw its views
+         * @description Views name cards, tiles and board spaces by id; the catalog gives their faces: names, colours, costs, shapes, the board's layout. The same for every game of the type (it changes only with the server's release: cache it).
+         */
+        get: operations["getGameCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -1315,6 +1335,32 @@ export interface components {
             /** @description Characters that can still be hired */
             availableCharacters: ("architect" | "realEstateBroker" | "millWorker" | "farmer" | "professor" | "foreman" | "taxCollector" | "industryBoss" | "unionLeader")[];
         };
+        /** @description The printed components of urbanization: factory cards, inventions, the territory grid */
+        UrbanizationCatalog: {
+            /** @description The territory grid: territory n is at row ⌊(n−1)/columns⌋ */
+            territories: {
+                rows: number;
+                columns: number;
+            };
+            factories: {
+                /** @description The number the views use */
+                number: number;
+                name: string;
+                colour: "white" | "grey" | "orange";
+                /** @description Work-order spaces, left to right */
+                spaces: {
+                    colour: "white" | "grey" | "orange";
+                    count: number;
+                }[];
+                /** @description Goods produced */
+                production: number;
+            }[];
+            inventions: {
+                id: string;
+                name: string;
+                group: string;
+            }[];
+        };
         /** @description One construction yard action */
         ConstructionYardAction: {
             /** @enum {string} */
@@ -1424,6 +1470,17 @@ export interface components {
                 currency: "blue" | "green" | "orange" | "yellow";
                 value: number;
             }[][] | null;
+        };
+        /** @description The printed components of construction yard: building types and currencies */
+        ConstructionYardCatalog: {
+            /** @description The building types in the order of the score sheet */
+            buildingTypes: {
+                type: string;
+                /** @description The colour of the type's cards */
+                colour: string;
+            }[];
+            /** @description The four currencies */
+            currencies: string[];
         };
         /** @description One guild-town action */
         GuildTownAction: {
@@ -1772,6 +1829,35 @@ export interface components {
                 invest: number[];
             }[];
         };
+        /** @description The printed components of guild town: building and money cards, colours and goods */
+        GuildTownCatalog: {
+            /** @description Colour names by colour number */
+            colours: string[];
+            /** @description Building cards by id */
+            buildings: {
+                id: number;
+                name: string;
+                tier: string;
+                product: string;
+                inputs: string[];
+                /** @description Colour number of the top half */
+                top: number;
+                /** @description Colour number of the bottom half */
+                bottom: number;
+                points: number;
+            }[];
+            /** @description Money cards by id */
+            money: {
+                id: number;
+                colour: number;
+                value: number;
+            }[];
+            finalGoods: string[];
+            /** @description Goods shipped from the harbour */
+            shipGoods: string[];
+            /** @description Goods kept in the storehouse */
+            storeGoods: string[];
+        };
         /** @description One milestone city action */
         MilestoneCityAction: {
             /** @enum {string} */
@@ -1873,6 +1959,38 @@ export interface components {
             result: "won" | "bankrupt" | "outOfCards" | null;
             score: number;
             turns: number;
+        };
+        /** @description The printed components of milestone city: board pieces, tiles and cards */
+        MilestoneCityCatalog: {
+            /** @description The city's bars and their top value */
+            bars: {
+                names: ("happiness" | "power" | "water" | "employment")[];
+                max: number;
+            };
+            pieces: {
+                /** @description Squares across one piece */
+                width: number;
+                /** @description Squares down one piece */
+                height: number;
+                /** @description Pieces laid out across the board */
+                columns: number;
+                /** @description Each piece's face as text: squares at odd positions ('.' land, '~' water); '|' and '-' between them are streets */
+                list: {
+                    id: string;
+                    art: string[];
+                }[];
+            };
+            tiles: {
+                id: string;
+                name: string;
+                category: string;
+                cells: number[][];
+            }[];
+            /** @description Card names by kind, in every served edition */
+            cards: {
+                kind: string;
+                name: string;
+            }[];
         };
         /** @description A game without its view */
         GameSummaryBase: {
@@ -2696,6 +2814,117 @@ export interface operations {
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGameCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A game type id (GET /v1/game-types) */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game's catalog */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UrbanizationCatalog"] | components["schemas"]["ConstructionYardCatalog"] | components["schemas"]["GuildTownCatalog"] | components["schemas"]["MilestoneCityCatalog"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,7 @@ import { login, me, register } from '../services/accounts.js';
 import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
-import { PUBLISHED } from '../http/game-schemas.js';
+import { CATALOGS, PUBLISHED } from '../http/game-schemas.js';
 import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, startGame, type GameSummary } from '../services/lobby.js';
 import { legalActions, submitAction } from '../services/play.js';
 import { ServiceError } from '../errors.js';
@@ -45,8 +45,9 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
       viewSchema: (type: { id: string }) => PUBLISHED[type.id]?.view ?? null,
       components: (type: { id: string }) => {
         const published = PUBLISHED[type.id];
-        return published ? { action: published.action.$id, options: published.options.$id, view: published.view.$id } : null;
+        return published ? { action: published.action.$id, options: published.options.$id, view: published.view.$id, catalog: published.catalog.$id } : null;
       },
+      catalog: (type: { id: string }) => CATALOGS[type.id] ?? null,
     },
     Game: {
       gameType: (game: GameSummary) => typeById.get(game.type),

@@ -3,6 +3,10 @@ import { schemas as constructionYard } from '../games/construction-yard/schemas.
 import { schemas as guildTown } from '../games/guild-town/schemas.js';
 import { schemas as milestoneCity } from '../games/milestone-city/schemas.js';
 import { schemas as urbanization } from '../games/urbanization/schemas.js';
+import * as constructionYardCatalog from '../games/construction-yard/catalog.js';
+import * as guildTownCatalog from '../games/guild-town/catalog.js';
+import * as milestoneCityCatalog from '../games/milestone-city/catalog.js';
+import * as urbanizationCatalog from '../games/urbanization/catalog.js';
 
 /**
  * Per-game types in the OpenAPI document. Each game publishes its action union, options and view
@@ -15,8 +19,23 @@ import { schemas as urbanization } from '../games/urbanization/schemas.js';
  * check); test/games/published-schemas.test.ts validates what the engines produce in random games
  * against these components, and test/api/generated-client.test.ts every answer of a whole game.
  */
-export const PUBLISHED: Record<string, { action: TSchema; options: TSchema; view: TSchema }> = {
-  urbanization, 'construction-yard': constructionYard, 'guild-town': guildTown, 'milestone-city': milestoneCity,
+export const PUBLISHED: Record<string, { action: TSchema; options: TSchema; view: TSchema; catalog: TSchema }> = {
+  urbanization: { ...urbanization, catalog: urbanizationCatalog.UrbanizationCatalog },
+  'construction-yard': { ...constructionYard, catalog: constructionYardCatalog.ConstructionYardCatalog },
+  'guild-town': { ...guildTown, catalog: guildTownCatalog.GuildTownCatalog },
+  'milestone-city': { ...milestoneCity, catalog: milestoneCityCatalog.MilestoneCityCatalog },
+};
+
+/**
+ * Each game's catalog: the printed components (card faces, board layout) its views name by id,
+ * from the game's data module (src/games/<id>/catalog.ts), so that clients draw boards without a
+ * copy of the edition (GET /v1/game-types/{id}/catalog, GraphQL `GameType.catalog`).
+ */
+export const CATALOGS: Record<string, unknown> = {
+  urbanization: urbanizationCatalog.catalog,
+  'construction-yard': constructionYardCatalog.catalog,
+  'guild-town': guildTownCatalog.catalog,
+  'milestone-city': milestoneCityCatalog.catalog,
 };
 
 export const GameResult = Type.Object(
@@ -31,7 +50,7 @@ export const GameResult = Type.Object(
 );
 
 /** Every component to register with Fastify (they then appear under components.schemas). */
-export const gameComponents = (): TSchema[] => [GameResult, ...Object.values(PUBLISHED).flatMap(({ action, options, view }) => [action, options, view])];
+export const gameComponents = (): TSchema[] => [GameResult, ...Object.values(PUBLISHED).flatMap(({ action, options, view, catalog }) => [action, options, view, catalog])];
 
 type Schema = Record<string, unknown>;
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${String(schema.$id)}` });

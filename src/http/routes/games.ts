@@ -1,10 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../errors.js';
 import type { ServiceContext } from '../../services/context.js';
 import { gameTypes } from '../../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../../services/history.js';
 import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, startGame } from '../../services/lobby.js';
 import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
+import { CATALOGS, PUBLISHED } from '../game-schemas.js';
 import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody, SubmitActionResult } from '../schemas.js';
 import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
 
@@ -30,6 +32,22 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       },
     },
   }, async () => gameTypes(ctx));
+
+  app.get('/v1/game-types/:type/catalog', {
+    schema: {
+      tags: ['games'], operationId: 'getGameCatalog', security: publicAccess, summary: "A game's printed components (card faces, board layout), to draw its views",
+      description: "Views name cards, tiles and board spaces by id; the catalog gives their faces: names, colours, costs, shapes, the board's layout. The same for every game of the type (it changes only with the server's release: cache it).",
+      params: Type.Object({ type: Type.String({ minLength: 1, maxLength: 64, description: 'A game type id (GET /v1/game-types)' }) }),
+      response: {
+        200: ok("The game's catalog", Type.Union(Object.values(PUBLISHED).map((game) => Type.Ref(String(game.catalog.$id))))),
+        ...publicErrors(), ...errorResponses(400, { 404: ['NOT_FOUND'] }),
+      },
+    },
+  }, async (request, reply) => {
+    const catalog = ctx.catalog[request.params.type] ? CATALOGS[request.params.type] : undefined;
+    if (catalog === undefined) throw notFound(`A catalog of game type "${request.params.type}"`);
+    return reply.header('cache-control', 'public, max-age=3600').send(catalog);
+  });
 
   app.post('/v1/games', {
     config: { limit: 'create-game' },

@@ -4,7 +4,7 @@ import { getSession, setSession } from './session';
 
 /**
  * The typed REST client: openapi-fetch over the types openapi-typescript generates from
- * openapi/openapi.json (`npm run openapi` regenerates web/src/api/openapi.d.ts). Every request
+ * openapi/openapi.json (`npm run openapi` regenerates openapi/openapi.d.ts). Every request
  * carries the session's token; a 401 on a request that sent one ends the session (token expired,
  * account disabled).
  */
@@ -48,6 +48,9 @@ export class ApiError extends Error {
  * Unwraps an openapi-fetch result: the data, or throws an ApiError with the problem.
  * `await unwrap(api.GET('/v1/me'))`.
  */
+/** Any failure as an ApiError (a thrown non-API error becomes one with status 0). */
+export const asApiError = (failure: unknown): ApiError => (failure instanceof ApiError ? failure : new ApiError(0, { title: String(failure) }));
+
 export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   let result: { data?: T; error?: unknown; response: Response };
   try {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from './client';
+import { ApiError, asApiError } from './client';
 import { getSession, onSessionChange, type Session } from './session';
 
 /** The current login session; re-renders on login/logout (in this tab or another). */
@@ -39,7 +39,7 @@ export function useApi<T>(load: () => Promise<T>, deps: unknown[]): ApiState<T> 
       },
       (failure: unknown) => {
         if (call !== latest.current) return;
-        setError(failure instanceof ApiError ? failure : new ApiError(0, { title: String(failure) }));
+        setError(asApiError(failure));
         setLoading(false);
       },
     );
@@ -65,7 +65,7 @@ export function useMutation<A extends unknown[], T>(call: (...args: A) => Promis
     try {
       return await call(...args);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure : new ApiError(0, { title: String(failure) }));
+      setError(asApiError(failure));
       return undefined;
     } finally {
       setRunning(false);

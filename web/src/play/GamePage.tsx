@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, unwrap } from '../api/client';
+import { api, ApiError, asApiError, unwrap } from '../api/client';
 import { useSession } from '../api/hooks';
 import { gameUis } from '../games';
+import { useCatalog } from '../games/catalogs';
 import type { GameAction } from '../games/types';
 import { ErrorBox, Notice } from '../ui/forms';
 import { ActionButtons } from './ActionButtons';
@@ -82,7 +83,7 @@ export function GamePage({ id }: { id: string }) {
       }
       setError(null);
     } catch (failure) {
-      if (call === latest.current) setError(failure instanceof ApiError ? failure : new ApiError(0, { title: String(failure) }));
+      if (call === latest.current) setError(asApiError(failure));
     }
   }, [id]);
 
@@ -113,6 +114,8 @@ export function GamePage({ id }: { id: string }) {
     return () => clearInterval(timer);
   }, [id, watchRequests]);
 
+  const catalog = useCatalog(loaded?.game.type);
+
   const act = async (action: GameAction) => {
     if (!loaded) return;
     setSubmitting(true);
@@ -120,7 +123,7 @@ export function GamePage({ id }: { id: string }) {
     try {
       await submitAction(id, action, loaded.legal.version);
     } catch (failure) {
-      setSubmitError(failure instanceof ApiError ? failure : new ApiError(0, { title: String(failure) }));
+      setSubmitError(asApiError(failure));
     } finally {
       setSubmitting(false);
       await refresh();
@@ -128,7 +131,8 @@ export function GamePage({ id }: { id: string }) {
   };
 
   if (error && !loaded) return <ErrorBox error={error} />;
-  if (!loaded) return <p aria-busy="true">Loading…</p>;
+  if (catalog.error) return <ErrorBox error={asApiError(catalog.error)} />;
+  if (!loaded || !catalog.ready) return <p aria-busy="true">Loading…</p>;
   const { game, legal, requests } = loaded;
   const ui = gameUis[game.type];
   const seated = game.yourSeat !== null;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
+import { ApiError, asApiError } from '../api/client';
 import { useApi, useSession } from '../api/hooks';
 import { gameUis } from '../games';
+import { useCatalog } from '../games/catalogs';
 import { Button } from '../ui/Button';
 import { ErrorBox } from '../ui/forms';
 import { loadGame, loadReplay, type ReplayStep } from './game-api';
@@ -19,6 +20,7 @@ export function ReplayPage({ id }: { id: string }) {
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const cache = useRef(new Map<number, ReplayStep>());
+  const catalog = useCatalog(game.data?.type);
 
   useEffect(() => {
     cache.current.clear();
@@ -39,7 +41,7 @@ export function ReplayPage({ id }: { id: string }) {
           setError(null);
         }
       },
-      (failure: unknown) => current && setError(failure instanceof ApiError ? failure : new ApiError(0, { title: String(failure) })),
+      (failure: unknown) => current && setError(asApiError(failure)),
     );
     return () => {
       current = false;
@@ -47,7 +49,8 @@ export function ReplayPage({ id }: { id: string }) {
   }, [id, at, game.data?.version]);
 
   if (game.error) return <ErrorBox error={game.error} />;
-  if (!game.data) return <p aria-busy="true">Loading…</p>;
+  if (catalog.error) return <ErrorBox error={asApiError(catalog.error)} />;
+  if (!game.data || !catalog.ready) return <p aria-busy="true">Loading…</p>;
   const last = game.data.version;
   const ui = gameUis[game.data.type];
   // The replay answer says whose view it is (null: the public one).

@@ -1,4 +1,4 @@
-import { BUILDING_TYPES } from './catalog';
+import { buildingTypes } from './catalog';
 import { Panel, onlyLegal, seatLabel } from '../shared';
 import type { BoardProps } from '../types';
 import type { Building, CYView, MoneyFace } from './view';
@@ -14,7 +14,7 @@ export function Money(props: { card: MoneyFace }) {
 
 function BuildingsByType(props: { buildings: Building[] }) {
   if (props.buildings.length === 0) return <span class="muted">none</span>;
-  const counts = BUILDING_TYPES.map((type) => [type, props.buildings.filter((b) => b.type === type).length] as const).filter(([, n]) => n > 0);
+  const counts = buildingTypes().map((type) => [type, props.buildings.filter((b) => b.type === type).length] as const).filter(([, n]) => n > 0);
   return <span>{counts.map(([type, n]) => `${n} ${type}${n > 1 ? 's' : ''}`).join(', ')}</span>;
 }
 

@@ -1,5 +1,7 @@
 /**
- * The printed components this board names, read from the engine's edition data (a plain constants
- * module with no rules code). The API sends ids and types; the card faces are the edition's.
+ * Construction yard's building types from the game's catalog (GET
+ * /v1/game-types/construction-yard/catalog, loaded before a board renders), in score-sheet order.
  */
-export { BUILDING_TYPES } from '../../../../src/games/construction-yard/data';
+import { catalogOf } from '../catalogs';
+
+export const buildingTypes = (): string[] => catalogOf('construction-yard')?.buildingTypes.map((entry) => entry.type) ?? [];

@@ -1,6 +1,6 @@
 import { Panel, seatLabel, words } from '../shared';
 import type { BoardProps } from '../types';
-import { FINALS, SEASONS, spaceName, SHIP_GOODS, STORE_GOODS, buildingName, buildingShortName, moneyColour, moneyName } from './catalog';
+import { SEASONS, buildingName, buildingShortName, finalGoods, moneyColour, moneyName, shipGoods, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
@@ -74,11 +74,11 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
       <Panel title="Storehouse and ships">
         <p>
           Storehouse:{' '}
-          {STORE_GOODS.map((good, i) => `${good} ${(view.storehouse[i] ?? []).map(marker).join('/') || '—'}`).join(' · ')}
+          {storeGoods().map((good, i) => `${good} ${(view.storehouse[i] ?? []).map(marker).join('/') || '—'}`).join(' · ')}
         </p>
         <ol class="plain">
           {view.ships.map((ship, s) => {
-            const loaded = SHIP_GOODS.map((good, g) => [good, (ship[g] ?? []).filter((m) => m >= 0)] as const).filter(([, ms]) => ms.length > 0);
+            const loaded = shipGoods().map((good, g) => [good, (ship[g] ?? []).filter((m) => m >= 0)] as const).filter(([, ms]) => ms.length > 0);
             return (
               <li key={s}>
                 Ship {s + 1}: {loaded.length ? loaded.map(([good, ms]) => `${good} (${ms.map(marker).join(', ')})`).join(' · ') : 'empty'}
@@ -88,7 +88,7 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
         </ol>
         <p class="muted">
           Bonus tokens taken:{' '}
-          {FINALS.map((good, f) => (view.bonusTaken[f] === null || view.bonusTaken[f] === undefined ? null : `${good} (seat ${view.bonusTaken[f]})`))
+          {finalGoods().map((good, f) => (view.bonusTaken[f] === null || view.bonusTaken[f] === undefined ? null : `${good} (seat ${view.bonusTaken[f]})`))
             .filter(Boolean)
             .join(', ') || 'none'}
         </p>

@@ -1,34 +1,40 @@
 /**
- * The printed components this board names, read from the engine's edition data (a plain constants
- * module with no rules code): building cards and money cards by id, goods, guilds.
+ * Names and faces of guild town's components from the game's catalog (GET
+ * /v1/game-types/guild-town/catalog, loaded before a board renders): building and money cards by
+ * id, colours, goods.
  */
-import { BUILDINGS, COLOURS, FINALS, MONEY, SHIP_GOODS, STORE_GOODS } from '../../../../src/games/guild-town/data';
-
-export { COLOURS, FINALS, SHIP_GOODS, STORE_GOODS };
+import { catalogOf } from '../catalogs';
 
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'];
 
+const catalog = () => catalogOf('guild-town');
+const colourName = (colour: number) => catalog()?.colours[colour] ?? `colour ${colour}`;
+
+export const finalGoods = (): string[] => catalog()?.finalGoods ?? [];
+export const shipGoods = (): string[] => catalog()?.shipGoods ?? [];
+export const storeGoods = (): string[] => catalog()?.storeGoods ?? [];
+
 /** "tannery (leather ← cow; red/blue)": what it makes from what, and its two colours (which tell copies apart). */
 export function buildingName(id: number): string {
-  const card = BUILDINGS[id];
+  const card = catalog()?.buildings[id];
   if (!card) return `building ${id}`;
-  const colours = `${COLOURS[card.top]}/${COLOURS[card.bottom]}`;
+  const colours = `${colourName(card.top)}/${colourName(card.bottom)}`;
   return card.inputs.length ? `${card.name} (${card.product} ← ${card.inputs.join(' + ')}; ${colours})` : `${card.name} (${card.product}; ${colours})`;
 }
 
 export function buildingShortName(id: number): string {
-  return BUILDINGS[id]?.name ?? `building ${id}`;
+  return catalog()?.buildings[id]?.name ?? `building ${id}`;
 }
 
 /** "green 2". */
 export function moneyName(id: number): string {
-  const card = MONEY[id];
-  return card ? `${COLOURS[card.colour]} ${card.value}` : `money ${id}`;
+  const card = catalog()?.money[id];
+  return card ? `${colourName(card.colour)} ${card.value}` : `money ${id}`;
 }
 
 export function moneyColour(id: number): string {
-  const card = MONEY[id];
-  return card ? COLOURS[card.colour] : 'none';
+  const card = catalog()?.money[id];
+  return card ? colourName(card.colour) : 'none';
 }
 
 /** A guild track's spaces: the first is gold (a free privilege), the last silver, others by number. */

@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi } from '../types';
 import { GuildTownBoard } from './Board';
-import { buildingName, moneyName, spaceName, STORE_GOODS } from './catalog';
+import { buildingName, moneyName, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
@@ -74,7 +74,7 @@ function describeAction(action: GameAction, view: GuildTownView): string {
     case 'trade':
       return `Trade from the market onto ${building()} (input ${(action.slot as number) + 1})`;
     case 'buyHalf':
-      return `Buy ${STORE_GOODS[action.good as number] ?? 'a good'} onto ${building()}${action.card !== undefined ? ` paying ${moneyName(action.card as number)}` : ''}`;
+      return `Buy ${storeGoods()[action.good as number] ?? 'a good'} onto ${building()}${action.card !== undefined ? ` paying ${moneyName(action.card as number)}` : ''}`;
     case 'hall':
       return `Town hall: take a ${action.choice === 'order' ? 'better place in the order' : `${action.choice} token`}`;
     case 'invest':

@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { Panel, SvgClickable, onlyLegal, seatLabel } from '../shared';
 import type { BoardProps } from '../types';
-import { BAR_MAX, BAR_NAMES, HEIGHT, PIECE_COLUMNS, PIECE_HEIGHT, PIECE_WIDTH, WIDTH, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog';
+import { bars, boardLayout, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
 
 const CELL = 30;
@@ -15,6 +15,7 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
   const owner = new Map<number, { tile: string; index: number }>();
   view.tiles.forEach((placed, index) => placed.squares.forEach((square) => owner.set(square, { tile: placed.tile, index })));
   const emptyDistrict = new Set(view.districts.filter((d) => d.empty).flatMap((d) => d.squares));
+  const { width: WIDTH, height: HEIGHT, pieceWidth: PIECE_WIDTH, pieceHeight: PIECE_HEIGHT, columns: PIECE_COLUMNS } = boardLayout();
   const squares = Array.from({ length: WIDTH * HEIGHT }, (_, square) => square);
   return (
     <svg class="mc-grid" viewBox={`0 0 ${WIDTH * CELL} ${HEIGHT * CELL}`} role="group" aria-label="City grid">
@@ -88,11 +89,11 @@ export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
         <dl class="bars">
           <dt>Treasury</dt>
           <dd>{view.treasury}</dd>
-          {BAR_NAMES.map((bar) => (
+          {bars().names.map((bar) => (
             <Fragment key={bar}>
               <dt>{bar}</dt>
               <dd>
-                <meter min={0} max={BAR_MAX} value={view.bars[bar]} aria-label={bar} /> {view.bars[bar]}
+                <meter min={0} max={bars().max} value={view.bars[bar]} aria-label={bar} /> {view.bars[bar]}
               </dd>
             </Fragment>
           ))}

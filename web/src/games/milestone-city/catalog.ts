@@ -1,43 +1,51 @@
 /**
- * The printed components this board draws, read from the engine's edition data (a plain constants
- * module with no rules code): the board pieces' water, the tile names and the card names. The API
- * sends ids (`clinic-2`, `res3L`, squares as y * WIDTH + x).
+ * Names and faces of milestone city's components from the game's catalog (GET
+ * /v1/game-types/milestone-city/catalog, loaded before a board renders): the board pieces' art
+ * (water), tile names and categories, card names. The API sends ids (`clinic-2`, `res3L`, squares
+ * as y * width + x).
  */
-import { BAR_MAX, BAR_NAMES, EDITION_V1, LAYOUT_COLS, PIECES, PIECE_H, PIECE_W, TILES } from '../../../../src/games/milestone-city/data';
+import { catalogOf, type Catalogs } from '../catalogs';
 
-export { BAR_MAX, BAR_NAMES, PIECES, TILES };
-/** Board pieces are PIECE_WIDTH × PIECE_HEIGHT squares, laid out PIECE_COLUMNS across. */
-export { LAYOUT_COLS as PIECE_COLUMNS, PIECE_H as PIECE_HEIGHT, PIECE_W as PIECE_WIDTH };
-export const WIDTH = PIECE_W * LAYOUT_COLS;
-export const HEIGHT = PIECE_H * (PIECES.length / LAYOUT_COLS);
+type Catalog = Catalogs['milestone-city'];
+const catalog = (): Catalog | undefined => catalogOf('milestone-city');
 
-/** The piece a square lies on (pieces are laid out LAYOUT_COLS across). */
+/** The city's bars and their top value. */
+export const bars = (): Catalog['bars'] => catalog()?.bars ?? { names: [], max: 10 };
+
+/** The board's size in squares, and how its pieces lie (`columns` pieces across). */
+export function boardLayout(): { width: number; height: number; pieceWidth: number; pieceHeight: number; columns: number } {
+  const pieces = catalog()?.pieces;
+  if (!pieces) return { width: 0, height: 0, pieceWidth: 1, pieceHeight: 1, columns: 1 };
+  return { width: pieces.width * pieces.columns, height: pieces.height * Math.ceil(pieces.list.length / pieces.columns), pieceWidth: pieces.width, pieceHeight: pieces.height, columns: pieces.columns };
+}
+
+/** The piece a square lies on. */
 export function pieceOf(square: number): number {
-  const x = square % WIDTH;
-  const y = Math.floor(square / WIDTH);
-  return Math.floor(y / PIECE_H) * LAYOUT_COLS + Math.floor(x / PIECE_W);
+  const { width, pieceWidth, pieceHeight, columns } = boardLayout();
+  const x = square % width;
+  const y = Math.floor(square / width);
+  return Math.floor(y / pieceHeight) * columns + Math.floor(x / pieceWidth);
 }
 
 /** Water squares as the pieces' art draws them ('~' at the square's place). */
 export function isWater(square: number): boolean {
-  const x = square % WIDTH;
-  const y = Math.floor(square / WIDTH);
-  const art = PIECES[pieceOf(square)]!.art;
-  return art[2 * (y % PIECE_H) + 1]?.[2 * (x % PIECE_W) + 1] === '~';
+  const { width, pieceWidth, pieceHeight } = boardLayout();
+  const x = square % width;
+  const y = Math.floor(square / width);
+  const art = catalog()?.pieces.list[pieceOf(square)]?.art;
+  return art?.[2 * (y % pieceHeight) + 1]?.[2 * (x % pieceWidth) + 1] === '~';
 }
-
-const cardNames = new Map(EDITION_V1.cards.map((card) => [card.kind, card.name]));
 
 /** "resHealth-2" → "Residential (healthcare)". */
 export function cardName(id: string): string {
   const kind = id.replace(/-\d+$/, '');
-  return cardNames.get(kind) ?? kind;
+  return catalog()?.cards.find((card) => card.kind === kind)?.name ?? kind;
 }
 
 export function tileName(id: string): string {
-  return TILES.find((tile) => tile.id === id)?.name ?? id;
+  return catalog()?.tiles.find((tile) => tile.id === id)?.name ?? id;
 }
 
 export function tileCategory(id: string): string {
-  return TILES.find((tile) => tile.id === id)?.category ?? 'building';
+  return catalog()?.tiles.find((tile) => tile.id === id)?.category ?? 'building';
 }

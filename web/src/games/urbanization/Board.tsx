@@ -1,6 +1,6 @@
 import { Panel, SvgClickable, onlyLegal, seatLabel, words } from '../shared';
 import type { BoardProps, GameAction } from '../types';
-import { TERRITORY_COLUMNS, TERRITORY_ROWS, factoryColour, factoryName, factorySpaces, inventionName } from './catalog';
+import { factoryColour, factoryName, factorySpaces, inventionName, territoryGrid } from './catalog';
 import type { UrbanizationView } from './view';
 
 const W = 80;
@@ -21,10 +21,10 @@ function territoryAction(legal: readonly GameAction[] | undefined, id: number): 
  */
 function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
   return (
-    <svg class="urb-map" viewBox={`0 0 ${((TERRITORY_COLUMNS + 1) * W) / 2} ${TERRITORY_ROWS * H}`} role="group" aria-label="Territory map">
+    <svg class="urb-map" viewBox={`0 0 ${((territoryGrid().columns + 1) * W) / 2} ${territoryGrid().rows * H}`} role="group" aria-label="Territory map">
       {view.territories.map((t) => {
-        const r = Math.floor(t.id / TERRITORY_COLUMNS);
-        const c = t.id % TERRITORY_COLUMNS;
+        const r = Math.floor(t.id / territoryGrid().columns);
+        const c = t.id % territoryGrid().columns;
         const up = (r + c) % 2 === 0;
         const x = (c * W) / 2;
         const y = r * H;

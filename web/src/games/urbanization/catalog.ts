@@ -1,24 +1,30 @@
 /**
- * The printed components this board names, read from the engine's edition data (a plain constants
- * module with no rules code): factory cards and inventions by number / id, the territory layout.
+ * Names and faces of urbanization's components from the game's catalog (GET
+ * /v1/game-types/urbanization/catalog, loaded before a board renders): factory cards by number,
+ * inventions by id, the territory grid.
  */
-import { FACTORIES, INVENTIONS, TERRITORY_COLUMNS, TERRITORY_ROWS } from '../../../../src/games/urbanization/data';
+import { catalogOf } from '../catalogs';
 
-export { TERRITORY_COLUMNS, TERRITORY_ROWS };
+const factory = (card: number) => catalogOf('urbanization')?.factories.find((entry) => entry.number === card);
+
+/** The territory grid (rows × columns; territory n sits at row ⌊n / columns⌋). */
+export function territoryGrid(): { rows: number; columns: number } {
+  return catalogOf('urbanization')?.territories ?? { rows: 4, columns: 6 };
+}
 
 export function factoryName(card: number | null): string {
-  return card === null ? 'empty' : FACTORIES[card - 1]?.name ?? `factory ${card}`;
+  return card === null ? 'empty' : factory(card)?.name ?? `factory ${card}`;
 }
 
 export function factoryColour(card: number): string {
-  return FACTORIES[card - 1]?.colour ?? 'orange';
+  return factory(card)?.colour ?? 'orange';
 }
 
 /** Its work-order spaces in words: "2 orange, 1 grey". */
 export function factorySpaces(card: number): { colour: string; count: number }[] {
-  return FACTORIES[card - 1]?.spaces ?? [];
+  return factory(card)?.spaces ?? [];
 }
 
 export function inventionName(id: string): string {
-  return INVENTIONS.find((card) => card.id === id)?.name ?? id;
+  return catalogOf('urbanization')?.inventions.find((card) => card.id === id)?.name ?? id;
 }

@@ -1,0 +1,42 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { BUILDINGS, COLOURS, FINALS, MONEY, SHIP_GOODS, STORE_GOODS } from './data.js';
+
+/**
+ * The printed components a client needs to draw guild town (GET /v1/game-types/guild-town/catalog):
+ * the views name building and money cards by id (their index here); these are their faces.
+ */
+export const GuildTownCatalog = Type.Object(
+  {
+    colours: Type.Array(Type.String(), { description: 'Colour names by colour number' }),
+    buildings: Type.Array(
+      Type.Object(
+        {
+          id: Type.Integer(),
+          name: Type.String(),
+          tier: Type.String(),
+          product: Type.String(),
+          inputs: Type.Array(Type.String()),
+          top: Type.Integer({ description: 'Colour number of the top half' }),
+          bottom: Type.Integer({ description: 'Colour number of the bottom half' }),
+          points: Type.Integer(),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Building cards by id' },
+    ),
+    money: Type.Array(Type.Object({ id: Type.Integer(), colour: Type.Integer(), value: Type.Integer() }, { additionalProperties: false }), { description: 'Money cards by id' }),
+    finalGoods: Type.Array(Type.String()),
+    shipGoods: Type.Array(Type.String(), { description: 'Goods shipped from the harbour' }),
+    storeGoods: Type.Array(Type.String(), { description: 'Goods kept in the storehouse' }),
+  },
+  { additionalProperties: false, $id: 'GuildTownCatalog', description: 'The printed components of guild town: building and money cards, colours and goods' },
+);
+
+export const catalog: Static<typeof GuildTownCatalog> = {
+  colours: [...COLOURS],
+  buildings: BUILDINGS.map(({ id, name, tier, product, inputs, top, bottom, points }) => ({ id, name, tier, product, inputs: [...inputs], top, bottom, points })),
+  money: MONEY.map(({ id, colour, value }) => ({ id, colour, value })),
+  finalGoods: [...FINALS],
+  shipGoods: [...SHIP_GOODS],
+  storeGoods: [...STORE_GOODS],
+};

@@ -1,0 +1,33 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { COLOURS, FACTORIES, INVENTIONS, TERRITORY_COLUMNS, TERRITORY_ROWS } from './data.js';
+
+/**
+ * The printed components a client needs to draw urbanization (GET /v1/game-types/urbanization/catalog):
+ * the views name factories by number and inventions by id; these are their faces. Read from data.ts.
+ */
+const Colour = Type.Union(COLOURS.map((colour) => Type.Literal(colour)));
+export const UrbanizationCatalog = Type.Object(
+  {
+    territories: Type.Object({ rows: Type.Integer(), columns: Type.Integer() }, { additionalProperties: false, description: 'The territory grid: territory n is at row ⌊(n−1)/columns⌋' }),
+    factories: Type.Array(
+      Type.Object(
+        {
+          number: Type.Integer({ description: 'The number the views use' }),
+          name: Type.String(),
+          colour: Colour,
+          spaces: Type.Array(Type.Object({ colour: Colour, count: Type.Integer() }, { additionalProperties: false }), { description: 'Work-order spaces, left to right' }),
+          production: Type.Integer({ description: 'Goods produced' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    inventions: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), group: Type.String() }, { additionalProperties: false })),
+  },
+  { additionalProperties: false, $id: 'UrbanizationCatalog', description: "The printed components of urbanization: factory cards, inventions, the territory grid" },
+);
+
+export const catalog: Static<typeof UrbanizationCatalog> = {
+  territories: { rows: TERRITORY_ROWS, columns: TERRITORY_COLUMNS },
+  factories: FACTORIES.map(({ number, name, colour, spaces, production }) => ({ number, name, colour, spaces: spaces.map(({ colour, count }) => ({ colour, count })), production })),
+  inventions: INVENTIONS.map(({ id, name, group }) => ({ id, name, group })),
+};
