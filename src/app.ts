@@ -120,6 +120,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         if (version > 0) metrics.actions.inc();
         app.graphql.pubsub.publish({ topic: topicOf(gameId), payload: { gameId, version } });
       },
+      undoRequestsChanged(gameId, version) {
+        app.graphql.pubsub.publish({ topic: topicOf(gameId), payload: { gameId, version, undoRequestsChanged: true } });
+      },
       account(userId, event) {
         app.graphql.pubsub.publish({ topic: accountTopicOf(userId), payload: event });
       },

@@ -115,7 +115,7 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
             await loadVisibleGame(ctx, gameId, who(context));
             return context.pubsub.subscribe(topicOf(gameId));
           }),
-        resolve: (payload: { gameId: string; version: number }, _args: unknown, context: Context) => gameUpdateFor(ctx, payload, who(context)),
+        resolve: (payload: { gameId: string; version: number; undoRequestsChanged?: boolean }, _args: unknown, context: Context) => gameUpdateFor(ctx, payload, who(context)),
       },
     },
   };

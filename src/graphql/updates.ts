@@ -40,7 +40,7 @@ function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<L
   return entry;
 }
 
-export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number }, principal: Principal | null) {
+export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number; undoRequestsChanged?: boolean }, principal: Principal | null) {
   const { game, event, views } = await loaded(ctx, payload.gameId, payload.version);
   const seat = seatOf(game, principal);
   if (!views.has(seat)) views.set(seat, game.status === 'open' || game.state === null ? null : definitionFor(ctx, game).view(game.state, seat));
@@ -53,5 +53,6 @@ export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: stri
     view: views.get(seat),
     log: event ? visibleLog(event.log, seat) : [],
     result: game.result,
+    undoRequestsChanged: payload.undoRequestsChanged === true,
   };
 }

@@ -94,6 +94,7 @@ export async function requestUndo(ctx: ServiceContext, principal: Principal, gam
     return approved;
   });
   if (change) await afterCommit(ctx, change);
+  else ctx.events.undoRequestsChanged(gameId, request.version);
   return publicRequest(request, request.version);
 }
 
@@ -116,6 +117,7 @@ export async function answerUndo(ctx: ServiceContext, principal: Principal, game
     return approved;
   });
   if (change) await afterCommit(ctx, change);
+  else ctx.events.undoRequestsChanged(gameId, request.version);
   return publicRequest(request, request.version);
 }
 

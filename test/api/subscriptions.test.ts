@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const UPDATES = 'subscription($gameId: ID!) { gameUpdated(gameId: $gameId) { gameId version status activeSeats view log { message data } result } }';
+const UPDATES = 'subscription($gameId: ID!) { gameUpdated(gameId: $gameId) { gameId version status activeSeats view log { message data } result undoRequestsChanged } }';
 
 interface Update {
   gameId: string;
@@ -31,6 +31,7 @@ interface Update {
   view: { hand: number[] | null; handSizes: number[]; scores: number[]; turn: number; active: number | null; deckSize: number };
   log: { message: string; data: unknown }[];
   result: unknown;
+  undoRequestsChanged: boolean;
 }
 interface Received {
   data?: { gameUpdated: Update } | null;
@@ -167,7 +168,7 @@ describe('gameUpdated', () => {
 
     // Version 0 as each sees it: own hand, or none for the spectator.
     const start = (await stored(gameId)).state;
-    expect(asBob.received[0]!.data!.gameUpdated).toEqual({ gameId, version: 0, status: 'active', activeSeats: [0], view: toyGame.view(start, 1), log: [], result: null });
+    expect(asBob.received[0]!.data!.gameUpdated).toEqual({ gameId, version: 0, status: 'active', activeSeats: [0], view: toyGame.view(start, 1), log: [], result: null, undoRequestsChanged: false });
     expect(asCarol.received[0]!.data!.gameUpdated.view.hand).toBeNull();
 
     // A plays over REST; the answer tells A (only A) what she drew.
@@ -188,6 +189,7 @@ describe('gameUpdated', () => {
       view: toyGame.view(state, 1),
       log: [{ message: `Seat 0 plays a ${card}.`, data: null }],
       result: null,
+      undoRequestsChanged: false,
     });
     expect(forBob.view.hand).toEqual(bobHand);
     expect(asBob.messagesOf(1)).toHaveLength(1);
@@ -244,6 +246,28 @@ describe('gameUpdated', () => {
     await t.http.post(`/v1/games/${game.id}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
     expect(await asAlice.version(1)).toMatchObject({ status: 'active', activeSeats: [1], log: [{ message: 'Seat 0 passes.', data: null }] });
     expect(await asAlice.version(2)).toMatchObject({ status: 'finished', activeSeats: [], result: { winners: [0, 1], scores: [0, 0] }, log: [{ message: 'Seat 1 passes.', data: null }] });
+  });
+
+  it('tells the other players of an undo request asked and declined (same version, undoRequestsChanged), and of the approval that takes the move back (a new version)', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t, { rounds: 5 });
+    await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    await t.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
+    const asBob = subscribe(gameId, `Bearer ${bob.token}`);
+    await asBob.established();
+    const count = () => asBob.received.filter((message) => message.data?.gameUpdated.undoRequestsChanged).length;
+    expect(count()).toBe(0);
+
+    const asked = (await t.http.post(`/v1/games/${gameId}/undo-requests`).set(alice.auth).expect(201)).body;
+    expect(await asBob.update('the request', (update) => update.undoRequestsChanged)).toMatchObject({ version: 2, status: 'active', activeSeats: [0] });
+    await t.http.post(`/v1/games/${gameId}/undo-requests/${asked.id}/decline`).set(bob.auth).expect(200);
+    await expect.poll(count).toBe(2);
+
+    const again = (await t.http.post(`/v1/games/${gameId}/undo-requests`).set(alice.auth).expect(201)).body;
+    await expect.poll(count).toBe(3);
+    await t.http.post(`/v1/games/${gameId}/undo-requests/${again.id}/approve`).set(bob.auth).expect(200);
+    // The approval is the undo event itself: a new version, not a request update.
+    expect(await asBob.version(3)).toMatchObject({ undoRequestsChanged: false, activeSeats: [0] });
+    expect(count()).toBe(3);
   });
 
   it('refuses a subscriber whose token is forged or malformed with INVALID_TOKEN, and it receives nothing', async () => {

@@ -114,11 +114,17 @@ describe('two players in two browser pages', () => {
     await waitForVersion(alicePage, beforeBob + 1);
     await alicePage.getByRole('button', { name: 'Take back my last move' }).click();
     await expect.poll(() => alicePage.getByRole('alert').textContent()).toMatch(/TAKE_BACK_NEEDS_APPROVAL/);
+    // Requests and answers reach the other page live (GameUpdate.undoRequestsChanged), no reload:
+    // Bob refuses the first, Alice's page says so; he approves the second.
     await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).click();
     await alicePage.getByTestId('undo-requests').getByText('waiting for the others').waitFor();
     await b.screenshot(alicePage, 'undo-requested');
-    // Bob's page learns of the request on its next look at the game (a request is no game event).
-    await bobPage.reload();
+    await bobPage.getByRole('button', { name: 'Refuse undo' }).click();
+    await alicePage.getByTestId('undo-refused').waitFor();
+    expect(await alicePage.getByTestId('undo-requests').count()).toBe(0);
+    expect((await b.t.http.get(`/v1/games/${game.id}`)).body.version).toBe(beforeBob + 1);
+    await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).click();
+    await alicePage.getByTestId('undo-requests').getByText('waiting for the others').waitFor();
     await bobPage.getByRole('button', { name: 'Approve undo' }).click();
     await waitForVersion(alicePage, beforeBob + 2);
     await expect.poll(async () => (await b.t.http.get(`/v1/games/${game.id}/undo-requests`).set(alice.auth)).body[0]?.status).toBe('approved');

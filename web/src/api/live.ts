@@ -15,6 +15,8 @@ export interface GameUpdate {
   /** The log entries of this version's event the caller may read. */
   log: { message: string; data: unknown }[];
   result: unknown;
+  /** An undo request was asked or answered; the game itself did not change. */
+  undoRequestsChanged: boolean;
 }
 
 let client: Client | null = null;
@@ -42,7 +44,7 @@ onSessionChange(() => {
 });
 
 const GAME_UPDATED = `subscription GameUpdated($gameId: ID!) {
-  gameUpdated(gameId: $gameId) { gameId version status activeSeats view log { message data } result }
+  gameUpdated(gameId: $gameId) { gameId version status activeSeats view log { message data } result undoRequestsChanged }
 }`;
 
 /** Calls `onUpdate` for every change of the game until the returned function is called. */

@@ -95,24 +95,19 @@ export function GamePage({ id }: { id: string }) {
   }, [id, session?.token]);
   // An update this page already shows (its own move, read back after submitting) needs no new read;
   // an open game's updates (joins, seat changes) keep version 0, so they always do.
-  const shown = useRef<{ version: number; status: string } | null>(null);
-  shown.current = loaded ? { version: loaded.game.version, status: loaded.game.status } : null;
+  const shown = useRef<{ version: number; status: string; seated: boolean } | null>(null);
+  shown.current = loaded ? { version: loaded.game.version, status: loaded.game.status, seated: loaded.game.yourSeat !== null } : null;
   useGameUpdated(id, (update) => {
     const now = shown.current;
+    // An undo request asked or answered leaves the game as it is: only the requests are read again.
+    if (update.undoRequestsChanged && now && update.version === now.version) return void (now.seated && refreshRequests());
     if (now && now.status !== 'open' && update.status === now.status && update.version <= now.version) return;
     void refresh();
   });
-
-  // An undo request is no game event (no live update): a seated player looks for new ones now and then.
-  const watchRequests = loaded?.game.status === 'active' && loaded.game.yourSeat !== null;
-  useEffect(() => {
-    if (!watchRequests) return;
-    const timer = setInterval(async () => {
-      const requests = (await unwrap(api.GET('/v1/games/{id}/undo-requests', { params: { path: { id } } })).catch(() => null)) as UndoRequest[] | null;
-      if (requests) setLoaded((old) => (old ? { ...old, requests } : old));
-    }, 10_000);
-    return () => clearInterval(timer);
-  }, [id, watchRequests]);
+  const refreshRequests = async () => {
+    const requests = (await unwrap(api.GET('/v1/games/{id}/undo-requests', { params: { path: { id } } })).catch(() => null)) as UndoRequest[] | null;
+    if (requests) setLoaded((old) => (old ? { ...old, requests } : old));
+  };
 
   const catalog = useCatalog(loaded?.game.type);
 

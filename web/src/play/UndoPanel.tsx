@@ -25,6 +25,8 @@ export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: strin
     if (result !== undefined) onChanged();
   };
   const open = requests.filter((r) => r.status === 'open');
+  // Requests come newest first: the player who asked last sees it if that one was refused.
+  const refused = requests[0]?.status === 'declined' && requests[0].seat === seat ? requests[0] : null;
   return (
     <section class="panel" aria-label="Take back, undo and resign">
       <h2>Take back and undo</h2>
@@ -40,6 +42,11 @@ export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: strin
         </Button>
       </div>
       <ErrorBox error={takeBack.error ?? request.error ?? answer.error ?? resign.error} />
+      {refused && (
+        <p class="muted" data-testid="undo-refused">
+          Your request to undo move #{refused.seq} was refused.
+        </p>
+      )}
       {open.length > 0 && (
         <ul class="plain" data-testid="undo-requests">
           {open.map((r) => (
