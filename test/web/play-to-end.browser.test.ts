@@ -5,9 +5,11 @@ import { startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { movesByApi, pageAs, playByClicking, seeded } from '../support/play-browser.js';
 
 /**
- * Every game played to its end in the browser: a person clicks the play page's buttons for seat 0
- * (a seeded choice among the legal ones), a bot plays seat 1. The four games run side by side in
- * four pages (most of the time is waiting for the server and the bot).
+ * Every game played to its end in two browser windows: two people, each clicking the buttons of
+ * their own page on their own turn (a seeded choice among the legal ones). After every click both
+ * pages must show the new version by themselves (live updates, no reload), and at the end both show
+ * the result and the final scoring. The four games run side by side (most of the time is waiting
+ * for the server and the other page).
  */
 let b: BrowserApp;
 beforeAll(async () => {
@@ -17,21 +19,32 @@ afterAll(async () => b?.close());
 
 const OPTIONS: Record<string, Record<string, unknown>> = { 'milestone-city': { milestones: 1 }, urbanization: { inventions: true } };
 
-describe('each game in the browser', () => {
-  it('is played to its end with the buttons against a bot', { timeout: 420_000 }, async () => {
-    const alice = await newUser(b.t, 'alice');
+describe('each game in two browser windows', () => {
+  it('is played to its end by two people with the buttons, both pages live, and ends with the final scoring on both', { timeout: 420_000 }, async () => {
     const started = Date.now();
     const results = await Promise.all(
       Object.keys(games).map(async (type, i) => {
+        const alice = await newUser(b.t, 'alice');
+        const bob = await newUser(b.t, 'bob');
         const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2, options: OPTIONS[type] }).expect(201)).body;
-        await b.t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
-        const page = await pageAs(b, alice);
-        await page.goto(`/games/${game.id}`);
-        const clicks = await playByClicking(b.t, game.id, [page], seeded(100 + i));
+        await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+        const pages = [await pageAs(b, alice), await pageAs(b, bob)];
+        for (const page of pages) await page.goto(`/games/${game.id}`);
+        const clicks = await playByClicking(b.t, game.id, pages, seeded(100 + i));
         const end = (await b.t.http.get(`/v1/games/${game.id}`)).body;
         expect(end.status).toBe('finished');
         expect(end.result.scores).toHaveLength(2);
-        await b.screenshot(page, `${type}-end`);
+        for (const [seat, page] of pages.entries()) {
+          // The table's last column is each row's final score: the seats' rows first, as the result scores them
+          // (milestone city: the team's one row; construction yard with two: the neutral collector's row after them).
+          const scoring = page.getByTestId('final-scoring');
+          await scoring.waitFor();
+          const totals = (await scoring.locator('tbody tr td:last-child').allTextContents()).map(Number);
+          const seatRows = type === 'milestone-city' ? [end.result.scores[0]] : end.result.scores;
+          expect(totals.slice(0, seatRows.length)).toEqual(seatRows);
+          if (type === 'construction-yard') expect(totals[2]).toBe(end.result.details.neutralScore);
+          await b.screenshot(page, `${type}-end-seat-${seat}`);
+        }
         return `${type}: ${clicks} clicks, ${end.version} events`;
       }),
     );

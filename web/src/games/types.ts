@@ -26,4 +26,15 @@ export interface GameUi<View = never> {
   describeAction(action: GameAction, view: View): string;
   /** Heading of the group of buttons of this action type ("Take money"). */
   groupLabel(type: string): string;
+  /** The final scoring as a table, from the result's game-specific `details` and its `scores` (one per seat). */
+  finalScoring(details: unknown, scores: number[]): ScoreTable | null;
+}
+
+/**
+ * A finished game's score breakdown: one row per seat (`label` null: the seat's name is shown)
+ * or, in a cooperative game, one row for the team; the last column is the final score.
+ */
+export interface ScoreTable {
+  columns: string[];
+  rows: { label: string | null; cells: (number | string)[] }[];
 }

@@ -7,6 +7,7 @@ import type { GameAction } from '../games/types';
 import { ErrorBox, Notice } from '../ui/forms';
 import { ActionButtons } from './ActionButtons';
 import { Clock } from './Clock';
+import { FinalScoring } from './FinalScoring';
 import { describeTimeControl, loadGame, loadLegal, loadLog, seatName, submitAction, type GameDetail, type PlayerEvent, type UndoRequest } from './game-api';
 import { GameLog } from './GameLog';
 import { useGameUpdated } from './live';
@@ -147,6 +148,10 @@ export function GamePage({ id }: { id: string }) {
         )}
       </p>
       <TurnLine game={game} />
+      {game.status === 'finished' && game.result && ui && (() => {
+        const table = ui.finalScoring(game.result.details, game.result.scores);
+        return table && <FinalScoring table={table} seatNames={game.seats.map(seatName)} />;
+      })()}
       <ErrorBox error={error} />
       {game.status === 'open' ? (
         <SeatsPanel game={game} onChanged={() => void refresh()} />

@@ -1,5 +1,5 @@
 import { describeGeneric, words } from '../shared';
-import type { GameAction, GameUi } from '../types';
+import type { GameAction, GameUi, ScoreTable } from '../types';
 import { ConstructionYardBoard } from './Board';
 import type { CYView } from './view';
 
@@ -25,7 +25,18 @@ function describeAction(action: GameAction, view: CYView): string {
   }
 }
 
+/** Points of each scoring round per seat, the number of buildings, the total (details of `outcome`). */
+function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
+  const d = details as { scorings?: { round: string; points: number[] }[]; buildings?: number[]; neutralScore?: number | null } | null;
+  if (!d?.scorings) return null;
+  const rounds = (collector: number) => d.scorings!.map((scoring) => scoring.points[collector] ?? 0);
+  const rows: ScoreTable['rows'] = scores.map((score, seat) => ({ label: null, cells: [...rounds(seat), d.buildings?.[seat] ?? 0, score] }));
+  if (d.neutralScore !== null && d.neutralScore !== undefined) rows.push({ label: 'Neutral collector', cells: [...rounds(scores.length), '', d.neutralScore] });
+  return { columns: [...d.scorings.map((scoring) => `Scoring ${scoring.round}`), 'Buildings', 'Total'], rows };
+}
+
 export const constructionYardUi: GameUi<CYView> = {
+  finalScoring,
   Board: ConstructionYardBoard,
   describeAction,
   groupLabel: (type) => ({ takeMoney: 'Take money', buy: 'Buy a building', pay: 'Pay', cancel: 'Cancel', pass: 'Pass' })[type] ?? words(type),

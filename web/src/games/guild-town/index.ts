@@ -1,5 +1,5 @@
 import { describeGeneric, words } from '../shared';
-import type { GameAction, GameUi } from '../types';
+import type { GameAction, GameUi, ScoreTable } from '../types';
 import { GuildTownBoard } from './Board';
 import { buildingName, moneyName, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
@@ -86,7 +86,26 @@ function describeAction(action: GameAction, view: GuildTownView): string {
   }
 }
 
+/**
+ * Points of each year's scoring (ships, colour sets, storehouse, investments), the bonus tokens and
+ * the total; money cards break ties (details of `outcome`).
+ */
+function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
+  const d = details as { final?: { seat: number; bonus: number; moneyCards: number }[]; years?: { year: number; ships: number[]; colours: number[]; storehouse: number[]; invest: number[] }[] } | null;
+  if (!d?.final) return null;
+  const years = d.years ?? [];
+  const yearPoints = (year: (typeof years)[number], seat: number) => (year.ships[seat] ?? 0) + (year.colours[seat] ?? 0) + (year.storehouse[seat] ?? 0) + (year.invest[seat] ?? 0);
+  return {
+    columns: [...years.map((year) => `Year ${year.year} scoring`), 'Bonus tokens', 'Money cards (tie-break)', 'Total'],
+    rows: scores.map((score, seat) => {
+      const final = d.final!.find((entry) => entry.seat === seat);
+      return { label: null, cells: [...years.map((year) => yearPoints(year, seat)), final?.bonus ?? 0, final?.moneyCards ?? 0, score] };
+    }),
+  };
+}
+
 export const guildTownUi: GameUi<GuildTownView> = {
+  finalScoring,
   Board: GuildTownBoard,
   describeAction,
   groupLabel: (type) =>

@@ -1,5 +1,5 @@
 import { describeGeneric, words } from '../shared';
-import type { GameAction, GameUi } from '../types';
+import type { GameAction, GameUi, ScoreTable } from '../types';
 import { MilestoneCityBoard, orientationLabel } from './Board';
 import { cardName, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
@@ -31,7 +31,17 @@ function describeAction(action: GameAction, view: MilestoneCityView): string {
   }
 }
 
+/** The city's one score (everyone plays the city), part by part as `outcome` details it. */
+function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
+  const d = details as { breakdown?: Record<string, number>; result?: string } | null;
+  if (!d?.breakdown) return null;
+  const parts = Object.entries(d.breakdown);
+  const outcome = d.result === 'won' ? 'The city (won)' : d.result === 'bankrupt' ? 'The city (bankrupt)' : 'The city (out of cards)';
+  return { columns: [...parts.map(([part]) => words(part)), 'Total'], rows: [{ label: outcome, cells: [...parts.map(([, points]) => points), scores[0] ?? 0] }] };
+}
+
 export const milestoneCityUi: GameUi<MilestoneCityView> = {
+  finalScoring,
   Board: MilestoneCityBoard,
   describeAction,
   groupLabel: (type) =>

@@ -1,5 +1,5 @@
 import { describeGeneric, words } from '../shared';
-import type { GameAction, GameUi } from '../types';
+import type { GameAction, GameUi, ScoreTable } from '../types';
 import { UrbanizationBoard } from './Board';
 import { factoryName, inventionName } from './catalog';
 import type { UrbanizationView } from './view';
@@ -65,7 +65,25 @@ function describeAction(action: GameAction, view: UrbanizationView): string {
   }
 }
 
+/**
+ * The final bonuses on top of the points earned in play: +2 for the largest sum of factory
+ * numbers, each player's invention bonuses (details of `outcome`).
+ */
+function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
+  const d = details as { factorySums?: number[]; factoryBonus?: number | null; inventionBonus?: number[] } | null;
+  if (!d?.factorySums) return null;
+  return {
+    columns: ['Points in play', 'Sum of factory numbers', 'Factory bonus', 'Invention bonus', 'Total'],
+    rows: scores.map((score, seat) => {
+      const factoryBonus = d.factoryBonus === seat ? 2 : 0;
+      const inventionBonus = d.inventionBonus?.[seat] ?? 0;
+      return { label: null, cells: [score - factoryBonus - inventionBonus, d.factorySums![seat] ?? 0, factoryBonus, inventionBonus, score] };
+    }),
+  };
+}
+
 export const urbanizationUi: GameUi<UrbanizationView> = {
+  finalScoring,
   Board: UrbanizationBoard,
   describeAction,
   groupLabel: (type) =>

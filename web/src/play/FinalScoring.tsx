@@ -1,0 +1,20 @@
+import type { ScoreTable } from '../games/types';
+import { Table } from '../ui/Table';
+
+/** A finished game's score breakdown (each game's `finalScoring`), one row per seat or for the team. */
+export function FinalScoring({ table, seatNames }: { table: ScoreTable; seatNames: string[] }) {
+  const rows = table.rows.map((row, index) => ({ index, name: row.label ?? seatNames[index] ?? `Seat ${index}`, cells: row.cells }));
+  return (
+    <section class="panel" aria-label="Final scoring" data-testid="final-scoring">
+      <Table
+        caption="Final scoring"
+        columns={[
+          { key: 'who', header: 'Player', cell: (row: (typeof rows)[number]) => row.name },
+          ...table.columns.map((header, column) => ({ key: String(column), header, cell: (row: (typeof rows)[number]) => row.cells[column] ?? '' })),
+        ]}
+        rows={rows}
+        rowKey={(row) => String(row.index)}
+      />
+    </section>
+  );
+}
