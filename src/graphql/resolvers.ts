@@ -14,6 +14,20 @@ import { DateScalar, DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdateFor, topicOf } from './updates.js';
 
 /** Accounts, game types, the lobby basics, play and the game subscription: the same use cases as REST. */
+/** What travels through pub/sub for a game (graphql/updates.ts): each subscriber renders its own update from it. */
+type GamePayload = { gameId: string; version: number; undoRequestsChanged?: boolean };
+
+/** The game's version now, then the live changes: a client that read the game before subscribing misses nothing. */
+async function* currentThenLive(current: GamePayload, live: AsyncIterableIterator<GamePayload>): AsyncGenerator<GamePayload> {
+  try {
+    yield current;
+    yield* live;
+  } finally {
+    // A client gone before the first live change still unsubscribes.
+    await live.return?.();
+  }
+}
+
 export function coreResolvers(ctx: ServiceContext): IResolvers {
   // The catalog is fixed for the life of the app: each game's type is looked up, not rebuilt.
   const typeById = new Map(gameTypes(ctx).map((type) => [type.id, type]));
@@ -111,11 +125,18 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
       gameUpdated: {
         subscribe: (_root: unknown, { gameId }: { gameId: string }, context: Context) =>
           refusingSubscription(async () => {
-            // A bad token: INVALID_TOKEN; an unknown game, or a private one of others: NOT_FOUND; as in REST.
-            await loadVisibleGame(ctx, gameId, who(context));
-            return context.pubsub.subscribe(topicOf(gameId));
+            // Subscribed before the game is read: a change committed meanwhile is heard (perhaps twice), never lost.
+            const live = (await context.pubsub.subscribe(topicOf(gameId))) as AsyncIterableIterator<GamePayload>;
+            try {
+              // A bad token: INVALID_TOKEN; an unknown game, or a private one of others: NOT_FOUND; as in REST.
+              const game = await loadVisibleGame(ctx, gameId, who(context));
+              return currentThenLive({ gameId, version: game.version }, live);
+            } catch (error) {
+              await live.return?.();
+              throw error;
+            }
           }),
-        resolve: (payload: { gameId: string; version: number; undoRequestsChanged?: boolean }, _args: unknown, context: Context) => gameUpdateFor(ctx, payload, who(context)),
+        resolve: (payload: GamePayload, _args: unknown, context: Context) => gameUpdateFor(ctx, payload, who(context)),
       },
     },
   };

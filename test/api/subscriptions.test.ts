@@ -270,6 +270,19 @@ describe('gameUpdated', () => {
     expect(count()).toBe(3);
   });
 
+  it('starts with the game as it is: a client that read the game and then subscribes misses no move made in between', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t, { rounds: 5 });
+    await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    await t.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
+    // No ping: the first update is the server's own, the current version with Bob's view of it.
+    const asBob = subscribe(gameId, `Bearer ${bob.token}`);
+    const first = await asBob.update('the current version', () => true);
+    expect(first).toMatchObject({ gameId, version: 2, status: 'active', activeSeats: [0], undoRequestsChanged: false });
+    expect(first.view).toEqual(toyGame.view((await stored(gameId)).state as ToyState, 1));
+    await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    expect(await asBob.version(3)).toMatchObject({ activeSeats: [1] });
+  });
+
   it('refuses a subscriber whose token is forged or malformed with INVALID_TOKEN, and it receives nothing', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     const none = new UnsecuredJWT({ sub: bob.id, username: bob.username, role: 'player', iss: 'boardgame-server', exp: Math.floor(Date.now() / 1000) + 100 }).encode();
