@@ -32,7 +32,7 @@ describe('openapi/openapi.json', () => {
   it('documents every endpoint of the API, each with its problem responses', async () => {
     const document = JSON.parse(checkedIn);
     const required = [
-      'post /v1/auth/register', 'post /v1/auth/login', 'get /v1/me', 'get /v1/game-types', 'post /v1/games', 'get /v1/games', 'get /v1/games/{id}',
+      'post /v1/auth/register', 'post /v1/auth/login', 'get /v1/me', 'get /v1/game-types', 'get /v1/game-types/{type}/catalog', 'post /v1/games', 'get /v1/games', 'get /v1/games/{id}',
       'post /v1/games/{id}/join', 'post /v1/games/{id}/start', 'post /v1/games/{id}/leave', 'get /v1/games/{id}/legal-actions',
       'post /v1/games/{id}/actions', 'get /v1/games/{id}/log', 'get /v1/admin/games/{id}', 'get /v1/admin/games/{id}/state',
       'post /v1/admin/games/{id}/verify', 'get /health', 'get /ready', 'get /metrics',
