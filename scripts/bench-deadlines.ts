@@ -84,6 +84,9 @@ export async function measureDeadlineLag(options: { serverUrl?: string; games?: 
     }
     const name = `bgs_bench_due_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Pool({ connectionString: serverUrl, max: 1 });
+    // An idle connection that dies must not end the bench before it reports why (pg pools throw otherwise).
+    const idleError = (error: Error) => say(`an idle database connection failed: ${error.message}`);
+    admin.on('error', idleError);
     await admin.query(`CREATE DATABASE ${name}`);
     cleanups.push(async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -92,6 +95,7 @@ export async function measureDeadlineLag(options: { serverUrl?: string; games?: 
     const databaseUrl = databaseUrlFor(serverUrl, name);
     await migrate(databaseUrl);
     const sql = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    sql.on('error', idleError);
     cleanups.push(() => sql.end());
 
     // The setup process: no workers; its commits still signal theirs.
