@@ -1337,7 +1337,7 @@ export interface components {
         };
         /** @description The printed components of urbanization: factory cards, inventions, the territory grid */
         UrbanizationCatalog: {
-            /** @description The territory grid: territory n is at row ⌊(n−1)/columns⌋ */
+            /** @description The territory grid: territory n (from 0) is at row ⌊n / columns⌋, column n mod columns; its triangle points up when row + column is even */
             territories: {
                 rows: number;
                 columns: number;

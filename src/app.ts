@@ -112,7 +112,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const signal = createWorkSignal(db, config.duePollMs, log);
   const ctx: ServiceContext = {
     db,
-    catalog,
+    // Without a prototype: a game type named `constructor` or `__proto__` is no game (it was a 500).
+    catalog: Object.assign(Object.create(null) as Record<string, AnyGameDefinition>, catalog),
     tokens: createTokenService(config.jwtSecret, config.jwtIssuer, config.jwtTtlSeconds),
     accounts,
     events: {

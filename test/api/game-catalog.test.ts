@@ -48,7 +48,7 @@ describe('a game type catalog', () => {
   });
 
   it('answers 404 for a game type it does not serve, or one without a catalog, and 400 for a malformed one', async () => {
-    for (const type of ['chess', 'toy']) {
+    for (const type of ['chess', 'toy', 'constructor', '__proto__', 'toString']) {
       const response = await t.http.get(`/v1/game-types/${type}/catalog`).expect(404);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(response.body.code).toBe('NOT_FOUND');

@@ -8,7 +8,7 @@ import { COLOURS, FACTORIES, INVENTIONS, TERRITORY_COLUMNS, TERRITORY_ROWS } fro
 const Colour = Type.Union(COLOURS.map((colour) => Type.Literal(colour)));
 export const UrbanizationCatalog = Type.Object(
   {
-    territories: Type.Object({ rows: Type.Integer(), columns: Type.Integer() }, { additionalProperties: false, description: 'The territory grid: territory n is at row ⌊(n−1)/columns⌋' }),
+    territories: Type.Object({ rows: Type.Integer(), columns: Type.Integer() }, { additionalProperties: false, description: 'The territory grid: territory n (from 0) is at row ⌊n / columns⌋, column n mod columns; its triangle points up when row + column is even' }),
     factories: Type.Array(
       Type.Object(
         {

@@ -44,8 +44,10 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       },
     },
   }, async (request, reply) => {
-    const catalog = ctx.catalog[request.params.type] ? CATALOGS[request.params.type] : undefined;
-    if (catalog === undefined) throw notFound(`A catalog of game type "${request.params.type}"`);
+    const { type } = request.params;
+    // Own keys only: `constructor` or `__proto__` name no game.
+    const catalog = Object.hasOwn(ctx.catalog, type) && Object.hasOwn(CATALOGS, type) ? CATALOGS[type] : undefined;
+    if (catalog === undefined) throw notFound(`A catalog of game type "${type}"`);
     return reply.header('cache-control', 'public, max-age=3600').send(catalog);
   });
 
