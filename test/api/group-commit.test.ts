@@ -101,4 +101,30 @@ describe('group commit', () => {
     // Nothing of the refused move was stored.
     await expectConsistent(bad.id, 1);
   });
+
+  it("does not hold up other games' moves behind a flush that waits for a locked game row", async () => {
+    const [held, free] = await Promise.all([1, 2].map(async () => loaded((await startedToyGame(t, { rounds: 5 })).gameId)));
+    // Another transaction holds the row of `held` (as a join, an undo or a worker's timeout does while it runs).
+    const locker = await t.sql.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [held!.id]);
+      const heldMove = pass(held!);
+      let heldDone = false;
+      const waiting = commitMove(t.app.services.db, held!, heldMove.event, heldMove.next, []).finally(() => void (heldDone = true));
+      // The flush carrying `held` waits on the lock; `free`'s move, made after it, still commits.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const freeMove = pass(free!);
+      expect(await commitMove(t.app.services.db, free!, freeMove.event, freeMove.next, [])).not.toBeNull();
+      expect(heldDone).toBe(false);
+      await expectConsistent(free!.id, 1);
+      await locker.query('COMMIT');
+      // Released, the waiting move lands (the other transaction changed nothing).
+      expect(await waiting).not.toBeNull();
+      await expectConsistent(held!.id, 1);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => {});
+      locker.release();
+    }
+  });
 });
