@@ -315,10 +315,12 @@ async function main(): Promise<void> {
       say(`prepared ${missing} games in ${((performance.now() - t0) / 1000).toFixed(1)} s (${have()} actions ready in ${pool.length} games)`);
     };
 
-    // Warm-up (JIT, pools), not reported.
+    // Warm-up (JIT, pools), not reported. Its rate sizes the games prepared for the first round
+    // (which otherwise ran out of prepared moves, and so counted short).
     await prepare(8);
     let answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: 8, seconds: 2, games: pool });
     pool = (answer as Extract<LoadAnswer, { kind: 'timed' }>).games;
+    bestRate = measure(8, answer, 0).rate;
     await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: 8, seconds: 2, round: 0 });
 
     const rounds: { server: Round; floor: Round }[] = [];
