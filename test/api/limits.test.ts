@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { newUser, startTestApp, type TestApp } from '../support/api.js';
 import { postGraphql } from '../support/graphql.js';
-import { redisAnswers, TEST_REDIS_URL } from '../support/redis.js';
+import { testRedis } from '../support/redis.js';
 
 /**
  * Rate limits (429 RATE_LIMITED with Retry-After and RateLimit-* headers, REST and GraphQL sharing
@@ -110,14 +110,12 @@ describe('quotas', () => {
 });
 
 /**
- * Several processes behind a load balancer share the counters through Redis. Needs a Redis:
- * TEST_REDIS_URL, else one on 127.0.0.1:6379 if it answers (as test/api/redis-pubsub.test.ts); the
- * skip is reported by name.
+ * Several processes behind a load balancer share the counters through Redis (test/support/redis.ts:
+ * the running one, else one started here).
  */
-const redisUrl = TEST_REDIS_URL;
-const redisUp = await redisAnswers(redisUrl);
+const redisUrl = await testRedis();
 
-describe.skipIf(!redisUp)(`rate limits shared through Redis (${redisUrl})`, () => {
+describe(`rate limits shared through Redis (${redisUrl})`, () => {
   const apps: TestApp[] = [];
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();

@@ -4,22 +4,20 @@ import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
-import { redisAnswers, TEST_REDIS_URL } from '../support/redis.js';
+import { testRedis } from '../support/redis.js';
 
 /**
  * Two server processes behind one load balancer: with REDIS_URL, a subscriber on one hears of a
- * move made on the other. Needs a Redis: TEST_REDIS_URL, else one on 127.0.0.1:6379 if it answers;
- * without one the test is skipped (the service itself never needs Redis).
+ * move made on the other. The Redis: test/support/redis.ts (the running one, else one started here).
  */
-const redisUrl = TEST_REDIS_URL;
-const redisUp = await redisAnswers(redisUrl);
+const redisUrl = await testRedis();
 
 const apps: TestApp[] = [];
 afterAll(async () => {
   for (const app of apps.reverse()) await app.close();
 });
 
-describe.skipIf(!redisUp)(`pub/sub through Redis (${redisUrl})`, () => {
+describe(`pub/sub through Redis (${redisUrl})`, () => {
   it("delivers a move made on one server to a subscriber of another, with the subscriber's own view", async () => {
     const first = await startTestApp({ listen: true, config: { redisUrl } });
     apps.push(first);
