@@ -33,7 +33,7 @@ export type LoadJob =
   | { kind: 'unsubscribe' };
 
 export type LoadAnswer =
-  | { kind: 'timed'; latencies: Float64Array; elapsedMs: number; errors: number; firstError: string | null; ranOut: boolean; games: PreparedGame[] }
+  | { kind: 'timed'; latencies: Float64Array; elapsedMs: number; cpuMs: number; errors: number; firstError: string | null; ranOut: boolean; games: PreparedGame[] }
   | { kind: 'subscribed'; count: number }
   | { kind: 'received'; latencies: Float64Array; missing: number }
   | { kind: 'done' }
@@ -48,6 +48,7 @@ async function timed(concurrency: number, seconds: number, step: (client: number
   let errors = 0;
   let firstError: string | null = null;
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const until = started + seconds * 1000;
   let ranOut = false;
   await Promise.all(Array.from({ length: concurrency }, async (_, client) => {
@@ -65,7 +66,9 @@ async function timed(concurrency: number, seconds: number, step: (client: number
       }
     }
   }));
-  return { latencies: Float64Array.from(latencies), elapsedMs: performance.now() - started, errors, firstError, ranOut };
+  const cpu = process.cpuUsage(cpuAtStart);
+  // The clients' own CPU: sending, reading and parsing answers costs the load process as much as a request costs a server.
+  return { latencies: Float64Array.from(latencies), elapsedMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, errors, firstError, ranOut };
 }
 
 async function post(url: string, token: string | null, body: unknown): Promise<{ status: number; body: { version?: number; code?: string; detail?: string } }> {

@@ -28,6 +28,8 @@
  *                        BENCH_DUE_GAMES, BENCH_BOT_GAMES, BENCH_BOT_ROUNDS apply)
  *   BENCH_PROFILE        a folder: a CPU profile of the server per timed round is written there
  *                        (summarise them with scripts/cpu-profile-top.ts)
+ *   BENCH_SERVER_NODE_FLAGS  node flags for the server and floor processes, space-separated (e.g.
+ *                        --perf-basic-prof for `perf record`, --trace-deopt with BENCH_LOG)
  *   DATABASE_URL         a server where this role may CREATE DATABASE; else embedded PostgreSQL
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -72,6 +74,7 @@ const fanoutMoves = int('BENCH_FANOUT_MOVES', 5, 1, 1000);
 const redisUrl = process.env.BENCH_REDIS_URL?.trim() || process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 const maxClients = Math.max(...clientCounts);
 const profileDir = process.env.BENCH_PROFILE?.trim() || null;
+const serverNodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.trim().split(/\s+/) ?? [];
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
 // ---------- child processes ----------
@@ -106,7 +109,7 @@ class Child {
 async function startServer(mode: 'app' | 'floor', env: Record<string, string>): Promise<{ child: Child; baseUrl: string }> {
   const out = openSync(logTo, 'a');
   const child = new Child(fork(new URL('./bench-server.ts', import.meta.url).pathname, [mode], {
-    ...tsx, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit', 'ipc'],
+    ...tsx, execArgv: [...tsx.execArgv, ...serverNodeFlags], env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit', 'ipc'],
   }), mode);
   const ready = await child.next<ServerMessage>();
   if (ready.kind !== 'ready') throw new Error(`${mode} server did not start`);
@@ -251,12 +254,12 @@ async function prepareGame(baseUrl: string, databaseUrl: string, users: User[], 
 
 // ---------- main ----------
 
-interface Round { clients: number; rate: number; p50: number; p99: number; cpuMsPer: number; pgCpuMsPer: number | null; errors: number; firstError: string | null }
+interface Round { clients: number; rate: number; p50: number; p99: number; cpuMsPer: number; pgCpuMsPer: number | null; clientCpuMsPer: number; errors: number; firstError: string | null }
 
 function measure(clients: number, answer: LoadAnswer, cpu: number, pgCpu: number | null = null): Round {
   if (answer.kind !== 'timed') throw new Error('expected a timed answer');
   const count = answer.latencies.length;
-  return { clients, rate: count / (answer.elapsedMs / 1000), p50: percentile(answer.latencies, 50), p99: percentile(answer.latencies, 99), cpuMsPer: cpu / count, pgCpuMsPer: pgCpu === null ? null : pgCpu / count, errors: answer.errors, firstError: answer.firstError };
+  return { clients, rate: count / (answer.elapsedMs / 1000), p50: percentile(answer.latencies, 50), p99: percentile(answer.latencies, 99), cpuMsPer: cpu / count, pgCpuMsPer: pgCpu === null ? null : pgCpu / count, clientCpuMsPer: answer.cpuMs / count, errors: answer.errors, firstError: answer.firstError };
 }
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -347,7 +350,7 @@ async function main(): Promise<void> {
         if ((answer as Extract<LoadAnswer, { kind: 'timed' }>).ranOut) say(`  warning: the prepared games ran out during this round`);
         bestRate = Math.max(bestRate, serverRound.rate);
         rounds.push({ server: serverRound, floor: floorRound });
-        say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move (floor ${floorRound.cpuMsPer.toFixed(3)})${serverRound.pgCpuMsPer === null ? '' : `, PostgreSQL cpu ${serverRound.pgCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.pgCpuMsPer!.toFixed(3)})`}, ${movesPerFlush.toFixed(1)} moves per group commit${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
+        say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move (floor ${floorRound.cpuMsPer.toFixed(3)})${serverRound.pgCpuMsPer === null ? '' : `, PostgreSQL cpu ${serverRound.pgCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.pgCpuMsPer!.toFixed(3)})`}, client cpu ${serverRound.clientCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.clientCpuMsPer.toFixed(3)}), ${movesPerFlush.toFixed(1)} moves per group commit${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
       }
     }
     const raw = new Map<number, Round>();
@@ -406,14 +409,14 @@ async function main(): Promise<void> {
       `  ${repeats} rounds of ${seconds} s per client count and side; figures are the median round (rates) and median of round p50/p99; ms`,
       '',
     ];
-    const header = ['clients', 'server moves/s', 'floor req/s', 'ratio', 'server p50', 'server p99', 'floor p50', 'floor p99', 'p99 ratio', 'server CPU ms/move', 'floor CPU ms/req', 'PostgreSQL CPU ms/move', 'PostgreSQL CPU ms/floor req', 'raw pg inserts/s'];
+    const header = ['clients', 'server moves/s', 'floor req/s', 'ratio', 'server p50', 'server p99', 'floor p50', 'floor p99', 'p99 ratio', 'server CPU ms/move', 'floor CPU ms/req', 'PostgreSQL CPU ms/move', 'PostgreSQL CPU ms/floor req', 'client CPU ms/move', 'client CPU ms/floor req', 'raw pg inserts/s'];
     const table = clientCounts.map((clients) => {
       const mine = rounds.filter((entry) => entry.server.clients === clients);
       const s = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.server)));
       const f = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.floor)));
       return [String(clients), s((r) => r.rate).toFixed(0), f((r) => r.rate).toFixed(0), (s((r) => r.rate) / f((r) => r.rate)).toFixed(2),
         s((r) => r.p50).toFixed(2), s((r) => r.p99).toFixed(2), f((r) => r.p50).toFixed(2), f((r) => r.p99).toFixed(2), (s((r) => r.p99) / f((r) => r.p99)).toFixed(2),
-        s((r) => r.cpuMsPer).toFixed(3), f((r) => r.cpuMsPer).toFixed(3), pgCell(s), pgCell(f), raw.get(clients)!.rate.toFixed(0)];
+        s((r) => r.cpuMsPer).toFixed(3), f((r) => r.cpuMsPer).toFixed(3), pgCell(s), pgCell(f), s((r) => r.clientCpuMsPer).toFixed(3), f((r) => r.clientCpuMsPer).toFixed(3), raw.get(clients)!.rate.toFixed(0)];
     });
     const widths = header.map((title, c) => Math.max(title.length, ...table.map((cells) => cells[c]!.length)));
     const format = (cells: string[]) => `| ${cells.map((cell, c) => cell.padStart(widths[c]!)).join(' | ')} |`;
