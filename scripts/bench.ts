@@ -74,7 +74,7 @@ const fanoutMoves = int('BENCH_FANOUT_MOVES', 5, 1, 1000);
 const redisUrl = process.env.BENCH_REDIS_URL?.trim() || process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 const maxClients = Math.max(...clientCounts);
 const profileDir = process.env.BENCH_PROFILE?.trim() || null;
-const serverNodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.trim().split(/\s+/) ?? [];
+const serverNodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
 // ---------- child processes ----------

@@ -31,16 +31,14 @@ let started: ChildProcess | null = null;
 
 /** The URL of a Redis that answers, started here if need be (call at the top level of a test file). */
 export async function testRedis(): Promise<string> {
-  if (process.env.TEST_REDIS_URL || (await redisAnswers(TEST_REDIS_URL))) {
-    if (!(await redisAnswers(TEST_REDIS_URL))) throw new Error(`TEST_REDIS_URL=${TEST_REDIS_URL} does not answer`);
-    return TEST_REDIS_URL;
-  }
+  if (await redisAnswers(TEST_REDIS_URL)) return TEST_REDIS_URL;
+  if (process.env.TEST_REDIS_URL) throw new Error(`TEST_REDIS_URL=${TEST_REDIS_URL} does not answer`);
   const port = await freePort();
   const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const spawnFailed = new Promise<never>((_, reject) => child.once('error', (error) => reject(new Error(
     `No Redis answers at ${TEST_REDIS_URL} and redis-server could not be started (${error.message}): install Debian's redis-server or set TEST_REDIS_URL`,
   ))));
-  spawnFailed.catch(() => undefined); // read below while it starts; later errors are the test's to see
+  spawnFailed.catch(() => undefined); // awaited below only while it starts: no unhandled rejection after
   started = child;
   const url = `redis://127.0.0.1:${port}/0`;
   const deadline = Date.now() + 10_000;
