@@ -99,7 +99,7 @@ export async function withDueGames<T>(
               result = COALESCE(x.result, g.result),
               status = CASE WHEN x.result IS NULL THEN g.status ELSE 'finished'::game_status END,
               finished_at = CASE WHEN x.result IS NULL THEN g.finished_at ELSE x.updated_at END
-            FROM jsonb_to_recordset(${JSON.stringify(buffer.games)}::jsonb) AS x(id uuid, version int, state jsonb, active_seats int[],
+            FROM json_to_recordset(${JSON.stringify(buffer.games)}::json) AS x(id uuid, version int, state json, active_seats int[],
               clocks jsonb, deadline timestamptz, due_at timestamptz, warn_at timestamptz, result jsonb, updated_at timestamptz)
             WHERE g.id = x.id
           ), d AS (

@@ -84,12 +84,15 @@ async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: Next
  * still guarded by its own game's revision: a move whose game changed meanwhile is left out and
  * only its caller reloads. The batch is the moves that arrived while earlier flushes were in
  * flight, so a lone move waits for nobody, and under load one flush carries many moves.
+ * The batch is one `json` document: PostgreSQL only checks it and takes each field's text, so a
+ * state goes into its `json` column as sent (as `jsonb` it was parsed into a tree, then again for
+ * the column: 0.04–0.05 ms of backend CPU per move).
  */
 const GROUP_COMMIT = {
   name: 'move-group-commit',
   text: `WITH m AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS m(
-      id uuid, revision int, state jsonb, active_seats int[], clocks jsonb, deadline timestamptz, at timestamptz, version int, result jsonb,
+    SELECT * FROM json_to_recordset($1::json) AS m(
+      id uuid, revision int, state json, active_seats int[], clocks jsonb, deadline timestamptz, at timestamptz, version int, result jsonb,
       due_at timestamptz, warn_at timestamptz, seat int, actor_id uuid, kind text, undoes_seq int, action jsonb, log jsonb, irreversible boolean)
   ), g AS (
     UPDATE games SET state = m.state, active_seats = m.active_seats, clocks = m.clocks, deadline = m.deadline, updated_at = m.at, version = m.version,

@@ -52,7 +52,7 @@ describe('admin endpoints', () => {
     await playFirstLegal(t, gameId, [alice, bob], 4);
     expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body).toEqual({ ok: true, version: 4, checkedEvents: 4, divergence: null });
 
-    await t.sql.query(`UPDATE games SET state = jsonb_set(state, '{scores,0}', '999') WHERE id = $1`, [gameId]);
+    await t.sql.query(`UPDATE games SET state = jsonb_set(state::jsonb, '{scores,0}', '999') WHERE id = $1`, [gameId]);
     const tamperedState = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
     expect(tamperedState).toMatchObject({ ok: false, divergence: { atEvent: 4, reason: expect.stringMatching(/final state differs/) } });
 

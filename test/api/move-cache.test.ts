@@ -92,7 +92,7 @@ describe('every writer moves the revision', () => {
     // An edit by hand reaches a process that cached the game: A caches version 1, the scores are
     // edited in the database, and A's next move is applied to the edited state.
     await pass(a, gameId, alice.auth).expect(201);
-    await a.sql.query(`UPDATE games SET state = jsonb_set(state, '{scores}', '[40, 2]') WHERE id = $1`, [gameId]);
+    await a.sql.query(`UPDATE games SET state = jsonb_set(state::jsonb, '{scores}', '[40, 2]') WHERE id = $1`, [gameId]);
     await pass(a, gameId, bob.auth, 1).expect(201);
     expect((await row(gameId)).state.scores).toEqual([40, 2]);
   });
