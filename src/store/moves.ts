@@ -87,6 +87,9 @@ async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: Next
  * The batch is one `json` document: PostgreSQL only checks it and takes each field's text, so a
  * state goes into its `json` column as sent (as `jsonb` it was parsed into a tree, then again for
  * the column: 0.04–0.05 ms of backend CPU per move).
+ * `games.id = ANY($2)` lets the prepared (generic) plan find the games by their primary key at any
+ * table size: planned against json_to_recordset's guess of 100 rows, the join alone seq-scanned
+ * every game on each flush below ~2,000 games (EXPLAIN of the generic plan, 1,000 games).
  */
 const GROUP_COMMIT = {
   name: 'move-group-commit',
@@ -100,7 +103,7 @@ const GROUP_COMMIT = {
       result = COALESCE(m.result, games.result),
       status = CASE WHEN m.result IS NULL THEN games.status ELSE 'finished'::game_status END,
       finished_at = CASE WHEN m.result IS NULL THEN games.finished_at ELSE m.at END
-    FROM m WHERE games.id = m.id AND games.revision = m.revision
+    FROM m WHERE games.id = ANY($2::uuid[]) AND games.id = m.id AND games.revision = m.revision
     RETURNING m.*
   ), e AS (
     INSERT INTO game_events (game_id, seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at)
@@ -201,7 +204,7 @@ class GroupCommit {
     }));
     let moved: Set<string>;
     try {
-      const result = await this.db.pool.query<{ id: string }>({ ...GROUP_COMMIT, values: [JSON.stringify(rows)] });
+      const result = await this.db.pool.query<{ id: string }>({ ...GROUP_COMMIT, values: [JSON.stringify(rows), batch.map((pending) => pending.game.id)] });
       moved = new Set(result.rows.map((row) => row.id));
       this.stats.flushes++;
       this.stats.moves += batch.length;
