@@ -82,6 +82,9 @@ export async function withDueGames<T>(
         done.push({ game, result: await work(game, buffered(buffer, game.id)) });
       }
       if (done.length === 0) return done;
+      // The games updated below are among those claimed: looked up by key, whatever the table's size
+      // (joined with json_to_recordset alone, planned for 100 rows, a small table is scanned whole).
+      const claimed = done.map(({ game }) => game.id);
       try {
         await tx.$executeRaw`
           WITH s AS (
@@ -101,11 +104,11 @@ export async function withDueGames<T>(
               finished_at = CASE WHEN x.result IS NULL THEN g.finished_at ELSE x.updated_at END
             FROM json_to_recordset(${JSON.stringify(buffer.games)}::json) AS x(id uuid, version int, state json, active_seats int[],
               clocks jsonb, deadline timestamptz, due_at timestamptz, warn_at timestamptz, result jsonb, updated_at timestamptz)
-            WHERE g.id = x.id
+            WHERE g.id = ANY(${claimed}::uuid[]) AND g.id = x.id
           ), d AS (
             UPDATE games g SET due_at = x.due_at, warn_at = x.warn_at, work_attempts = 0
             FROM jsonb_to_recordset(${JSON.stringify(buffer.dues)}::jsonb) AS x(id uuid, due_at timestamptz, warn_at timestamptz)
-            WHERE g.id = x.id
+            WHERE g.id = ANY(${claimed}::uuid[]) AND g.id = x.id
           ), o AS (
             INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
             SELECT gen_random_uuid(), w.id, x.event, x.payload
