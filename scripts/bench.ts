@@ -325,13 +325,12 @@ async function main(): Promise<void> {
     // timed round. With 2 s the first 8-client round still cost the server 0.43-0.48 ms of CPU per
     // move against 0.25-0.31 in the later ones (three runs); with 12 s it cost as the later ones.
     // In 2-s steps: each step's rate sizes the games prepared for the next (and for the first round).
-    let answer: LoadAnswer | undefined;
     for (let left = warmupSeconds; left > 0; left -= WARMUP_STEP_SECONDS) {
       const step = Math.min(WARMUP_STEP_SECONDS, left);
       await prepare(8);
-      answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: 8, seconds: step, games: pool });
-      pool = (answer as Extract<LoadAnswer, { kind: 'timed' }>).games;
-      bestRate = Math.max(bestRate, measure(8, answer, 0).rate);
+      const warm = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: 8, seconds: step, games: pool });
+      pool = (warm as Extract<LoadAnswer, { kind: 'timed' }>).games;
+      bestRate = Math.max(bestRate, measure(8, warm, 0).rate);
       await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: 8, seconds: step, round: 0 });
     }
     say(`warmed up for ${warmupSeconds} s per side (8 clients)`);
@@ -351,7 +350,7 @@ async function main(): Promise<void> {
         const serverCpu = await cpuMs(app.child);
         const serverPg = postgresCpuMs();
         const flushesBefore = await groupCommitCounters(app.baseUrl);
-        answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool });
+        const answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool });
         const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu, since(serverPg));
         const flushesAfter = await groupCommitCounters(app.baseUrl);
         const movesPerFlush = (flushesAfter.moves - flushesBefore.moves) / Math.max(1, flushesAfter.flushes - flushesBefore.flushes);
