@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAccountStatus } from './auth/disabled-accounts.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
+import { replayFrom } from './engine/replay.js';
 import type { AnyGameDefinition } from './engine/types.js';
 import { games } from './games/index.js';
 import { registerGraphql } from './graphql/index.js';
@@ -31,6 +32,7 @@ import { GameRecordSchema } from './http/record-schemas.js';
 import { GameDetail, GamePage, GameSummary, LegalActions, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
+import { definitionFor } from './services/definitions.js';
 import { authenticate } from './services/api-tokens.js';
 import type { DueWorkOptions } from './services/due.js';
 import { createWorkers, createWorkSignal } from './services/workers.js';
@@ -96,7 +98,13 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const db = createDb(databaseUrl, config.databasePoolSize, config.gameCacheSize, config.groupCommit);
+  const db = createDb(databaseUrl, {
+    poolSize: config.databasePoolSize,
+    cachedGames: config.gameCacheSize,
+    groupCommit: config.groupCommit,
+    // A stored game's latest actions are played on from its stored state under its own rules (`ctx` exists before any game is read).
+    catchUp: (game, state, actions) => replayFrom(definitionFor(ctx, game), state, actions),
+  });
   app.addHook('onClose', async () => closeDb(db));
   const metrics = createMetrics();
   const timeMove = moveTimer(metrics.moves, async (id) => (await db.game.findUnique({ where: { id }, select: { type: true } }))?.type ?? null);

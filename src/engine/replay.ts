@@ -33,7 +33,19 @@ export function replay(
   actions: readonly RecordedAction[],
   onStep?: (index: number, step: ReplayStep) => void,
 ): unknown {
-  let state: unknown = definition.setup(setupInput);
+  return replayFrom(definition, definition.setup(setupInput), actions, onStep);
+}
+
+/**
+ * Plays `actions` on from `state`: how a stored snapshot becomes a game's newest state (the move
+ * path writes the full state only every few versions, see store/moves.ts). Throws like `replay`.
+ */
+export function replayFrom(
+  definition: AnyGameDefinition,
+  state: unknown,
+  actions: readonly RecordedAction[],
+  onStep?: (index: number, step: ReplayStep) => void,
+): unknown {
   actions.forEach((recorded, index) => {
     const result = definition.apply(state, recorded.seat, recorded.action);
     if (isRuleError(result)) throw new ReplayError(index, result.code, result.message);

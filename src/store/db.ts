@@ -2,23 +2,33 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { GameCache } from './game-cache.js';
+import type { CatchUp } from './games.js';
 
 /**
  * The Prisma client over node-postgres (Prisma 7's driver adapter: no engine binary), plus the
  * same `pg` pool for the measured hot path of a move (store/moves.ts) and this process's cache of
  * the newest state of recently played games (guarded by `games.revision`, see store/game-cache.ts).
  */
-export type Db = PrismaClient & { readonly pool: pg.Pool; readonly games: GameCache; readonly groupCommit: boolean };
+export type Db = PrismaClient & { readonly pool: pg.Pool; readonly games: GameCache; readonly groupCommit: boolean; readonly catchUp: CatchUp };
 export { Prisma } from '../generated/prisma/client.js';
 
+export interface DbOptions {
+  poolSize: number;
+  cachedGames: number;
+  /** Moves of many games share one statement (store/moves.ts). */
+  groupCommit: boolean;
+  /** The rules, for the actions stored after a game's state (store/games.ts#toRecord). */
+  catchUp: CatchUp;
+}
+
 /** Close with `closeDb` (Prisma does not end a pool it was given). */
-export function createDb(databaseUrl: string, poolSize = 10, cachedGames = 1000, groupCommit = true): Db {
+export function createDb(databaseUrl: string, { poolSize, cachedGames, groupCommit, catchUp }: DbOptions): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle connection that dies (a restart, a dropped database) leaves the pool, which opens a new
   // one when needed; errors of statements in flight reach their callers.
   pool.on('error', () => {});
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
-  return Object.assign(client, { pool, games: new GameCache(cachedGames), groupCommit });
+  return Object.assign(client, { pool, games: new GameCache(cachedGames), groupCommit, catchUp });
 }
 
 export async function closeDb(db: Db): Promise<void> {

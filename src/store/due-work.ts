@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { SEATS_SQL, toRecord, type DueColumns, type GameRecord, type LockedGame, type NewEvent, type NextState, type RawGameRow, type SeatChange } from './games.js';
+import { GAME_COLUMNS_SQL, toRecord, type DueColumns, type GameRecord, type LockedGame, type NewEvent, type NextState, type RawGameRow, type SeatChange } from './games.js';
 
 /**
  * The workers' claim and write path (services/due.ts). A batch of due games is claimed `FOR UPDATE
@@ -72,12 +72,12 @@ export async function withDueGames<T>(
     async (tx) => {
       // FOR UPDATE on the outer read too (the rows are ours already): it returns their newest versions, not the statement's snapshot.
       const rows = await tx.$queryRaw<RawGameRow[]>`
-        SELECT g.*, ${SEATS_SQL} AS seats FROM games g
+        SELECT ${GAME_COLUMNS_SQL} FROM games g
         WHERE g.id IN (SELECT id FROM games WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         ORDER BY g.due_at FOR UPDATE OF g`;
       const buffer: Buffer = { seats: [], events: [], games: [], dues: [], outbox: [] };
       const done: { game: GameRecord; result: T }[] = [];
-      for (const game of rows.map(toRecord)) {
+      for (const game of rows.map((row) => toRecord(row, db.catchUp))) {
         onClaim(game);
         done.push({ game, result: await work(game, buffered(buffer, game.id)) });
       }

@@ -1,3 +1,4 @@
+import type { RecordedAction } from '../engine/replay.js';
 import type { LogEntry } from '../engine/types.js';
 import { notFound } from '../errors.js';
 import { Prisma, type Db } from './db.js';
@@ -100,16 +101,16 @@ export async function insertGame(
   return (await findGame(db, row.id))!;
 }
 
-export async function findGame(db: Db | Tx, id: string): Promise<GameRecord | null> {
-  return (await loadGames(db, [id], false))[0] ?? null;
+export async function findGame(db: Db, id: string): Promise<GameRecord | null> {
+  return (await loadGames(db, db.catchUp, [id], false))[0] ?? null;
 }
 
 /** Games by id in one statement, in the order of `ids` (missing ones left out). */
-export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadGames(db, ids, false);
+export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadGames(db, db.catchUp, ids, false);
 
 export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
-  version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
+  state_version: number; actions_after_state: (RecordedAction & { seq: number; kind: EventKind })[] | null; version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
   due_at: Date | null; warn_at: Date | null; work_attempts: number;
   created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; seats: SeatRecord[];
 }
@@ -124,24 +125,52 @@ export const SEATS_SQL = Prisma.sql`COALESCE((
       WHERE s.game_id = g.id), '[]'::json)`;
 
 /**
+ * The events after game `g`'s stored state, oldest first, as a JSON array (null when the state is
+ * the newest). Only the move path leaves the state behind (store/moves.ts), so these are players'
+ * actions, at most a few; `toRecord` plays them on. Read with every game row.
+ */
+export const ACTIONS_AFTER_STATE_SQL = Prisma.sql`(
+      SELECT json_agg(json_build_object('seq', e.seq, 'kind', e.kind, 'seat', e.seat, 'action', e.action) ORDER BY e.seq)
+      FROM game_events e WHERE e.game_id = g.id AND e.seq > g.state_version AND e.seq <= g.version)`;
+/** The columns every reading of a game selects (`games g`), for `toRecord`. */
+export const GAME_COLUMNS_SQL = Prisma.sql`g.*, ${SEATS_SQL} AS seats, ${ACTIONS_AFTER_STATE_SQL} AS actions_after_state`;
+
+/**
  * Games and their seats in one statement, in the order of `ids` (a locked write reads one this
  * way under the row lock: one round trip instead of one per relation).
  */
-async function loadGames(db: Db | Tx, ids: string[], lock: boolean): Promise<GameRecord[]> {
+async function loadGames(db: Db | Tx, catchUp: CatchUp, ids: string[], lock: boolean): Promise<GameRecord[]> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return [];
   const rows = lock
-    ? await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${SEATS_SQL} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[]) FOR UPDATE OF g`
-    : await db.$queryRaw<RawGameRow[]>`SELECT g.*, ${SEATS_SQL} AS seats FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
-  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+    ? await db.$queryRaw<RawGameRow[]>`SELECT ${GAME_COLUMNS_SQL} FROM games g WHERE g.id = ANY(${wanted}::uuid[]) FOR UPDATE OF g`
+    : await db.$queryRaw<RawGameRow[]>`SELECT ${GAME_COLUMNS_SQL} FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row, catchUp)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * Plays a game's actions on from a stored state with the game's rules (the app gives the store its
+ * catalog this way: see app.ts). Throws when the rules refuse one: a stored game never silently
+ * changes its history.
+ */
+export type CatchUp = (game: Pick<GameRecord, 'id' | 'type' | 'rulesVersion'>, state: unknown, actions: readonly RecordedAction[]) => unknown;
+
+/** The newest state of a game row: the stored one, or the actions after it played on from it. */
+function newestState(row: RawGameRow, catchUp: CatchUp): unknown {
+  const after = row.actions_after_state;
+  if (!after || after.length === 0) return row.state;
+  const other = after.find((event) => event.kind !== 'action' || event.seat === null);
+  // Every writer but the move path writes the state (and a trigger its version) with its event.
+  if (other) throw new Error(`game ${row.id}: event ${other.seq} (${other.kind}) lies after the stored state of version ${row.state_version}`);
+  return catchUp({ id: row.id, type: row.type, rulesVersion: row.rules_version }, row.state, after);
+}
+
 /** The only place a game row becomes a GameRecord. */
-export function toRecord(row: RawGameRow): GameRecord {
+export function toRecord(row: RawGameRow, catchUp: CatchUp): GameRecord {
   return {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
-    state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
+    state: newestState(row, catchUp), version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
     clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
     startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
   };
@@ -198,7 +227,7 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
     db.game.count({ where }),
     db.game.findMany({ where, select: { id: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
   ]);
-  return { total, games: await loadGames(db, page.map((row) => row.id), false) };
+  return { total, games: await loadGames(db, db.catchUp, page.map((row) => row.id), false) };
 }
 
 export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> {
@@ -277,9 +306,9 @@ export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameR
   db.games.forget(gameId);
   return db.$transaction(
     async (tx) => {
-      const [game] = await loadGames(tx, [gameId], true);
+      const [game] = await loadGames(tx, db.catchUp, [gameId], true);
       if (!game) throw notFound('Game');
-      return work(game, lockedOps(tx, gameId));
+      return work(game, lockedOps(tx, gameId, db.catchUp));
     },
     { maxWait: 20_000, timeout: 30_000 },
   );
@@ -300,7 +329,7 @@ function nextData(next: NextState, now: Date): Prisma.GameUpdateInput {
   };
 }
 
-function lockedOps(tx: Tx, gameId: string): LockedGame {
+function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
   return {
     async updateSeat(seat, change) {
       await tx.seat.update({ where: { gameId_seat: { gameId, seat } }, data: { ...change, ...(change.userId ? { joinedAt: new Date() } : {}) } });
@@ -332,7 +361,7 @@ function lockedOps(tx: Tx, gameId: string): LockedGame {
       await tx.game.update({ where: { id: gameId }, data: { dueAt: due.dueAt, warnAt: due.warnAt, workAttempts: 0 } });
     },
     async reload() {
-      return (await findGame(tx, gameId))!;
+      return (await loadGames(tx, catchUp, [gameId], false))[0]!;
     },
     async events() {
       return (await tx.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map(toEvent);

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { SEATS_SQL, toRecord, type GameRecord, type NewEvent, type NextState, type RawGameRow } from './games.js';
+import { GAME_COLUMNS_SQL, toRecord, type GameRecord, type NewEvent, type NextState, type RawGameRow } from './games.js';
 import { isUuid } from './ids.js';
 
 /**
@@ -17,13 +17,13 @@ export interface OutboxEntry {
   payload: unknown;
 }
 
-const LOAD = { name: 'move-load-game', text: `SELECT g.*, ${SEATS_SQL.text} AS seats FROM games g WHERE g.id = $1` };
+const LOAD = { name: 'move-load-game', text: `SELECT ${GAME_COLUMNS_SQL.text} FROM games g WHERE g.id = $1` };
 
 /** The game as stored now, with its revision (no lock: the commit is guarded instead). */
 export async function loadForMove(db: Db, gameId: string): Promise<GameRecord | null> {
   if (!isUuid(gameId)) return null;
   const { rows } = await db.pool.query<RawGameRow>({ ...LOAD, values: [gameId] });
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toRecord(rows[0], db.catchUp) : null;
 }
 
 const COMMIT = {
@@ -80,6 +80,15 @@ async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: Next
 }
 
 /**
+ * A move stores its game's full state only at every 16th version and when the game ends; the
+ * moves between leave the stored state alone, and readers play their actions on from it
+ * (store/games.ts#toRecord: at most 15 engine steps). The state (2-4 kB of JSON) was 70% of a
+ * move's WAL, and the commit's fdatasync grows with it (docs/bench-results.md, sixth session).
+ */
+export const STATE_SNAPSHOT_EVERY = 16;
+const storesState = (event: NewEvent, next: NextState) => event.seq % STATE_SNAPSHOT_EVERY === 0 || next.result !== null;
+
+/**
  * Group commit: the moves of many games in ONE statement (one round trip, one WAL flush), each
  * still guarded by its own game's revision: a move whose game changed meanwhile is left out and
  * only its caller reloads. The batch is the moves that arrived while earlier flushes were in
@@ -87,24 +96,34 @@ async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: Next
  * The batch is one `json` document: PostgreSQL only checks it and takes each field's text, so a
  * state goes into its `json` column as sent (as `jsonb` it was parsed into a tree, then again for
  * the column: 0.04–0.05 ms of backend CPU per move).
+ * Moves that store their state and moves that do not are two UPDATEs: one that leaves `state` out
+ * of its SET list leaves `state_version` alone too (the trigger fires only on `UPDATE OF state`).
  * `games.id = ANY($2)` lets the prepared (generic) plan find the games by their primary key at any
  * table size: planned against json_to_recordset's guess of 100 rows, the join alone seq-scanned
  * every game on each flush below ~2,000 games (EXPLAIN of the generic plan, 1,000 games).
  */
+const MOVED_COLUMNS = `active_seats = m.active_seats, clocks = m.clocks, deadline = m.deadline, updated_at = m.at, version = m.version,
+      due_at = m.due_at, warn_at = m.warn_at, work_attempts = 0,
+      result = COALESCE(m.result, games.result),
+      status = CASE WHEN m.result IS NULL THEN games.status ELSE 'finished'::game_status END,
+      finished_at = CASE WHEN m.result IS NULL THEN games.finished_at ELSE m.at END`;
+const MOVED_GAMES = `games.id = ANY($2::uuid[]) AND games.id = m.id AND games.revision = m.revision`;
 const GROUP_COMMIT = {
   name: 'move-group-commit',
   text: `WITH m AS (
     SELECT * FROM json_to_recordset($1::json) AS m(
       id uuid, revision int, state json, active_seats int[], clocks jsonb, deadline timestamptz, at timestamptz, version int, result jsonb,
       due_at timestamptz, warn_at timestamptz, seat int, actor_id uuid, kind text, undoes_seq int, action jsonb, log jsonb, irreversible boolean)
+  ), with_state AS (
+    UPDATE games SET state = m.state, ${MOVED_COLUMNS}
+    FROM m WHERE ${MOVED_GAMES} AND m.state IS NOT NULL
+    RETURNING m.id, m.version, m.seat, m.actor_id, m.kind, m.undoes_seq, m.action, m.log, m.irreversible, m.at
+  ), without_state AS (
+    UPDATE games SET ${MOVED_COLUMNS}
+    FROM m WHERE ${MOVED_GAMES} AND m.state IS NULL
+    RETURNING m.id, m.version, m.seat, m.actor_id, m.kind, m.undoes_seq, m.action, m.log, m.irreversible, m.at
   ), g AS (
-    UPDATE games SET state = m.state, active_seats = m.active_seats, clocks = m.clocks, deadline = m.deadline, updated_at = m.at, version = m.version,
-      due_at = m.due_at, warn_at = m.warn_at, work_attempts = 0,
-      result = COALESCE(m.result, games.result),
-      status = CASE WHEN m.result IS NULL THEN games.status ELSE 'finished'::game_status END,
-      finished_at = CASE WHEN m.result IS NULL THEN games.finished_at ELSE m.at END
-    FROM m WHERE games.id = ANY($2::uuid[]) AND games.id = m.id AND games.revision = m.revision
-    RETURNING m.*
+    SELECT * FROM with_state UNION ALL SELECT * FROM without_state
   ), e AS (
     INSERT INTO game_events (game_id, seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at)
     SELECT id, version, seat, actor_id, kind, undoes_seq, action, log, irreversible, at FROM g
@@ -198,7 +217,7 @@ class GroupCommit {
   private async write(batch: PendingMove[]): Promise<void> {
     const now = new Date();
     const rows = batch.map(({ game, event, next }) => ({
-      id: game.id, revision: game.revision, state: next.state, active_seats: next.activeSeats, clocks: next.clocks ?? null, deadline: next.deadline, at: now,
+      id: game.id, revision: game.revision, state: storesState(event, next) ? next.state : null, active_seats: next.activeSeats, clocks: next.clocks ?? null, deadline: next.deadline, at: now,
       version: event.seq, result: next.result ?? null, due_at: next.due.dueAt, warn_at: next.due.warnAt, seat: event.seat, actor_id: event.actorId,
       kind: event.kind, undoes_seq: event.undoesSeq ?? null, action: event.action ?? null, log: event.log, irreversible: event.irreversible,
     }));

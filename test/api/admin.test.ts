@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
-import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 
 let t: TestApp;
@@ -24,7 +24,7 @@ describe('admin endpoints', () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     await playFirstLegal(t, gameId, [alice, bob], 2);
     const body = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
-    const row = (await t.sql.query('SELECT state, seed FROM games WHERE id = $1', [gameId])).rows[0];
+    const row = await storedGame(t, gameId);
     expect(body.seed).toBe(row.seed);
     expect(canonicalJson(body.state)).toBe(canonicalJson(row.state));
     expect(body.events).toHaveLength(2);
@@ -41,7 +41,7 @@ describe('admin endpoints', () => {
     expect(atTwo.version).toBe(2);
     expect(atTwo.state.turn).toBe(2);
     const atThree = (await t.http.get(`/v1/admin/games/${gameId}/state?at=3`).set(admin).expect(200)).body;
-    const stored = (await t.sql.query('SELECT state FROM games WHERE id = $1', [gameId])).rows[0].state;
+    const stored = (await storedGame(t, gameId)).state;
     expect(canonicalJson(atThree.state)).toBe(canonicalJson(stored));
     expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=4`).set(admin).expect(422)).body.code).toBe('NO_SUCH_VERSION');
     expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=-1`).set(admin).expect(400)).body.code).toBe('VALIDATION_FAILED');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { newUser, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('lobby', () => {
 
   it('shows each player their own hand, spectators none, and never the seed or full state', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    const state = (await t.sql.query('SELECT state FROM games WHERE id = $1', [gameId])).rows[0].state;
+    const { state } = await storedGame(t, gameId);
     const asAlice = (await t.http.get(`/v1/games/${gameId}`).set(alice.auth).expect(200)).body;
     const asBob = (await t.http.get(`/v1/games/${gameId}`).set(bob.auth).expect(200)).body;
     const asStranger = (await t.http.get(`/v1/games/${gameId}`).set((await newUser(t)).auth).expect(200)).body;

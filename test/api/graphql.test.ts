@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
-import { newUser, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
+import { newUser, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp, storedGame } from '../support/api.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
 import { codeOf, postGraphql, refusal } from '../support/graphql.js';
 
@@ -20,7 +20,7 @@ afterAll(async () => t?.close());
 const gql = (query: string, variables: Record<string, unknown> = {}, auth?: string, app: TestApp = t) => postGraphql(app, query, variables, auth);
 
 async function stored(gameId: string) {
-  const game = (await t.sql.query('SELECT state, version, status, active_seats FROM games WHERE id = $1', [gameId])).rows[0];
+  const game = await storedGame(t, gameId);
   const events = (await t.sql.query('SELECT seq, seat, action, log FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
   const seats = (await t.sql.query('SELECT seat, user_id FROM seats WHERE game_id = $1 ORDER BY seat', [gameId])).rows;
   return { ...game, state: game.state as ToyState, events, seats, fingerprint: canonicalJson({ game, events, seats }) };

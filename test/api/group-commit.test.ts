@@ -3,7 +3,7 @@ import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
 import type { GameRecord, NewEvent, NextState } from '../../src/store/games.js';
 import { commitMove, groupCommitStats, loadForMove } from '../../src/store/moves.js';
-import { startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
 
 /**
@@ -37,7 +37,7 @@ async function loaded(gameId: string): Promise<GameRecord> {
 
 /** The stored log has gap-free seqs and replays to the stored state. */
 async function expectConsistent(gameId: string, version: number) {
-  const game = (await t.sql.query('SELECT version, state, seed, options, seat_count FROM games WHERE id = $1', [gameId])).rows[0];
+  const game = await storedGame(t, gameId);
   const events = (await t.sql.query('SELECT seq, seat, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
   expect(game.version).toBe(version);
   expect(events.map((event) => event.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1));

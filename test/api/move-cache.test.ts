@@ -3,7 +3,7 @@ import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
 import { applyTimeout } from '../../src/services/deadlines.js';
 import { withGameLock } from '../../src/store/games.js';
-import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { newUser, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 
 /**
@@ -24,7 +24,7 @@ afterAll(async () => {
   await a?.close();
 });
 
-const row = async (gameId: string) => (await a.sql.query('SELECT version, revision, state, seed, options, seat_count FROM games WHERE id = $1', [gameId])).rows[0];
+const row = (gameId: string) => storedGame(a, gameId);
 const pass = (t: TestApp, gameId: string, auth: { Authorization: string }, expectedVersion?: number) =>
   t.http.post(`/v1/games/${gameId}/actions`).set(auth).send({ action: { type: 'pass' }, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
 
@@ -92,7 +92,8 @@ describe('every writer moves the revision', () => {
     // An edit by hand reaches a process that cached the game: A caches version 1, the scores are
     // edited in the database, and A's next move is applied to the edited state.
     await pass(a, gameId, alice.auth).expect(201);
-    await a.sql.query(`UPDATE games SET state = jsonb_set(state::jsonb, '{scores}', '[40, 2]') WHERE id = $1`, [gameId]);
+    const edited = { ...(await row(gameId)).state, scores: [40, 2] };
+    await a.sql.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(edited)]);
     await pass(a, gameId, bob.auth, 1).expect(201);
     expect((await row(gameId)).state.scores).toEqual([40, 2]);
   });
@@ -176,5 +177,36 @@ describe('every writer moves the revision', () => {
     // Due at bob's deadline, or at his "deadline near" warning before it.
     expect(stored.due_at.getTime()).toBeGreaterThan(before);
     expect(stored.due_at.getTime()).toBeLessThanOrEqual(stored.deadline.getTime());
+  });
+});
+
+describe('the stored state', () => {
+  const stored = async (gameId: string) => (await a.sql.query('SELECT version, state_version, state, status FROM games WHERE id = $1', [gameId])).rows[0];
+
+  it('is written every 16th version, by every other writer and at the end; any process reads the newest by playing the moves since', async () => {
+    const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
+    const seatAuth = (version: number) => (version % 2 === 0 ? alice.auth : bob.auth);
+    for (let version = 0; version < 15; version++) await pass(a, gameId, seatAuth(version), version).expect(201);
+    // Fifteen moves on, the row still holds the state the game started with…
+    expect(await stored(gameId)).toMatchObject({ version: 15, state_version: 0, state: { turn: 0 } });
+    // …and a process that never saw the game reads the newest one, in the API as in the store.
+    expect((await b.http.get(`/v1/games/${gameId}`).set(alice.auth).expect(200)).body).toMatchObject({ version: 15, view: { turn: 15 } });
+    await expectConsistent(gameId);
+
+    await pass(a, gameId, seatAuth(15), 15).expect(201);
+    expect(await stored(gameId)).toMatchObject({ version: 16, state_version: 16, state: { turn: 16 } });
+    // A move on the locked path (an Idempotency-Key) writes the state whatever its version.
+    await pass(a, gameId, seatAuth(16), 16).set('Idempotency-Key', 'seventeen').expect(201);
+    expect(await stored(gameId)).toMatchObject({ version: 17, state_version: 17, state: { turn: 17 } });
+    await pass(a, gameId, seatAuth(17), 17).expect(201);
+    expect(await stored(gameId)).toMatchObject({ version: 18, state_version: 17 });
+
+    // The other process moves from the stored state plus move 18; the first finds its cache behind and reloads.
+    await pass(b, gameId, seatAuth(18), 18).expect(201);
+    expect(await stored(gameId)).toMatchObject({ version: 19, state_version: 17 });
+    const last = await pass(a, gameId, seatAuth(19), 19).expect(201);
+    expect(last.body).toMatchObject({ version: 20, view: { turn: 20, active: null } });
+    expect(await stored(gameId)).toMatchObject({ version: 20, state_version: 20, status: 'finished', state: { turn: 20 } });
+    await expectConsistent(gameId);
   });
 });

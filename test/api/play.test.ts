@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
-import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { newUser, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function stored(gameId: string) {
-  const game = (await t.sql.query('SELECT state, version, seed, seat_count, options FROM games WHERE id = $1', [gameId])).rows[0];
+  const game = await storedGame(t, gameId);
   const events = (await t.sql.query('SELECT seq, seat, action, log FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
   return { ...game, state: game.state as ToyState, events };
 }

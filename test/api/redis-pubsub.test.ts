@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newUser, startTestApp, type TestApp } from '../support/api.js';
+import { newUser, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 import { testRedis } from '../support/redis.js';
 
@@ -44,7 +44,7 @@ describe(`pub/sub through Redis (${redisUrl})`, () => {
         await second.http.post(`/v1/games/${game.id}/actions`).set(mover.auth).send({ action: { type: 'pass' }, expectedVersion: body.version });
         return undefined;
       }, 15_000, 'a cross-server update');
-      const stateHand = (await first.sql.query('SELECT state FROM games WHERE id = $1', [game.id])).rows[0].state.hands[1];
+      const stateHand = (await storedGame(first, game.id)).state.hands[1];
       expect(versions[0]!.version).toBe(0);
       expect(versions.at(-1)!.version).toBeGreaterThan(0);
       expect(versions.at(-1)!.view.hand).toEqual(stateHand);

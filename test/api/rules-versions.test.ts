@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRuleError, ruleError, type GameDefinition } from '../../src/engine/types.js';
 import { versionedSetup, type RulesVersion } from '../../src/engine/versions.js';
 import { verifyRecord } from '../../src/services/record.js';
-import { loginAdmin, newUser, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { postGraphql } from '../support/graphql.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const row = async (gameId: string) => (await t.sql.query('SELECT rules_version, version, state, seed, status FROM games WHERE id = $1', [gameId])).rows[0];
+const row = (gameId: string) => storedGame(t, gameId);
 
 /** A started 2-player toy game created under `rulesVersion` (as if created before an upgrade). */
 async function gameUnder(rulesVersion: number, rounds = 3) {

@@ -13,7 +13,7 @@ import { games } from '../../src/games/index.js';
 import { setupInputOf, walkLog } from '../../src/services/timeline.js';
 import type { EventRecord } from '../../src/store/games.js';
 import { verifyRecord, type GameRecordExport } from '../../src/services/record.js';
-import { loginAdmin, newUser, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -87,7 +87,7 @@ describe.each(served)('$id through the service', (definition) => {
       const text = JSON.stringify(body);
       received[seat]!.push(text);
       if (!secrets) return;
-      const state = (await t.sql.query('SELECT state FROM games WHERE id = $1', [game.id])).rows[0].state;
+      const { state } = await storedGame(t, game.id);
       for (const secret of secrets(state, seat)) expect(text, `seat ${seat} was sent ${secret}`).not.toContain(secret);
       if (ownOf(state, seat).some((id) => text.includes(id))) ownCardsSeen++;
     };
@@ -110,7 +110,7 @@ describe.each(served)('$id through the service', (definition) => {
     for (const [seat, player] of players.entries()) received[seat]!.push(JSON.stringify((await t.http.get(`/v1/games/${game.id}/log`).set(player.auth).expect(200)).body));
 
     // The stored state is exactly what the rules give for the stored log.
-    const row = (await t.sql.query('SELECT state, seed, options, seat_count, rules_version FROM games WHERE id = $1', [game.id])).rows[0];
+    const row = await storedGame(t, game.id);
     const events = await storedEvents(game.id);
     const replayed = walkLog(definition, setupInputOf({ seatCount: row.seat_count, options: row.options, seed: row.seed, rulesVersion: row.rules_version }), events).state;
     expect(canonicalJson(replayed)).toBe(canonicalJson(row.state));

@@ -5,7 +5,7 @@ import { UnsecuredJWT } from 'jose';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf } from '../../src/graphql/updates.js';
-import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { newUser, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
 
 /**
@@ -145,7 +145,7 @@ function subscribe(gameId: string, authorization?: string) {
 }
 
 async function stored(gameId: string) {
-  const game = (await t.sql.query('SELECT state, version FROM games WHERE id = $1', [gameId])).rows[0];
+  const game = await storedGame(t, gameId);
   return { state: game.state as ToyState, version: game.version as number };
 }
 

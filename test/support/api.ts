@@ -7,6 +7,7 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyGameDefinition } from '../../src/engine/types.js';
 import { databaseUrlFor } from '../../src/store/embedded-postgres.js';
+import { findGame } from '../../src/store/games.js';
 import { migrate } from '../../src/store/migrate.js';
 import { toyGame } from './toy-game.js';
 
@@ -88,6 +89,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await database.drop();
     },
   };
+}
+
+/**
+ * A game's row as stored, but with `state` its newest: the stored state is only a snapshot (the
+ * move path writes it every few versions), so this reads it as the service does (store/games.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as pg returns it, as the tests read it before
+export async function storedGame(t: TestApp, gameId: string): Promise<any> {
+  const row = (await t.sql.query('SELECT * FROM games WHERE id = $1', [gameId])).rows[0];
+  const game = await findGame(t.app.services.db, gameId);
+  if (!row || !game) throw new Error(`no game ${gameId}`);
+  return { ...row, state: game.state };
 }
 
 let counter = 0;
