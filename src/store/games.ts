@@ -156,24 +156,41 @@ async function loadGames(db: Db | Tx, catchUp: CatchUp, ids: string[], lock: boo
  */
 export type CatchUp = (game: Pick<GameRecord, 'id' | 'type' | 'rulesVersion'>, state: unknown, actions: readonly RecordedAction[]) => unknown;
 
-/** The newest state of a game row: the stored one, or the actions after it played on from it. */
-function newestState(row: RawGameRow, catchUp: CatchUp): unknown {
-  const after = row.actions_after_state;
-  if (!after || after.length === 0) return row.state;
+/** The newest state of a game row whose stored state is behind: the actions after it played on from it. */
+function newestState(row: RawGameRow, after: NonNullable<RawGameRow['actions_after_state']>, catchUp: CatchUp): unknown {
   const other = after.find((event) => event.kind !== 'action' || event.seat === null);
   // Every writer but the move path writes the state (and a trigger its version) with its event.
   if (other) throw new Error(`game ${row.id}: event ${other.seq} (${other.kind}) lies after the stored state of version ${row.state_version}`);
   return catchUp({ id: row.id, type: row.type, rulesVersion: row.rules_version }, row.state, after);
 }
 
-/** The only place a game row becomes a GameRecord. */
+/**
+ * The only place a game row becomes a GameRecord. When the stored state is behind, the newest is
+ * played on when first asked for: a page of games that are only listed replays nothing, and a game
+ * whose rules this build does not serve still lists (asking for its state fails, as it did before).
+ */
 export function toRecord(row: RawGameRow, catchUp: CatchUp): GameRecord {
-  return {
+  const record: GameRecord = {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
-    state: newestState(row, catchUp), version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
+    state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
     clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
     startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
   };
+  const after = row.actions_after_state;
+  if (after && after.length > 0) {
+    const settle = (state: unknown) => Object.defineProperty(record, 'state', { value: state, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(record, 'state', {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const state = newestState(row, after, catchUp);
+        settle(state);
+        return state;
+      },
+      set: settle,
+    });
+  }
+  return record;
 }
 
 export interface GameListFilter {
