@@ -963,18 +963,13 @@ export interface components {
             offset: number;
             games: components["schemas"]["GameSummary"][];
         };
-        LegalActions: {
-            /** @description The game version these actions are legal at (send it as expectedVersion) */
-            version: number;
-            /** @description Your seat */
-            seat: number;
-            /** @description Each one ready to submit as is */
-            actions: (components["schemas"]["UrbanizationAction"] | components["schemas"]["ConstructionYardAction"] | components["schemas"]["GuildTownAction"] | components["schemas"]["MilestoneCityAction"])[];
-        };
+        LegalActions: components["schemas"]["UrbanizationLegalActions"] | components["schemas"]["ConstructionYardLegalActions"] | components["schemas"]["GuildTownLegalActions"] | components["schemas"]["MilestoneCityLegalActions"];
         LogEntry: {
             message: string;
             data?: unknown;
         };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries */
+        MoveResult: components["schemas"]["UrbanizationMoveResult"] | components["schemas"]["ConstructionYardMoveResult"] | components["schemas"]["GuildTownMoveResult"] | components["schemas"]["MilestoneCityMoveResult"];
         PlayerEvent: {
             seq: number;
             seat: number | null;
@@ -1016,52 +1011,7 @@ export interface components {
             createdAt: string;
         };
         /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to */
-        GameRecord: {
-            /** @enum {string} */
-            format: "boardgame-record/1";
-            /**
-             * Format: uuid
-             * @description The game on the server that wrote the record
-             */
-            id: string;
-            type: string;
-            rulesVersion: number;
-            seatCount: number;
-            /** @description The options the game was created with */
-            options: {
-                [key: string]: unknown;
-            };
-            /** @description SHA-256 (hex) of `seed`, published from creation */
-            seedCommitment: string;
-            seed: string;
-            seats: {
-                seat: number;
-                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
-                username: string | null;
-                /** @description The bot playing the seat at the end, if any */
-                bot: string | null;
-            }[];
-            timeControl: components["schemas"]["TimeControl"];
-            /** @description `aborted`: ended by an admin, without a result */
-            status: "open" | "active" | "finished" | "aborted";
-            events: {
-                seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
-                seat: number | null;
-                undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: {
-                    [key: string]: unknown;
-                };
-                /** Format: date-time */
-                at: string;
-            }[];
-            /** @description SHA-256 of the canonical JSON of the final state */
-            finalStateHash: string;
-            /** @description The outcome: scores, winners, ranking (null: not over, or aborted) */
-            result: unknown;
-        };
+        GameRecord: components["schemas"]["UrbanizationGameRecord"] | components["schemas"]["ConstructionYardGameRecord"] | components["schemas"]["GuildTownGameRecord"] | components["schemas"]["MilestoneCityGameRecord"];
         /** @description The outcome of a finished game */
         GameResult: {
             /** @description Final score per seat */
@@ -1070,10 +1020,117 @@ export interface components {
             winners: number[];
             /** @description Seats from first to last */
             ranking: number[];
-            /** @description Game-specific final scoring breakdown */
-            details?: unknown;
             /** @description Closed because no person was left */
             abandoned?: boolean;
+            /** @description Game-specific final scoring breakdown (each game's `<Game>Result` types it) */
+            details?: unknown;
+        };
+        /** @description The outcome of a finished urbanization game */
+        UrbanizationResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                factorySums: number[];
+                factoryBonus: number | null;
+                inventionBonus: number[];
+                newestFactory: (number | null)[];
+            };
+        };
+        /** @description The outcome of a finished construction-yard game */
+        ConstructionYardResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                scorings: {
+                    round: "A" | "B" | "C";
+                    points: number[];
+                }[];
+                finalAssignments: {
+                    slot: number;
+                    building: number;
+                    collector: number | null;
+                }[];
+                /** @description The neutral collector's score (null without one) */
+                neutralScore: number | null;
+                /** @description Buildings owned per seat */
+                buildings: number[];
+            };
+        };
+        /** @description The outcome of a finished guild-town game */
+        GuildTownResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                final: {
+                    seat: number;
+                    points: number;
+                    bonus: number;
+                    moneyCards: number;
+                }[];
+                /** @description Scoring history by year */
+                years: {
+                    year: number;
+                    ships: number[];
+                    colours: number[];
+                    storehouse: number[];
+                    invest: number[];
+                }[];
+            };
+        };
+        /** @description The outcome of a finished milestone-city game */
+        MilestoneCityResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                /** @enum {string} */
+                result: "won";
+                /** @description Milestones reached */
+                milestonesEnded: number;
+                goal: number;
+                score: number;
+                breakdown: {
+                    milestones: number;
+                    victory: number;
+                    zones: number;
+                    happiness: number;
+                    money: number;
+                };
+                bars: {
+                    happiness: number;
+                    power: number;
+                    water: number;
+                    employment: number;
+                };
+                treasury: number;
+            };
         };
         /** @description One urbanization action */
         UrbanizationAction: {
@@ -2039,6 +2096,8 @@ export interface components {
             /** @constant */
             type?: "urbanization";
             options?: components["schemas"]["UrbanizationOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["UrbanizationResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2051,6 +2110,8 @@ export interface components {
             /** @constant */
             type?: "construction-yard";
             options?: components["schemas"]["ConstructionYardOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["ConstructionYardResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2063,6 +2124,8 @@ export interface components {
             /** @constant */
             type?: "guild-town";
             options?: components["schemas"]["GuildTownOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["GuildTownResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2075,6 +2138,8 @@ export interface components {
             /** @constant */
             type?: "milestone-city";
             options?: components["schemas"]["MilestoneCityOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["MilestoneCityResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2131,6 +2196,8 @@ export interface components {
             /** @constant */
             type?: "urbanization";
             options?: components["schemas"]["UrbanizationOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["UrbanizationResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["UrbanizationView"] | null;
         } & {
@@ -2145,6 +2212,8 @@ export interface components {
             /** @constant */
             type?: "construction-yard";
             options?: components["schemas"]["ConstructionYardOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["ConstructionYardResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["ConstructionYardView"] | null;
         } & {
@@ -2159,6 +2228,8 @@ export interface components {
             /** @constant */
             type?: "guild-town";
             options?: components["schemas"]["GuildTownOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["GuildTownResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["GuildTownView"] | null;
         } & {
@@ -2173,6 +2244,8 @@ export interface components {
             /** @constant */
             type?: "milestone-city";
             options?: components["schemas"]["MilestoneCityOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["MilestoneCityResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["MilestoneCityView"] | null;
         } & {
@@ -2181,6 +2254,436 @@ export interface components {
              * @enum {string}
              */
             type: "milestone-city";
+        };
+        /** @description LegalActions (urbanization) */
+        UrbanizationLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["UrbanizationAction"][];
+        };
+        /** @description LegalActions (construction-yard) */
+        ConstructionYardLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["ConstructionYardAction"][];
+        };
+        /** @description LegalActions (guild-town) */
+        GuildTownLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["GuildTownAction"][];
+        };
+        /** @description LegalActions (milestone-city) */
+        MilestoneCityLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["MilestoneCityAction"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (urbanization) */
+        UrbanizationMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["UrbanizationView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (construction-yard) */
+        ConstructionYardMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["ConstructionYardView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (guild-town) */
+        GuildTownMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["GuildTownView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (milestone-city) */
+        MilestoneCityMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["MilestoneCityView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (urbanization) */
+        UrbanizationGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "urbanization";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["UrbanizationAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["UrbanizationResult"] | null;
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (construction-yard) */
+        ConstructionYardGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "construction-yard";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["ConstructionYardAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["ConstructionYardResult"] | null;
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (guild-town) */
+        GuildTownGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "guild-town";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["GuildTownAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["GuildTownResult"] | null;
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (milestone-city) */
+        MilestoneCityGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "milestone-city";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["MilestoneCityAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["MilestoneCityResult"] | null;
+        };
+        /** @description A urbanization move */
+        UrbanizationMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            action: components["schemas"]["UrbanizationAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A construction-yard move */
+        ConstructionYardMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            action: components["schemas"]["ConstructionYardAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A guild-town move */
+        GuildTownMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            action: components["schemas"]["GuildTownAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A milestone-city move */
+        MilestoneCityMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            action: components["schemas"]["MilestoneCityAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A finished game as one seat saw it right after event `at` */
+        Replay: components["schemas"]["UrbanizationReplay"] | components["schemas"]["ConstructionYardReplay"] | components["schemas"]["GuildTownReplay"] | components["schemas"]["MilestoneCityReplay"];
+        /** @description A finished game as one seat saw it right after event `at` (urbanization) */
+        UrbanizationReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["UrbanizationView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
+        };
+        /** @description A finished game as one seat saw it right after event `at` (construction-yard) */
+        ConstructionYardReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["ConstructionYardView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
+        };
+        /** @description A finished game as one seat saw it right after event `at` (guild-town) */
+        GuildTownReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["GuildTownView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
+        };
+        /** @description A finished game as one seat saw it right after event `at` (milestone-city) */
+        MilestoneCityReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["MilestoneCityView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
         };
     };
     responses: never;
@@ -3746,6 +4249,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "gameType": "urbanization",
                      *       "version": 7,
                      *       "seat": 0,
                      *       "actions": [
@@ -3883,6 +4387,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "gameType": "urbanization",
                  *       "action": {
                  *         "type": "place",
                  *         "territory": 4
@@ -3890,16 +4395,7 @@ export interface operations {
                  *       "expectedVersion": 7
                  *     }
                  */
-                "application/json": {
-                    /** @description One action of the game's actionSchema */
-                    action: {
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
-                    expectedVersion?: number;
-                };
+                "application/json": components["schemas"]["UrbanizationMove"] | components["schemas"]["ConstructionYardMove"] | components["schemas"]["GuildTownMove"] | components["schemas"]["MilestoneCityMove"];
             };
         };
         responses: {
@@ -3909,12 +4405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        /** @description Your view after the move */
-                        view: components["schemas"]["UrbanizationView"] | components["schemas"]["ConstructionYardView"] | components["schemas"]["GuildTownView"] | components["schemas"]["MilestoneCityView"] | null;
-                        log: components["schemas"]["LogEntry"][];
-                    };
+                    "application/json": components["schemas"]["MoveResult"];
                 };
             };
             /**
@@ -3924,6 +4415,7 @@ export interface operations {
              *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `INVALID_ACTION`: not an action of this game: names the action matched by `type` and the wrong field (`errors` lists them)
+             *     - `GAME_TYPE_MISMATCH`: `gameType` names another game type than the game's
              */
             400: {
                 headers: {
@@ -6271,12 +6763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        /** @description Your view after the move */
-                        view: components["schemas"]["UrbanizationView"] | components["schemas"]["ConstructionYardView"] | components["schemas"]["GuildTownView"] | components["schemas"]["MilestoneCityView"] | null;
-                        log: components["schemas"]["LogEntry"][];
-                    };
+                    "application/json": components["schemas"]["MoveResult"];
                 };
             };
             /**
@@ -8306,35 +8793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "at": 3,
-                     *       "version": 40,
-                     *       "seat": 0,
-                     *       "view": {},
-                     *       "log": [
-                     *         {
-                     *           "seq": 1,
-                     *           "message": "Seat 0 places a factory on territory 3."
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description The event the view is right after */
-                        at: number;
-                        /** @description The game's last event */
-                        version: number;
-                        /** @description Your seat (null: the public view) */
-                        seat: number | null;
-                        /** @description The seat's view (game-specific, like GET /v1/games/{id}) */
-                        view: unknown;
-                        log: {
-                            seq: number;
-                            message: string;
-                            data?: unknown;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Replay"];
                 };
             };
             /**

@@ -15,6 +15,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   INVALID_SEAT_COUNT: "`seats` is outside the game's player range",
   INVALID_OPTIONS: "the options do not match the game's `optionsSchema`",
   INVALID_TIME_CONTROL: 'the time control does not match the TimeControl schema',
+  GAME_TYPE_MISMATCH: '`gameType` names another game type than the game\'s',
   INVALID_ACTION: "not an action of this game: names the action matched by `type` and the wrong field (`errors` lists them)",
   INVALID_EVENT_ID: 'the Last-Event-ID (or `after`) is not an id the event stream gave',
   INVALID_SCOPES: 'a token needs at least one scope',

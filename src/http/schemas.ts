@@ -75,6 +75,7 @@ export const GamePage = Type.Object(
 );
 export const LegalActions = Type.Object(
   {
+    gameType: Type.String({ description: 'The game type: which action union `actions` holds' }),
     version: Type.Integer({ description: 'The game version these actions are legal at (send it as expectedVersion)' }),
     seat: Type.Integer({ description: 'Your seat' }),
     actions: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: "Each one an action of the game's action schema, ready to submit" }),
@@ -126,6 +127,7 @@ export const UndoRequest = Type.Object(
 export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15 })) }, { additionalProperties: false });
 export const SubmitActionBody = Type.Object(
   {
+    gameType: Type.Optional(Type.String({ maxLength: 64, description: "The game's type: it says which action union `action` is (400 GAME_TYPE_MISMATCH when the game is of another type; older clients may leave it out)" })),
     action: Type.Object({ type: Type.String() }, { additionalProperties: true, description: "One action of the game's actionSchema" }),
     expectedVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Refuse with 409 STALE_VERSION unless the game is at this version' })),
   },
@@ -134,7 +136,10 @@ export const SubmitActionBody = Type.Object(
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Retries with the same key return the first answer' })),
 });
-export const SubmitActionResult = Type.Object({ version: Type.Integer(), view: Type.Unknown(), log: Type.Array(Type.Ref('LogEntry')) });
+export const MoveResult = Type.Object(
+  { gameType: Type.String({ description: 'The game type: which view `view` is' }), version: Type.Integer(), view: Type.Unknown(), log: Type.Array(Type.Ref('LogEntry')) },
+  { $id: 'MoveResult', description: 'The answer to a move (or a take-back): the new version, your view, your log entries' },
+);
 
 /** Offset pagination of lists: `limit` (1–100, default 20) and `offset` (default 0); answers carry `total`. */
 export const pageQuery = {

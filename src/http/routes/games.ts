@@ -7,7 +7,7 @@ import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, st
 import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
 import { CATALOGS, PUBLISHED } from '../game-schemas.js';
-import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody, SubmitActionResult } from '../schemas.js';
+import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody } from '../schemas.js';
 import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
 
 const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
@@ -129,7 +129,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['play'], operationId: 'listLegalActions', summary: 'The actions your seat may take now (empty when it is not your turn)', security, params: GameId,
       description: 'Every action your seat may submit at `version`, each ready to send as is as `action` of submitAction (render them as buttons).',
       response: {
-        200: ok('Your legal actions', Type.Ref('LegalActions'), { version: 7, seat: 0, actions: [{ type: 'place', territory: 4 }, { type: 'pass' }] }),
+        200: ok('Your legal actions', Type.Ref('LegalActions'), { gameType: 'urbanization', version: 7, seat: 0, actions: [{ type: 'place', territory: 4 }, { type: 'pass' }] }),
         ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] }),
       },
     },
@@ -139,18 +139,19 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     config: { limit: 'submit' },
     schema: {
       tags: ['play'], operationId: 'submitAction', security, params: GameId, headers: IdempotencyHeaders,
-      body: body(SubmitActionBody, { action: { type: 'place', territory: 4 }, expectedVersion: 7 }),
+      body: body(SubmitActionBody, { gameType: 'urbanization', action: { type: 'place', territory: 4 }, expectedVersion: 7 }),
       summary: 'Submit an action for your seat',
       description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`).',
       response: {
-        201: ok('The action was applied', SubmitActionResult),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'] }),
+        201: ok('The action was applied', Type.Ref('MoveResult')),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'] }),
       },
     },
   }, async (request, reply) => {
     const result = await submitAction(ctx, requireUser(request, 'play'), {
       gameId: request.params.id,
       action: request.body.action,
+      gameType: request.body.gameType,
       expectedVersion: request.body.expectedVersion,
       idempotencyKey: request.headers['idempotency-key'],
     });

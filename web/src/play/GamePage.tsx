@@ -117,7 +117,7 @@ export function GamePage({ id }: { id: string }) {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      await submitAction(id, action, loaded.legal.version);
+      await submitAction(id, loaded.game.type, action, loaded.legal.version);
     } catch (failure) {
       setSubmitError(asApiError(failure));
     } finally {

@@ -34,8 +34,11 @@ export async function loadLog(id: string, after: number): Promise<PlayerEvent[]>
   }
 }
 
-export function submitAction(id: string, action: GameAction, expectedVersion: number) {
-  return unwrap(api.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { action, expectedVersion } }));
+/** The body of a move: the published type pairs each game type with its own actions; the app's pages hold actions of any game. */
+type Move = components['schemas']['UrbanizationMove'] | components['schemas']['ConstructionYardMove'] | components['schemas']['GuildTownMove'] | components['schemas']['MilestoneCityMove'];
+
+export function submitAction(id: string, gameType: string, action: GameAction, expectedVersion: number) {
+  return unwrap(api.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { gameType, action, expectedVersion } as Move }));
 }
 
 /** One step of a finished game as the caller's seat saw it (the public view for others). */
