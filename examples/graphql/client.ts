@@ -1,8 +1,8 @@
 /**
  * A third-party GraphQL client from the published schema only: its operations
  * (examples/graphql/operations.graphql) are typed by graphql-codegen from src/graphql/schema.graphql
- * (examples/graphql/generated.ts, `npm run graphql:codegen`); every operation goes over graphql-ws
- * (one connection per player, the token in `connection_init`), so each answer is typed by the library. Two players register, one creates a game and watches it over
+ * (examples/graphql/generated.ts, `npm run graphql:codegen`), queries and mutations go over HTTP
+ * (transport.ts), the subscription over graphql-ws. Two players register, one creates a game and watches it over
  * WebSocket, the other joins, both play from their legal actions until the game is over, and the
  * events are read back page by page. test/api/graphql-client.test.ts runs it.
  *
@@ -11,13 +11,13 @@
  * to the OpenAPI components of the same name, and a move goes as `move: { urbanization: action }`
  * (`GameMove` is @oneOf), so another game's action does not compile.
  */
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
-import { createClient, type Client } from 'graphql-ws';
+import { createClient } from 'graphql-ws';
 import {
   CreateGameDocument, EventsDocument, GameUpdatesDocument, JoinGameDocument, OutcomeDocument, PlayDocument, RecordDocument, RegisterDocument, TurnDocument,
   type CreateGameMutationVariables, type EventsQuery, type GameUpdatesSubscription, type TurnQuery,
 } from './generated.js';
+import { call } from './transport.js';
 
 /** Picks one of a list (a game's legal actions). */
 export type Chooser = <T>(actions: T[]) => T;
@@ -34,7 +34,9 @@ export function turnOf(typed: Typed, choose: Chooser) {
 }
 
 export interface GraphqlPlayOptions {
-  /** The GraphQL endpoint over WebSocket, e.g. ws://127.0.0.1:3000/graphql. */
+  /** The GraphQL endpoint over HTTP, e.g. http://127.0.0.1:3000/graphql. */
+  httpUrl: string;
+  /** The same endpoint over WebSocket, e.g. ws://127.0.0.1:3000/graphql. */
   wsUrl: string;
   typeId: CreateGameMutationVariables['typeId'];
   /** Players to seat (default: 2). */
@@ -47,60 +49,47 @@ export interface GraphqlPlayOptions {
 
 type GameEvent = EventsQuery['game']['events']['edges'][number]['node'];
 
-/** One query or mutation; a refusal becomes an Error naming its code. */
-async function call<TData, TVariables extends Record<string, unknown>>(client: Client, document: TypedDocumentNode<TData, TVariables>, variables: TVariables): Promise<TData> {
-  for await (const result of client.iterate<TData>({ query: print(document), variables })) {
-    const [error] = result.errors ?? [];
-    if (error || !result.data) throw new Error(`${String(error?.extensions?.code ?? 'NO_DATA')}: ${error?.message ?? 'no data'}`);
-    return result.data;
-  }
-  throw new Error('the server closed the operation without an answer');
-}
-
-export async function playOneGame({ wsUrl, typeId, seats = 2, webSocketImpl, choose = (actions) => actions[0] }: GraphqlPlayOptions) {
-  const connect = (token?: string) => createClient({ url: wsUrl, webSocketImpl, retryAttempts: 0, lazy: true, ...(token ? { connectionParams: { authorization: `Bearer ${token}` } } : {}) });
-  const anonymous = connect();
+export async function playOneGame({ httpUrl, wsUrl, typeId, seats = 2, webSocketImpl, choose = (actions) => actions[0] }: GraphqlPlayOptions) {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const players: Client[] = [];
+  const players: string[] = [];
   for (let seat = 0; seat < seats; seat++) {
-    const { register } = await call(anonymous, RegisterDocument, { username: `gql_p${seat}_${suffix}`, password: 'correct horse battery' });
-    players.push(connect(register.token));
+    players.push((await call(httpUrl, RegisterDocument, { username: `gql_p${seat}_${suffix}`, password: 'correct horse battery' })).register.token);
   }
-  await anonymous.dispose();
-  const [host] = players;
-  if (!host) throw new Error('a game needs a player');
+  const [host, ...guests] = players;
+  if (host === undefined) throw new Error('a game needs a player');
 
-  const { createGame } = await call(host, CreateGameDocument, { typeId, seats });
+  const { createGame } = await call(httpUrl, CreateGameDocument, { typeId, seats }, host);
   const gameId = createGame.id;
 
-  // The host watches the game over its connection.
+  // The host watches the game over WebSocket (graphql-transport-ws; the token goes in connection_init).
   const updates: GameUpdatesSubscription['gameUpdated'][] = [];
+  const ws = createClient({ url: wsUrl, webSocketImpl, retryAttempts: 0, connectionParams: { authorization: `Bearer ${host}` } });
   let watchError: unknown = null;
-  const unwatch = host.subscribe<GameUpdatesSubscription>(
+  ws.subscribe<GameUpdatesSubscription>(
     { query: print(GameUpdatesDocument), variables: { gameId } },
     { next: ({ data }) => data && updates.push(data.gameUpdated), error: (error) => (watchError = error), complete: () => {} },
   );
 
-  for (const player of players.slice(1)) await call(player, JoinGameDocument, { gameId });
+  for (const guest of guests) await call(httpUrl, JoinGameDocument, { gameId }, guest);
   const views: ReturnType<typeof turnOf>['view'][] = [];
   let moves = 0;
   for (let status = 'active'; status === 'active'; ) {
-    for (const player of players) {
-      const turn = (await call(player, TurnDocument, { gameId })).game;
+    for (const token of players) {
+      const turn = (await call(httpUrl, TurnDocument, { gameId }, token)).game;
       status = turn.status;
       if (!turn.typed) throw new Error('the schema does not type this game');
       const { view, move } = turnOf(turn.typed, choose);
       views.push(view);
       if (status !== 'active' || move === null) continue;
-      await call(player, PlayDocument, { gameId, move, expectedVersion: turn.version });
+      await call(httpUrl, PlayDocument, { gameId, move, expectedVersion: turn.version }, token);
       moves += 1;
     }
   }
 
-  const outcome = (await call(host, OutcomeDocument, { gameId })).game;
+  const outcome = (await call(httpUrl, OutcomeDocument, { gameId }, host)).game;
   const events: GameEvent[] = [];
   for (let after: string | null = null, more = true; more; ) {
-    const page: EventsQuery['game']['events'] = (await call(host, EventsDocument, { gameId, after })).game.events;
+    const page: EventsQuery['game']['events'] = (await call(httpUrl, EventsDocument, { gameId, after }, host)).game.events;
     events.push(...page.edges.map((edge) => edge.node));
     more = page.pageInfo.hasNextPage;
     after = page.pageInfo.endCursor ?? null;
@@ -111,9 +100,8 @@ export async function playOneGame({ wsUrl, typeId, seats = 2, webSocketImpl, cho
     if (Date.now() - started > 10_000) throw new Error('the watcher did not see the end of the game');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  unwatch();
-  const { record } = await call(host, RecordDocument, { gameId });
-  await Promise.all(players.map((player) => player.dispose()));
+  await ws.dispose();
   if (watchError) throw new Error(`watching failed: ${JSON.stringify(watchError)}`);
+  const { record } = await call(httpUrl, RecordDocument, { gameId }, host);
   return { gameId, components: createGame.gameType.components, outcome, moves, events, views, updates, record };
 }
