@@ -56,7 +56,7 @@ export async function playOneGame({ baseUrl, gameType, seats = 2, fetch = global
   for (let seat = 1; seat < seats; seat++) {
     const player = await signUp(`p${seat}_${suffix}`);
     players.push(player);
-    const joined = await player.POST('/v1/games/{id}/join', { params: { path }, body: {} });
+    const joined = await player.POST('/v1/games/{id}/join', { params: { path } });
     if (joined.error) throw new Error(`join: ${joined.error.code}`);
     status = joined.data.status;
   }

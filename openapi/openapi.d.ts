@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * The games this server runs, with their option and action schemas
-         * @description Every served game type with its player range, rules version, and the JSON Schemas of its options and actions (the same schemas as the `<Game>Options` and `<Game>Action` components).
+         * @description Every served game type with its player range, rules version, bots, and the JSON Schemas of its options, actions and views (the same schemas as the `<Game>Options`, `<Game>Action` and `<Game>View` components).
          */
         get: operations["listGameTypes"];
         put?: never;
@@ -1110,8 +1110,7 @@ export interface components {
             abandoned?: boolean;
             /** @description The final scoring breakdown */
             details: {
-                /** @enum {string} */
-                result: "won";
+                result: "won" | "bankrupt" | "outOfCards";
                 /** @description Milestones reached */
                 milestonesEnded: number;
                 goal: number;
@@ -3029,6 +3028,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3142,6 +3151,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3297,6 +3316,12 @@ export interface operations {
                         actionSchema: {
                             [key: string]: unknown;
                         };
+                        /** @description JSON Schema of the game's views (the `<Game>View` component); null for a game type that publishes none */
+                        viewSchema: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description The bots a seat can be given (`configureSeat`, admin replace): `random` for every game, then the game's own */
+                        bots: string[];
                     }[];
                 };
             };
@@ -3667,6 +3692,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,7 +3869,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -4402,6 +4437,8 @@ export interface operations {
             /** @description The action was applied */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (absent otherwise) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4510,6 +4547,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5722,7 +5769,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5861,7 +5908,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -8034,6 +8081,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

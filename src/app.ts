@@ -14,7 +14,7 @@ import { registerGraphql } from './graphql/index.js';
 import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { principalFromHeader } from './http/auth.js';
 import { gameComponents, typeGameFields } from './http/game-schemas.js';
-import { documentPathLimits } from './http/routes/common.js';
+import { documentOperations, documentPathLimits } from './http/routes/common.js';
 import { createMetrics, instrument, moveTimer, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { accountKey, createLimiter, RATE_LIMIT_POLICY } from './http/rate-limits.js';
@@ -211,7 +211,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     },
     hideUntagged: true,
     // Per-game components replace the generic view/options/actions/result fields (http/game-schemas.ts).
-    transformObject: (documentObject) => documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject)),
+    transformObject: (documentObject) => documentOperations(documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject))),
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });

@@ -36,5 +36,7 @@ export function gameTypes(ctx: ServiceContext) {
     players: definition.players,
     optionsSchema: JSON.parse(JSON.stringify(definition.optionsSchema)) as unknown,
     actionSchema: JSON.parse(JSON.stringify(definition.actionSchema)) as unknown,
+    // `random` is the kernel's, for every game (services/bots.ts); the rest are the game's own.
+    bots: ['random', ...Object.keys(definition.bots ?? {}).filter((name) => name !== 'random')],
   }));
 }

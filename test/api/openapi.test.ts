@@ -92,6 +92,29 @@ describe('openapi/openapi.json', () => {
     expect(document.info.license.name).toBeTruthy();
   });
 
+  it('declares the headers the server sends, the bodies that may be left out, and each problem example at its own path', () => {
+    type Operation = { operationId: string; requestBody?: { required?: boolean }; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { examples?: Record<string, { value: { instance?: string } }> }> }> };
+    const document = JSON.parse(checkedIn) as { paths: Record<string, Record<string, Operation>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.values(methods).map((operation) => ({ path, operation })));
+    const byId = (id: string) => operations.find(({ operation }) => operation.operationId === id)!.operation;
+    expect(Object.keys(byId('submitAction').responses['201']!.headers ?? {})).toEqual(['Idempotent-Replayed']);
+    for (const { operation } of operations.filter(({ operation }) => operation.responses['429'])) {
+      expect(Object.keys(operation.responses['429']!.headers ?? {}), operation.operationId).toEqual(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    }
+    for (const id of ['joinGame', 'adminAbortGame', 'adminReplaceSeatByBot']) expect(byId(id).requestBody?.required, id).toBe(false);
+    let examples = 0;
+    for (const { path, operation } of operations) {
+      const pattern = new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
+      for (const response of Object.values(operation.responses)) {
+        for (const example of Object.values(response.content?.['application/problem+json']?.examples ?? {})) {
+          expect(example.value.instance, `${operation.operationId}`).toMatch(pattern);
+          examples++;
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(500);
+  });
+
   it('lints clean with Redocly (recommended ruleset, stricter where clients depend on it: redocly.yaml)', async () => {
     const root = join(import.meta.dirname, '..', '..');
     const cli = join(root, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');

@@ -8,7 +8,7 @@ import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
 import { CATALOGS, PUBLISHED } from '../game-schemas.js';
 import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody } from '../schemas.js';
-import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
+import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors, REPLAYED_HEADER } from './common.js';
 
 const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
 
@@ -16,7 +16,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   app.get('/v1/game-types', {
     schema: {
       tags: ['games'], operationId: 'listGameTypes', security: publicAccess, summary: 'The games this server runs, with their option and action schemas',
-      description: 'Every served game type with its player range, rules version, and the JSON Schemas of its options and actions (the same schemas as the `<Game>Options` and `<Game>Action` components).',
+      description: 'Every served game type with its player range, rules version, bots, and the JSON Schemas of its options, actions and views (the same schemas as the `<Game>Options`, `<Game>Action` and `<Game>View` components).',
       response: {
         200: ok('The served game types', Type.Array(Type.Object({
           id: Type.String(), title: Type.String(), rulesVersion: Type.Integer({ description: 'The newest rules version: new games start under it' }),
@@ -27,11 +27,13 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
           players: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
           optionsSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of `options` at creation' }),
           actionSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of an action (a union on `type`)' }),
+          viewSchema: Type.Union([Type.Unsafe<unknown>({ type: 'object', additionalProperties: true }), Type.Null()], { description: "JSON Schema of the game's views (the `<Game>View` component); null for a game type that publishes none" }),
+          bots: Type.Array(Type.String(), { description: 'The bots a seat can be given (`configureSeat`, admin replace): `random` for every game, then the game\'s own' }),
         }))),
         ...publicErrors(),
       },
     },
-  }, async () => gameTypes(ctx));
+  }, async () => gameTypes(ctx).map((type) => ({ ...type, viewSchema: PUBLISHED[type.id]?.view ?? null })));
 
   app.get('/v1/game-types/:type/catalog', {
     schema: {
@@ -143,7 +145,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       summary: 'Submit an action for your seat',
       description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`).',
       response: {
-        201: ok('The action was applied', Type.Ref('MoveResult')),
+        201: ok('The action was applied', Type.Ref('MoveResult'), undefined, REPLAYED_HEADER),
         ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'] }),
       },
     },
