@@ -924,6 +924,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The JSON `data` of one event of GET /v1/me/events */
+        AccountEventData: {
+            /** @enum {string} */
+            type: "game_updated";
+            /** Format: uuid */
+            gameId: string;
+            gameType: string;
+            /** @description The game's version: with `gameId` it tells duplicates apart and orders events of one game */
+            version: number;
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            /** @description Your seat is to act (the SSE `event:` is then `your_turn`) */
+            yourTurn: boolean;
+            deadline: string | null;
+            /** @description The event's id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume */
+            cursor: string;
+        };
         /** @description RFC 9457 problem details */
         Problem: {
             type: string;
@@ -8372,7 +8389,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An endless Server-Sent Events stream */
+            /** @description An endless Server-Sent Events stream; each event's `data` is an AccountEventData (the schema's `contentSchema`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8380,8 +8397,8 @@ export interface operations {
                 content: {
                     /**
                      * @example event: your_turn
-                     *     id: 8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7
-                     *     data: {"type":"your_turn","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","version":7,"yourTurn":true}
+                     *     id: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7
+                     *     data: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}
                      */
                     "text/event-stream": string;
                 };

@@ -160,3 +160,18 @@ export const ListGamesQuery = Type.Object(
 );
 export type ListGamesQuery = Static<typeof ListGamesQuery>;
 export const LobbyQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 64, description: 'Only games of this type' })), ...pageQuery }, { additionalProperties: false });
+
+/** The `data` of each event of the account event stream (services/account-events.ts): ids and versions, never state. */
+export const AccountEventData = Type.Object(
+  {
+    type: Type.Literal('game_updated'),
+    gameId: Type.String({ format: 'uuid' }),
+    gameType: Type.String(),
+    version: Type.Integer({ description: 'The game\'s version: with `gameId` it tells duplicates apart and orders events of one game' }),
+    status: GameStatus,
+    yourTurn: Type.Boolean({ description: 'Your seat is to act (the SSE `event:` is then `your_turn`)' }),
+    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    cursor: Type.String({ description: 'The event\'s id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume' }),
+  },
+  { $id: 'AccountEventData', description: 'The JSON `data` of one event of GET /v1/me/events' },
+);

@@ -121,7 +121,16 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
       headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 200, description: 'The id of the last event you received: resume after it' })) }),
       querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 200, description: 'Same as the Last-Event-ID header, for a first connection that cannot set headers' })) }, { additionalProperties: false }),
       response: {
-        200: { description: 'An endless Server-Sent Events stream', content: { 'text/event-stream': { schema: Type.String(), example: 'event: your_turn\nid: 8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"your_turn","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","version":7,"yourTurn":true}\n\n' } } },
+        200: {
+          description: 'An endless Server-Sent Events stream; each event\'s `data` is an AccountEventData (the schema\'s `contentSchema`)',
+          content: {
+            'text/event-stream': {
+              // JSON Schema 2020-12's contentSchema: the string's content, here the data of each event.
+              schema: { type: 'string', contentSchema: Type.Ref('AccountEventData') },
+              example: 'event: your_turn\nid: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}\n\n',
+            },
+          },
+        },
         ...errorResponses({ 400: ['INVALID_EVENT_ID'] }, 401, 403),
       },
     },
