@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/api.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ catalog: games, listen: true, workers: false });
-});
+}, 300_000);
 afterAll(async () => t?.close());
 
 describe('a client generated from openapi/openapi.json (openapi-typescript + openapi-fetch)', () => {
@@ -35,7 +35,7 @@ describe('a client generated from openapi/openapi.json (openapi-typescript + ope
     // One program: the client compiles clean, and the compiler refuses exactly the two wrong lines.
     const diagnostics = compileClient({ 'openapi.d.ts': types, 'client.ts': client, 'wrong.ts': wrong });
     expect(diagnostics.map((line) => line.split(':').slice(0, 2).join(':'))).toEqual(['wrong.ts:4', 'wrong.ts:5']);
-  }, 60_000);
+  }, 300_000);
 
   it.each(Object.keys(games))('plays a whole %s game and reads its log, record and replay, every answer conforming to its documented status, media type and schema', async (gameType) => {
     const address = t.app.server.address() as { port: number };
@@ -61,7 +61,7 @@ describe('a client generated from openapi/openapi.json (openapi-typescript + ope
     expect(result.views.length).toBe(result.moves);
     expect(result.events.map((event) => event.seq)).toEqual(Array.from({ length: Math.min(result.game.version, 500) }, (_, i) => i + 1));
     expect(contract.checked).toBeGreaterThan(2 * result.moves);
-  }, 120_000);
+  }, 600_000);
 
   it('sees refusals as documented problems', async () => {
     const address = t.app.server.address() as { port: number };

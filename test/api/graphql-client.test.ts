@@ -15,7 +15,7 @@ import { postGraphql } from '../support/graphql.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ catalog: games, listen: true, workers: false });
-});
+}, 300_000);
 afterAll(async () => t?.close());
 
 describe('a client generated from src/graphql/schema.graphql (graphql-codegen + graphql-ws)', () => {
@@ -55,7 +55,7 @@ describe('a client generated from src/graphql/schema.graphql (graphql-codegen + 
     ].join('\n');
     const diagnostics = compileClient({ 'generated.ts': generated, 'openapi.d.ts': openapi, 'transport.ts': transport, 'client.ts': client, 'wrong.ts': wrong });
     expect(diagnostics.map((line) => line.split(':').slice(0, 2).join(':'))).toEqual(['wrong.ts:4', 'wrong.ts:5', 'wrong.ts:6']);
-  }, 120_000);
+  }, 600_000);
 
   it('names every served game in the GameTypeId enum', async () => {
     const { data } = await postGraphql(t, '{ __type(name: "GameTypeId") { enumValues { name } } }');
@@ -85,5 +85,5 @@ describe('a client generated from src/graphql/schema.graphql (graphql-codegen + 
     const { data } = await postGraphql(t, '{ gameTypes { id viewSchema } }');
     const validate = new Ajv2020({ strict: false }).compile(data.gameTypes.find((entry: { id: string }) => entry.id === type).viewSchema);
     for (const view of played.views) if (view !== null) expect(validate(view), JSON.stringify(validate.errors)).toBe(true);
-  }, 120_000);
+  }, 600_000);
 });
