@@ -24,6 +24,19 @@ import { isRuleError } from './types.js';
  */
 export type Secrets<State> = (state: State, seat: Seat) => Iterable<string>;
 
+/**
+ * The secrets of one hidden place: `place:id#n` for the n-th copy of `id` there, so that drawing one
+ * of two equal cards still takes a secret away.
+ */
+export function* secretsIn(place: string, ids: Iterable<string | number>): Iterable<string> {
+  const copies = new Map<string | number, number>();
+  for (const id of ids) {
+    const copy = copies.get(id) ?? 0;
+    copies.set(id, copy + 1);
+    yield `${place}:${id}#${copy}`;
+  }
+}
+
 /** Whether this state's rules version has the guard (its profile sets `revealsIrreversible`). */
 export function guardsReveals(state: unknown): boolean {
   const rules = (state as { rules?: { revealsIrreversible?: unknown } } | null)?.rules;

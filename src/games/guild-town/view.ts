@@ -1,3 +1,4 @@
+import { secretsIn } from '../../engine/reveals.js';
 import { GUILDS, MONEY, SEASON_GUILDS } from './data.js';
 import { activeSeats } from './rules.js';
 import { bankLeft } from './rules-guilds.js';
@@ -110,13 +111,13 @@ export function viewState(s: GuildTownState, seat: number | null): GuildTownView
  * look-at-five.
  */
 export function* secretsOf(s: GuildTownState, seat: number): Iterable<string> {
-  for (const id of s.moneyDeck) yield `moneyDeck:${id}`;
-  for (const id of s.moneyDiscard) yield `moneyDiscard:${id}`;
-  for (const row of ['basic', 'expanded', 'advanced'] as const) for (const id of s.piles[row]) yield `pile.${row}:${id}`;
+  yield* secretsIn('moneyDeck', s.moneyDeck);
+  yield* secretsIn('moneyDiscard', s.moneyDiscard);
+  for (const row of ['basic', 'expanded', 'advanced'] as const) yield* secretsIn(`pile.${row}`, s.piles[row]);
   for (const [other, p] of s.players.entries()) {
     if (other === seat) continue;
-    for (const id of p.money) yield `money.${other}:${id}`;
-    for (const id of p.hand) yield `hand.${other}:${id}`;
+    yield* secretsIn(`money.${other}`, p.money);
+    yield* secretsIn(`hand.${other}`, p.hand);
   }
-  if (s.turn?.prompt.kind === 'look' && s.turn.seat !== seat) for (const id of s.turn.prompt.cards) yield `look:${id}`;
+  if (s.turn?.prompt.kind === 'look' && s.turn.seat !== seat) yield* secretsIn('look', s.turn.prompt.cards);
 }
