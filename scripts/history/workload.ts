@@ -1,0 +1,320 @@
+/**
+ * The history checker's run: concurrent clients (one account each, one request at a time except
+ * the deliberate concurrent copies of an idempotent move) play a random mix of operations over many
+ * construction-yard games on two server processes sharing PostgreSQL, an admin client moderates,
+ * and optionally one process is SIGKILLed and restarted every few seconds. Every request and answer
+ * is recorded; at the end each game is read through the admin routes and the history is checked
+ * (checker.ts).
+ *
+ * The mix: create (some games with a 1-2 s per-move deadline that times out and hands seats to
+ * bots, some moved back to rules version 1 for migrations), join, leave, start, a seat given to a
+ * bot, moves (with expectedVersion, without, with a stale one, with an Idempotency-Key: once, retried
+ * after the answer, or two copies at once to both processes; a copy without an answer is retried
+ * with its key, as a client would), take-backs, undo requests and their answers, resignations;
+ * admin aborts, seat replacements and rules migrations (dry runs too).
+ */
+import { randomUUID } from 'node:crypto';
+import { ADMIN, freshDatabase, startServer, type Database, type ServerProcess } from './servers.js';
+import { login, registerMany, snapshot, type Account, type GameSnapshot } from './api.js';
+import { checkHistory, type Anomaly } from './checker.js';
+import { History, type OpKind, type Operation, type Request } from './recorder.js';
+
+export interface RunOptions {
+  seconds: number;
+  /** SIGKILL one process every this many seconds and restart it (null: never). */
+  killEverySeconds: number | null;
+  clients: number;
+  /** Games kept running at once (new ones are created as others end). */
+  liveGames: number;
+  /** Pause of each client between its steps (keeps the CPU modest in the test suite). */
+  thinkMs: number;
+  seed?: number;
+  say?: (line: string) => void;
+  /** Where the server processes write their output (default /dev/null). */
+  logFile?: string;
+}
+
+export interface RunResult {
+  operations: Operation[];
+  anomalies: Anomaly[];
+  games: GameSnapshot[];
+  kills: number;
+  seconds: number;
+  /** Workload errors (a bug in the checker's own client code, not the server's). */
+  clientErrors: string[];
+}
+
+/** A small seeded generator (mulberry32), so a run's choices can be repeated from its seed. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    chance: (p: number) => next() < p,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+type Random = ReturnType<typeof generator>;
+
+interface GameDetail {
+  id: string;
+  status: string;
+  version: number;
+  seatCount: number;
+  activeSeats: number[];
+  yourSeat: number | null;
+  seats: { seat: number; username: string | null; bot: string | null; resigned: boolean }[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Run {
+  readonly history = new History();
+  /** Every game created (checked at the end) and those still running (chosen by the clients). */
+  readonly allGames = new Set<string>();
+  readonly live = new Set<string>();
+  readonly creatorOf = new Map<string, string>();
+  stopping = false;
+  clientErrors: string[] = [];
+
+  constructor(readonly servers: ServerProcess[], readonly database: Database) {}
+
+  /** A process that is up (waits while both are down). */
+  async server(random: Random): Promise<ServerProcess> {
+    for (;;) {
+      const up = this.servers.filter((server) => !server.down);
+      if (up.length > 0) return random.pick(up);
+      await sleep(100);
+    }
+  }
+
+  async send(random: Random, request: Omit<Request, 'server'>, server?: ServerProcess) {
+    return this.history.send({ ...request, server: server ?? (await this.server(random)) });
+  }
+}
+
+class Client {
+  private readonly random: Random;
+  /** Idempotent moves to send again later: once answered (a retry gets the first answer) or unanswered (the client cannot know). */
+  private readonly retries: Omit<Request, 'server'>[] = [];
+  constructor(private readonly run: Run, private readonly account: Account, seed: number, private readonly options: RunOptions) {
+    this.random = generator(seed);
+  }
+
+  private request(kind: OpKind, gameId: string | null, method: string, path: string, body?: unknown, idempotencyKey?: string): Omit<Request, 'server'> {
+    return { kind, client: this.account.username, userId: this.account.userId, gameId, method, path, token: this.account.token, body, idempotencyKey };
+  }
+
+  private send(kind: OpKind, gameId: string | null, method: string, path: string, body?: unknown) {
+    return this.run.send(this.random, this.request(kind, gameId, method, path, body));
+  }
+
+  async loop() {
+    while (!this.run.stopping) {
+      try {
+        await this.step();
+      } catch (error) {
+        this.run.clientErrors.push(`${this.account.username}: ${(error as Error).stack ?? error}`);
+      }
+      if (this.options.thinkMs > 0) await sleep(this.random.int(this.options.thinkMs / 2, this.options.thinkMs * 1.5));
+    }
+  }
+
+  private async step() {
+    const retry = this.retries.shift();
+    if (retry && this.random.chance(0.7)) {
+      const { op } = await this.run.send(this.random, retry);
+      if (op.outcome === 'unknown') this.retries.push(retry);
+      return;
+    }
+    if (retry) this.retries.unshift(retry);
+    if (this.run.live.size < this.options.liveGames && this.random.chance(0.3)) return this.create();
+    const ids = [...this.run.live];
+    if (ids.length === 0) return this.create();
+    const gameId = this.random.pick(ids);
+    const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
+    if (op.outcome !== 'ok') return;
+    const game = full as unknown as GameDetail;
+    if (game.status === 'finished' || game.status === 'aborted') {
+      this.run.live.delete(gameId);
+      return;
+    }
+    if (game.status === 'open') return this.lobby(game);
+    if (game.yourSeat === null) return;
+    if (game.activeSeats.includes(game.yourSeat) && this.random.chance(0.85)) return this.move(game);
+    const roll = this.random.next();
+    if (roll < 0.35) return this.answerUndoRequests(game);
+    if (roll < 0.6) return void (await this.send('take-back', game.id, 'POST', `/v1/games/${game.id}/take-back`));
+    if (roll < 0.8) return void (await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`));
+    if (roll < 0.83) return void (await this.send('resign', game.id, 'POST', `/v1/games/${game.id}/resign`));
+  }
+
+  private async create() {
+    const seats = this.random.int(2, 4);
+    const timed = this.random.chance(0.3);
+    const body = { type: 'construction-yard', seats, ...(timed ? { timeControl: { kind: 'per-move', moveSeconds: this.random.int(1, 2), timeoutsBeforeBot: this.random.int(1, 2) } } : {}) };
+    const { op, full } = await this.send('create', null, 'POST', '/v1/games', body);
+    if (op.outcome !== 'ok') return;
+    const gameId = full!.id as string;
+    op.gameId = gameId;
+    this.run.allGames.add(gameId);
+    this.run.creatorOf.set(gameId, this.account.userId);
+    // As if created before an upgrade: admin migrations then have something to do.
+    if (this.random.chance(0.3)) await this.run.database.query(`UPDATE games SET rules_version = 1 WHERE id = $1 AND status = 'open'`, [gameId]);
+    this.run.live.add(gameId);
+  }
+
+  private async lobby(game: GameDetail) {
+    const creator = this.run.creatorOf.get(game.id) === this.account.userId;
+    const free = game.seats.filter((seat) => seat.username === null && seat.bot === null).map((seat) => seat.seat);
+    if (game.yourSeat === null) {
+      if (this.random.chance(0.8)) await this.send('join', game.id, 'POST', `/v1/games/${game.id}/join`, {});
+      return;
+    }
+    if (!creator) {
+      if (this.random.chance(0.15)) await this.send('leave', game.id, 'POST', `/v1/games/${game.id}/leave`);
+      return;
+    }
+    const seated = game.seats.length - free.length;
+    if (seated >= 2 && this.random.chance(0.3)) await this.send('start', game.id, 'POST', `/v1/games/${game.id}/start`);
+    else if (free.length > 0 && this.random.chance(0.25)) await this.send('seat-bot', game.id, 'PUT', `/v1/games/${game.id}/seats/${this.random.pick(free)}`, { fill: 'bot', bot: 'random' });
+  }
+
+  private async move(game: GameDetail) {
+    const { op: read, full } = await this.send('read', game.id, 'GET', `/v1/games/${game.id}/legal-actions`);
+    const actions = (full?.actions as unknown[] | undefined) ?? [];
+    if (read.outcome !== 'ok' || actions.length === 0) return;
+    const action = this.random.pick(actions);
+    const version = full!.version as number;
+    const path = `/v1/games/${game.id}/actions`;
+    const roll = this.random.next();
+    if (roll < 0.3) return void (await this.send('move', game.id, 'POST', path, { action, expectedVersion: version }));
+    if (roll < 0.45) return void (await this.send('move', game.id, 'POST', path, { action }));
+    if (roll < 0.52 && version > 0) return void (await this.send('move', game.id, 'POST', path, { action, expectedVersion: version - 1 }));
+    const keyed = this.request('move', game.id, 'POST', path, { action, expectedVersion: version }, randomUUID());
+    if (roll < 0.8) {
+      const { op } = await this.run.send(this.random, keyed);
+      if (op.outcome === 'unknown' || (op.outcome === 'ok' && this.random.chance(0.4))) this.retries.push(keyed);
+      return;
+    }
+    // Two copies at once, one to each process when both are up.
+    const up = this.run.servers.filter((server) => !server.down);
+    const copies = await Promise.all([0, 1].map((i) => this.run.send(this.random, keyed, up[i % Math.max(up.length, 1)])));
+    if (copies.every(({ op }) => op.outcome === 'unknown')) this.retries.push(keyed);
+  }
+
+  private async answerUndoRequests(game: GameDetail) {
+    const { op, full } = await this.send('read', game.id, 'GET', `/v1/games/${game.id}/undo-requests`);
+    if (op.outcome !== 'ok') return;
+    const open = (full as unknown as { id: string; seat: number; status: string }[]).filter((request) => request.status === 'open' && request.seat !== game.yourSeat);
+    if (open.length === 0) return;
+    const request = this.random.pick(open);
+    const answer = this.random.chance(0.75) ? 'approve' : 'decline';
+    await this.send(answer === 'approve' ? 'undo-approve' : 'undo-decline', game.id, 'POST', `/v1/games/${game.id}/undo-requests/${request.id}/${answer}`);
+  }
+}
+
+/** The admin: aborts now and then, gives seats to bots, migrates games created under old rules. */
+class Admin {
+  private readonly random: Random;
+  constructor(private readonly run: Run, private readonly token: string, seed: number, private readonly pauseMs: number) {
+    this.random = generator(seed);
+  }
+
+  private send(kind: OpKind, gameId: string, method: string, path: string, body?: unknown) {
+    return this.run.send(this.random, { kind, client: 'admin', userId: null, gameId, method, path, token: this.token, body });
+  }
+
+  async loop() {
+    while (!this.run.stopping) {
+      await sleep(this.random.int(this.pauseMs / 2, this.pauseMs * 1.5));
+      const ids = [...this.run.live];
+      if (ids.length === 0) continue;
+      const gameId = this.random.pick(ids);
+      try {
+        const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
+        if (op.outcome !== 'ok') continue;
+        const game = full as unknown as GameDetail;
+        const roll = this.random.next();
+        if (roll < 0.08) await this.send('abort', gameId, 'POST', `/v1/admin/games/${gameId}/abort`, { reason: 'history check' });
+        else if (roll < 0.45 && game.status === 'active') await this.send('replace-seat', gameId, 'POST', `/v1/admin/games/${gameId}/seats/${this.random.int(0, game.seatCount - 1)}/bot`, {});
+        else await this.send('migrate-rules', gameId, 'POST', `/v1/admin/games/${gameId}/migrate-rules?dryRun=${this.random.chance(0.3)}`);
+      } catch (error) {
+        this.run.clientErrors.push(`admin: ${(error as Error).stack ?? error}`);
+      }
+    }
+  }
+}
+
+async function pooled<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+/** Starts a fresh database and two server processes, runs the mix, reads every game back and checks the history. */
+export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
+  const say = options.say ?? (() => {});
+  const seed = options.seed ?? Date.now() % 1_000_000;
+  const database = await freshDatabase(undefined, say);
+  const servers: ServerProcess[] = [];
+  try {
+    for (const name of ['A', 'B']) servers.push(await startServer(name, { databaseUrl: database.url, logFile: options.logFile }));
+    say(`seed ${seed}; processes A ${servers[0]!.baseUrl}, B ${servers[1]!.baseUrl} (node --import tsx src/main.ts) on database ${new URL(database.url).pathname.slice(1)}`);
+    const run = new Run(servers, database);
+    const accounts = await registerMany(servers[0]!.baseUrl, `hist_${seed}_${Date.now().toString(36)}`, options.clients);
+    const adminToken = await login(servers[0]!.baseUrl, ADMIN.username, ADMIN.password);
+
+    let kills = 0;
+    const started = Date.now();
+    const loops = [
+      ...accounts.map((account, i) => new Client(run, account, seed * 1000 + i, options).loop()),
+      new Admin(run, adminToken, seed * 1000 + 999, Math.max(200, options.thinkMs * 4)).loop(),
+    ];
+    const killer = (async () => {
+      if (options.killEverySeconds === null) return;
+      const random = generator(seed + 7);
+      for (;;) {
+        await sleep(options.killEverySeconds * 1000);
+        if (run.stopping) return;
+        const victim = random.pick(servers);
+        say(`SIGKILL process ${victim.name}`);
+        await victim.kill();
+        kills++;
+        const t0 = Date.now();
+        await victim.restart();
+        say(`process ${victim.name} restarted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      }
+    })();
+    const progress = setInterval(() => {
+      const ops = run.history.operations;
+      const writes = ops.filter((op) => op.kind !== 'read');
+      say(`${Math.round((Date.now() - started) / 1000)} s: ${ops.length} requests (${writes.filter((op) => op.outcome === 'ok').length} writes acknowledged, ${writes.filter((op) => op.outcome === 'refused').length} refused, ${ops.filter((op) => op.outcome === 'unknown').length} unanswered), ${run.allGames.size} games, ${kills} kills`);
+    }, 10_000);
+    await sleep(options.seconds * 1000);
+    run.stopping = true;
+    clearInterval(progress);
+    await Promise.all(loops);
+    await killer;
+    const seconds = (Date.now() - started) / 1000;
+    say(`stopped after ${seconds.toFixed(1)} s; reading ${run.allGames.size} games back`);
+
+    const games: GameSnapshot[] = [];
+    await pooled([...run.allGames], 4, async (gameId) => {
+      games.push(await snapshot(servers[0]!.baseUrl, adminToken, gameId));
+    });
+    const anomalies = checkHistory({ operations: run.history.operations, games, userIdByName: new Map(accounts.map((account) => [account.username, account.userId])) });
+    return { operations: run.history.operations, anomalies, games, kills, seconds, clientErrors: run.clientErrors };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+  }
+}
