@@ -172,8 +172,9 @@ async function main() {
       servers = [{ name: 'given', baseUrl: baseUrlGiven.replace(/\/$/, '') }];
       admin = { username: process.env.RACES_ADMIN_USERNAME ?? ADMIN.username, password: process.env.RACES_ADMIN_PASSWORD ?? ADMIN.password };
     } else {
-      database = await freshDatabase(undefined, say);
-      for (let i = 0; i < serverCount; i++) processes.push(await startServer(`server${i + 1}`, { databaseUrl: database.url, logFile: args.log ?? process.env.RACES_LOG }));
+      const fresh = await freshDatabase(undefined, say);
+      database = fresh;
+      processes.push(...(await Promise.all(Array.from({ length: serverCount }, (_, i) => startServer(`server${i + 1}`, { databaseUrl: fresh.url, logFile: args.log ?? process.env.RACES_LOG })))));
       servers = processes.map((server) => ({ name: server.name, baseUrl: server.baseUrl }));
       say(`${serverCount} server process(es) (node --import tsx src/main.ts) on one fresh database: ${servers.map((server) => server.baseUrl).join(', ')}`);
     }

@@ -11,11 +11,13 @@
  *   --think-ms N    each client's pause between steps (default 0)
  *   --seed N        repeat a run's choices (timing still differs)
  *   --log FILE      the server processes' output (default /dev/null)
+ *   --history FILE  write every request and answer, the games as read back and the anomalies (JSON)
  *
  * Prints progress every 10 s, then operations by kind (acknowledged / refused / unanswered),
  * events by kind in the games' logs, anomalies by kind (each with its game and requests), and
  * throughput. Exit code 1 on any anomaly.
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { countByKind } from './history/checker.js';
 import { runHistoryCheck } from './history/workload.js';
@@ -25,7 +27,7 @@ const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' }, kill: { type: 'boolean', default: false }, 'kill-every': { type: 'string', default: '8' },
     clients: { type: 'string', default: '12' }, games: { type: 'string', default: '8' }, 'think-ms': { type: 'string', default: '0' },
-    seed: { type: 'string' }, log: { type: 'string' },
+    seed: { type: 'string' }, log: { type: 'string' }, history: { type: 'string' },
   },
 });
 const positive = (name: keyof typeof args, min = 1) => {
@@ -42,4 +44,8 @@ const result = await runHistoryCheck({
   seed: args.seed === undefined ? undefined : positive('seed', 0), say, logFile: args.log,
 });
 console.log(summarize(result));
+if (args.history) {
+  writeFileSync(args.history, JSON.stringify({ operations: result.operations, games: result.games, anomalies: result.anomalies }));
+  console.log(`history written to ${args.history}`);
+}
 process.exitCode = countByKind(result.anomalies).size > 0 ? 1 : 0;

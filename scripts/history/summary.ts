@@ -32,6 +32,12 @@ export function summarize(result: RunResult, maxListed = 20): string {
   const writes = result.operations.filter((op) => op.kind !== 'read');
   lines.push('', `operations (${result.operations.length} requests, ${result.kills} process kills, ${result.games.length} games):`, '| kind | acknowledged | refused (4xx) | unanswered / 503 | 5xx |', '|---|---|---|---|---|');
   for (const [kind, count] of [...ops].sort((a, b) => a[0].localeCompare(b[0]))) lines.push(`| ${kind} | ${count.ok} | ${count.refused} | ${count.unknown} | ${count.error} |`);
+  const failures = new Map<string, number>();
+  for (const op of result.operations.filter((entry) => entry.outcome === 'unknown')) {
+    const why = op.status === 503 ? `503 ${op.code ?? ''}` : (op.failure ?? 'no answer');
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  }
+  if (failures.size > 0) lines.push(`unanswered: ${[...failures].map(([why, count]) => `${count} × ${why}`).join(', ')}`);
   lines.push('', `events in the logs: ${[...eventCounts(result)].map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
   const statuses = new Map<string, number>();
   for (const game of result.games) statuses.set(game.status, (statuses.get(game.status) ?? 0) + 1);

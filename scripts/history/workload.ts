@@ -21,6 +21,11 @@ import { History, type OpKind, type Operation, type Request } from './recorder.j
 
 export interface RunOptions {
   seconds: number;
+  /**
+   * Go on past `seconds` (up to this long) until each of these kinds of write was acknowledged at
+   * least so often: the test's guarantee that the mix really ran.
+   */
+  minimums?: { maxSeconds: number; acknowledged: Partial<Record<OpKind, number>> };
   /** SIGKILL one process every this many seconds and restart it (null: never). */
   killEverySeconds: number | null;
   clients: number;
@@ -81,6 +86,8 @@ class Run {
   readonly allGames = new Set<string>();
   readonly live = new Set<string>();
   readonly creatorOf = new Map<string, string>();
+  /** Games moved back to rules version 1 at creation: the admin migrates these. */
+  readonly oldRules = new Set<string>();
   stopping = false;
   clientErrors: string[] = [];
 
@@ -104,6 +111,8 @@ class Client {
   private readonly random: Random;
   /** Idempotent moves to send again later: once answered (a retry gets the first answer) or unanswered (the client cannot know). */
   private readonly retries: Omit<Request, 'server'>[] = [];
+  /** Games this client holds a seat in (as far as its acknowledged joins and leaves say). */
+  private readonly mine = new Set<string>();
   constructor(private readonly run: Run, private readonly account: Account, seed: number, private readonly options: RunOptions) {
     this.random = generator(seed);
   }
@@ -138,36 +147,45 @@ class Client {
     if (this.run.live.size < this.options.liveGames && this.random.chance(0.3)) return this.create();
     const ids = [...this.run.live];
     if (ids.length === 0) return this.create();
-    const gameId = this.random.pick(ids);
+    const mine = [...this.mine].filter((id) => this.run.live.has(id));
+    const gameId = mine.length > 0 && this.random.chance(0.75) ? this.random.pick(mine) : this.random.pick(ids);
     const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
     if (op.outcome !== 'ok') return;
     const game = full as unknown as GameDetail;
     if (game.status === 'finished' || game.status === 'aborted') {
       this.run.live.delete(gameId);
+      this.mine.delete(gameId);
       return;
     }
     if (game.status === 'open') return this.lobby(game);
-    if (game.yourSeat === null) return;
-    if (game.activeSeats.includes(game.yourSeat) && this.random.chance(0.85)) return this.move(game);
+    if (game.yourSeat === null) return void this.mine.delete(gameId);
+    if (game.activeSeats.includes(game.yourSeat)) return this.move(game);
     const roll = this.random.next();
-    if (roll < 0.35) return this.answerUndoRequests(game);
-    if (roll < 0.6) return void (await this.send('take-back', game.id, 'POST', `/v1/games/${game.id}/take-back`));
-    if (roll < 0.8) return void (await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`));
-    if (roll < 0.83) return void (await this.send('resign', game.id, 'POST', `/v1/games/${game.id}/resign`));
+    if (roll < 0.5) return this.answerUndoRequests(game);
+    if (roll < 0.6) return void (await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`));
+    if (roll < 0.65) return void (await this.send('take-back', game.id, 'POST', `/v1/games/${game.id}/take-back`));
+    if (roll < 0.69) return void (await this.send('resign', game.id, 'POST', `/v1/games/${game.id}/resign`));
   }
 
   private async create() {
     const seats = this.random.int(2, 4);
-    const timed = this.random.chance(0.3);
-    const body = { type: 'construction-yard', seats, ...(timed ? { timeControl: { kind: 'per-move', moveSeconds: this.random.int(1, 2), timeoutsBeforeBot: this.random.int(1, 2) } } : {}) };
+    // Urbanization's moves can all be taken back (nothing is drawn); construction yard is the issue's game.
+    const type = this.random.chance(0.5) ? 'urbanization' : 'construction-yard';
+    // Bots play a seat they took over at full speed: few timed games, so bots do not crowd out the clients.
+    const timed = this.random.chance(0.25);
+    const body = { type, seats, ...(timed ? { timeControl: { kind: 'per-move', moveSeconds: this.random.int(1, 2), timeoutsBeforeBot: this.random.int(2, 3) } } : {}) };
     const { op, full } = await this.send('create', null, 'POST', '/v1/games', body);
     if (op.outcome !== 'ok') return;
     const gameId = full!.id as string;
     op.gameId = gameId;
     this.run.allGames.add(gameId);
     this.run.creatorOf.set(gameId, this.account.userId);
+    this.mine.add(gameId);
     // As if created before an upgrade: admin migrations then have something to do.
-    if (this.random.chance(0.3)) await this.run.database.query(`UPDATE games SET rules_version = 1 WHERE id = $1 AND status = 'open'`, [gameId]);
+    if (this.random.chance(0.3)) {
+      await this.run.database.query(`UPDATE games SET rules_version = 1 WHERE id = $1 AND status = 'open'`, [gameId]);
+      this.run.oldRules.add(gameId);
+    }
     this.run.live.add(gameId);
   }
 
@@ -175,16 +193,16 @@ class Client {
     const creator = this.run.creatorOf.get(game.id) === this.account.userId;
     const free = game.seats.filter((seat) => seat.username === null && seat.bot === null).map((seat) => seat.seat);
     if (game.yourSeat === null) {
-      if (this.random.chance(0.8)) await this.send('join', game.id, 'POST', `/v1/games/${game.id}/join`, {});
+      if (this.random.chance(0.8) && (await this.send('join', game.id, 'POST', `/v1/games/${game.id}/join`, {})).op.outcome === 'ok') this.mine.add(game.id);
       return;
     }
     if (!creator) {
-      if (this.random.chance(0.15)) await this.send('leave', game.id, 'POST', `/v1/games/${game.id}/leave`);
+      if (this.random.chance(0.15) && (await this.send('leave', game.id, 'POST', `/v1/games/${game.id}/leave`)).op.outcome === 'ok') this.mine.delete(game.id);
       return;
     }
     const seated = game.seats.length - free.length;
     if (seated >= 2 && this.random.chance(0.3)) await this.send('start', game.id, 'POST', `/v1/games/${game.id}/start`);
-    else if (free.length > 0 && this.random.chance(0.25)) await this.send('seat-bot', game.id, 'PUT', `/v1/games/${game.id}/seats/${this.random.pick(free)}`, { fill: 'bot', bot: 'random' });
+    else if (free.length > 1 && this.random.chance(0.1)) await this.send('seat-bot', game.id, 'PUT', `/v1/games/${game.id}/seats/${this.random.pick(free)}`, { fill: 'bot', bot: 'random' });
   }
 
   private async move(game: GameDetail) {
@@ -195,19 +213,29 @@ class Client {
     const version = full!.version as number;
     const path = `/v1/games/${game.id}/actions`;
     const roll = this.random.next();
-    if (roll < 0.3) return void (await this.send('move', game.id, 'POST', path, { action, expectedVersion: version }));
-    if (roll < 0.45) return void (await this.send('move', game.id, 'POST', path, { action }));
-    if (roll < 0.52 && version > 0) return void (await this.send('move', game.id, 'POST', path, { action, expectedVersion: version - 1 }));
-    const keyed = this.request('move', game.id, 'POST', path, { action, expectedVersion: version }, randomUUID());
-    if (roll < 0.8) {
-      const { op } = await this.run.send(this.random, keyed);
-      if (op.outcome === 'unknown' || (op.outcome === 'ok' && this.random.chance(0.4))) this.retries.push(keyed);
-      return;
+    let moved: boolean;
+    if (roll < 0.3) moved = (await this.send('move', game.id, 'POST', path, { action, expectedVersion: version })).op.outcome === 'ok';
+    else if (roll < 0.45) moved = (await this.send('move', game.id, 'POST', path, { action })).op.outcome === 'ok';
+    else if (roll < 0.52 && version > 0) moved = (await this.send('move', game.id, 'POST', path, { action, expectedVersion: version - 1 })).op.outcome === 'ok';
+    else {
+      const keyed = this.request('move', game.id, 'POST', path, { action, expectedVersion: version }, randomUUID());
+      if (roll < 0.8) {
+        const { op } = await this.run.send(this.random, keyed);
+        if (op.outcome === 'unknown' || (op.outcome === 'ok' && this.random.chance(0.4))) this.retries.push(keyed);
+        moved = op.outcome === 'ok';
+      } else {
+        // Two copies at once, one to each process when both are up.
+        const up = this.run.servers.filter((server) => !server.down);
+        const copies = await Promise.all([0, 1].map((i) => this.run.send(this.random, keyed, up[i % Math.max(up.length, 1)])));
+        if (copies.every(({ op }) => op.outcome === 'unknown')) this.retries.push(keyed);
+        moved = copies.some(({ op }) => op.outcome === 'ok');
+      }
     }
-    // Two copies at once, one to each process when both are up.
-    const up = this.run.servers.filter((server) => !server.down);
-    const copies = await Promise.all([0, 1].map((i) => this.run.send(this.random, keyed, up[i % Math.max(up.length, 1)])));
-    if (copies.every(({ op }) => op.outcome === 'unknown')) this.retries.push(keyed);
+    if (!moved) return;
+    // Second thoughts: take it back at once (nobody moved since), or ask the others.
+    const after = this.random.next();
+    if (after < 0.15) await this.send('take-back', game.id, 'POST', `/v1/games/${game.id}/take-back`);
+    else if (after < 0.22) await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`);
   }
 
   private async answerUndoRequests(game: GameDetail) {
@@ -232,20 +260,23 @@ class Admin {
     return this.run.send(this.random, { kind, client: 'admin', userId: null, gameId, method, path, token: this.token, body });
   }
 
+  /** In turn: migrations (of games under old rules when there are some), seat replacements, now and then an abort. */
   async loop() {
-    while (!this.run.stopping) {
+    for (let turn = 0; !this.run.stopping; turn++) {
       await sleep(this.random.int(this.pauseMs / 2, this.pauseMs * 1.5));
       const ids = [...this.run.live];
       if (ids.length === 0) continue;
-      const gameId = this.random.pick(ids);
+      const old = ids.filter((id) => this.run.oldRules.has(id));
+      const abort = turn % 12 === 11;
+      const replace = !abort && turn % 3 === 0;
+      const gameId = !abort && !replace && old.length > 0 ? this.random.pick(old) : this.random.pick(ids);
       try {
         const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
         if (op.outcome !== 'ok') continue;
         const game = full as unknown as GameDetail;
-        const roll = this.random.next();
-        if (roll < 0.08) await this.send('abort', gameId, 'POST', `/v1/admin/games/${gameId}/abort`, { reason: 'history check' });
-        else if (roll < 0.45 && game.status === 'active') await this.send('replace-seat', gameId, 'POST', `/v1/admin/games/${gameId}/seats/${this.random.int(0, game.seatCount - 1)}/bot`, {});
-        else await this.send('migrate-rules', gameId, 'POST', `/v1/admin/games/${gameId}/migrate-rules?dryRun=${this.random.chance(0.3)}`);
+        if (abort) await this.send('abort', gameId, 'POST', `/v1/admin/games/${gameId}/abort`, { reason: 'history check' });
+        else if (replace) await this.send('replace-seat', gameId, 'POST', `/v1/admin/games/${gameId}/seats/${this.random.int(0, game.seatCount - 1)}/bot`, {});
+        else if ((await this.send('migrate-rules', gameId, 'POST', `/v1/admin/games/${gameId}/migrate-rules?dryRun=${this.random.chance(0.3)}`)).op.code === 'ALREADY_NEWEST_RULES') this.run.oldRules.delete(gameId);
       } catch (error) {
         this.run.clientErrors.push(`admin: ${(error as Error).stack ?? error}`);
       }
@@ -267,7 +298,7 @@ export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
   const database = await freshDatabase(undefined, say);
   const servers: ServerProcess[] = [];
   try {
-    for (const name of ['A', 'B']) servers.push(await startServer(name, { databaseUrl: database.url, logFile: options.logFile }));
+    servers.push(...(await Promise.all(['A', 'B'].map((name) => startServer(name, { databaseUrl: database.url, logFile: options.logFile })))));
     say(`seed ${seed}; processes A ${servers[0]!.baseUrl}, B ${servers[1]!.baseUrl} (node --import tsx src/main.ts) on database ${new URL(database.url).pathname.slice(1)}`);
     const run = new Run(servers, database);
     const accounts = await registerMany(servers[0]!.baseUrl, `hist_${seed}_${Date.now().toString(36)}`, options.clients);
@@ -283,7 +314,8 @@ export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
       if (options.killEverySeconds === null) return;
       const random = generator(seed + 7);
       for (;;) {
-        await sleep(options.killEverySeconds * 1000);
+        const until = Date.now() + options.killEverySeconds * 1000;
+        while (Date.now() < until && !run.stopping) await sleep(100);
         if (run.stopping) return;
         const victim = random.pick(servers);
         say(`SIGKILL process ${victim.name}`);
@@ -297,9 +329,13 @@ export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
     const progress = setInterval(() => {
       const ops = run.history.operations;
       const writes = ops.filter((op) => op.kind !== 'read');
-      say(`${Math.round((Date.now() - started) / 1000)} s: ${ops.length} requests (${writes.filter((op) => op.outcome === 'ok').length} writes acknowledged, ${writes.filter((op) => op.outcome === 'refused').length} refused, ${ops.filter((op) => op.outcome === 'unknown').length} unanswered), ${run.allGames.size} games, ${kills} kills`);
+      const unanswered = ops.filter((op) => op.outcome === 'unknown' && !Number.isNaN(op.end)).length;
+      say(`${Math.round((Date.now() - started) / 1000)} s: ${ops.length} requests (${writes.filter((op) => op.outcome === 'ok').length} writes acknowledged, ${writes.filter((op) => op.outcome === 'refused').length} refused, ${unanswered} unanswered), ${run.allGames.size} games, ${kills} kills`);
     }, 10_000);
     await sleep(options.seconds * 1000);
+    const short = () => Object.entries(options.minimums?.acknowledged ?? {}).filter(([kind, minimum]) => run.history.operations.filter((op) => op.kind === kind && op.outcome === 'ok').length < minimum!).map(([kind]) => kind);
+    while (options.minimums && short().length > 0 && Date.now() - started < options.minimums.maxSeconds * 1000) await sleep(250);
+    if (short().length > 0) say(`stopping with too few acknowledged: ${short().join(', ')}`);
     run.stopping = true;
     clearInterval(progress);
     await Promise.all(loops);
