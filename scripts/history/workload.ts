@@ -113,6 +113,8 @@ class Client {
   private readonly retries: Omit<Request, 'server'>[] = [];
   /** Games this client holds a seat in (as far as its acknowledged joins and leaves say). */
   private readonly mine = new Set<string>();
+  /** Of those, the ones last seen running: asked for legal actions straight away. */
+  private readonly playing = new Set<string>();
   constructor(private readonly run: Run, private readonly account: Account, seed: number, private readonly options: RunOptions) {
     this.random = generator(seed);
   }
@@ -147,24 +149,37 @@ class Client {
     if (this.run.live.size < this.options.liveGames && this.random.chance(0.3)) return this.create();
     const ids = [...this.run.live];
     if (ids.length === 0) return this.create();
+    const playing = [...this.playing].filter((id) => this.run.live.has(id));
+    if (playing.length > 0 && this.random.chance(0.6)) return this.turn(this.random.pick(playing));
     const mine = [...this.mine].filter((id) => this.run.live.has(id));
     const gameId = mine.length > 0 && this.random.chance(0.75) ? this.random.pick(mine) : this.random.pick(ids);
     const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
     if (op.outcome !== 'ok') return;
     const game = full as unknown as GameDetail;
-    if (game.status === 'finished' || game.status === 'aborted') {
-      this.run.live.delete(gameId);
+    if (game.status === 'finished' || game.status === 'aborted' || (game.status === 'active' && game.yourSeat === null)) {
+      if (game.status !== 'active') this.run.live.delete(gameId);
       this.mine.delete(gameId);
+      this.playing.delete(gameId);
       return;
     }
     if (game.status === 'open') return this.lobby(game);
-    if (game.yourSeat === null) return void this.mine.delete(gameId);
-    if (game.activeSeats.includes(game.yourSeat)) return this.move(game);
+    if (game.yourSeat === null) return;
+    this.playing.add(gameId);
+    return this.turn(gameId);
+  }
+
+  /** In a running game of this client's: a move when it is its turn, else an undo answer, request, take-back or resignation. */
+  private async turn(gameId: string) {
+    const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}/legal-actions`);
+    if (op.outcome === 'refused') this.playing.delete(gameId); // the seat went to a bot
+    if (op.outcome !== 'ok') return;
+    const legal = full as unknown as { version: number; seat: number | null; actions: unknown[] };
+    if (legal.actions.length > 0) return this.move(gameId, legal);
     const roll = this.random.next();
-    if (roll < 0.5) return this.answerUndoRequests(game);
-    if (roll < 0.6) return void (await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`));
-    if (roll < 0.65) return void (await this.send('take-back', game.id, 'POST', `/v1/games/${game.id}/take-back`));
-    if (roll < 0.69) return void (await this.send('resign', game.id, 'POST', `/v1/games/${game.id}/resign`));
+    if (roll < 0.5) return this.answerUndoRequests(gameId, legal.seat);
+    if (roll < 0.6) return void (await this.send('undo-request', gameId, 'POST', `/v1/games/${gameId}/undo-requests`));
+    if (roll < 0.65) return void (await this.send('take-back', gameId, 'POST', `/v1/games/${gameId}/take-back`));
+    if (roll < 0.69) return void (await this.send('resign', gameId, 'POST', `/v1/games/${gameId}/resign`));
   }
 
   private async create() {
@@ -205,12 +220,10 @@ class Client {
     else if (free.length > 1 && this.random.chance(0.1)) await this.send('seat-bot', game.id, 'PUT', `/v1/games/${game.id}/seats/${this.random.pick(free)}`, { fill: 'bot', bot: 'random' });
   }
 
-  private async move(game: GameDetail) {
-    const { op: read, full } = await this.send('read', game.id, 'GET', `/v1/games/${game.id}/legal-actions`);
-    const actions = (full?.actions as unknown[] | undefined) ?? [];
-    if (read.outcome !== 'ok' || actions.length === 0) return;
-    const action = this.random.pick(actions);
-    const version = full!.version as number;
+  private async move(gameId: string, legal: { version: number; actions: unknown[] }) {
+    const game = { id: gameId };
+    const action = this.random.pick(legal.actions);
+    const version = legal.version;
     const path = `/v1/games/${game.id}/actions`;
     const roll = this.random.next();
     let moved: boolean;
@@ -238,10 +251,11 @@ class Client {
     else if (after < 0.22) await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`);
   }
 
-  private async answerUndoRequests(game: GameDetail) {
+  private async answerUndoRequests(gameId: string, seat: number | null) {
+    const game = { id: gameId };
     const { op, full } = await this.send('read', game.id, 'GET', `/v1/games/${game.id}/undo-requests`);
     if (op.outcome !== 'ok') return;
-    const open = (full as unknown as { id: string; seat: number; status: string }[]).filter((request) => request.status === 'open' && request.seat !== game.yourSeat);
+    const open = (full as unknown as { id: string; seat: number; status: string }[]).filter((request) => request.status === 'open' && request.seat !== seat);
     if (open.length === 0) return;
     const request = this.random.pick(open);
     const answer = this.random.chance(0.75) ? 'approve' : 'decline';
