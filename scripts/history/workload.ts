@@ -247,8 +247,8 @@ class Client {
     if (!moved) return;
     // Second thoughts: take it back at once (nobody moved since), or ask the others.
     const after = this.random.next();
-    if (after < 0.15) await this.send('take-back', game.id, 'POST', `/v1/games/${game.id}/take-back`);
-    else if (after < 0.22) await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`);
+    if (after < 0.25) await this.send('take-back', game.id, 'POST', `/v1/games/${game.id}/take-back`);
+    else if (after < 0.32) await this.send('undo-request', game.id, 'POST', `/v1/games/${game.id}/undo-requests`);
   }
 
   private async answerUndoRequests(gameId: string, seat: number | null) {
@@ -283,7 +283,8 @@ class Admin {
       const old = ids.filter((id) => this.run.oldRules.has(id));
       const abort = turn % 12 === 11;
       const replace = !abort && turn % 3 === 0;
-      const gameId = !abort && !replace && old.length > 0 ? this.random.pick(old) : this.random.pick(ids);
+      // The newest game under old rules: most likely still open, where a migration goes through.
+      const gameId = !abort && !replace && old.length > 0 ? (this.random.chance(0.7) ? old.at(-1)! : this.random.pick(old)) : this.random.pick(ids);
       try {
         const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
         if (op.outcome !== 'ok') continue;

@@ -16,7 +16,7 @@ import type { OpKind } from '../../scripts/history/recorder.js';
  * left unanswered by the kill. Kept modest for the suite: 8 clients with a pause between steps.
  */
 const MINIMUMS: Partial<Record<OpKind, number>> = {
-  create: 4, join: 4, start: 1, move: 30, 'take-back': 1, 'undo-request': 1, resign: 1,
+  create: 4, join: 4, start: 1, move: 20, 'take-back': 1, 'undo-request': 1, resign: 1,
   abort: 1, 'replace-seat': 1, 'migrate-rules': 1,
 };
 
