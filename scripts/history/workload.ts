@@ -37,6 +37,8 @@ export interface RunOptions {
   say?: (line: string) => void;
   /** Where the server processes write their output (default /dev/null). */
   logFile?: string;
+  /** The PostgreSQL server to create the run's database on (default DATABASE_URL, else a temporary embedded one). */
+  serverUrl?: string;
 }
 
 export interface RunResult {
@@ -310,7 +312,7 @@ async function pooled<T>(items: T[], limit: number, work: (item: T) => Promise<v
 export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
   const say = options.say ?? (() => {});
   const seed = options.seed ?? Date.now() % 1_000_000;
-  const database = await freshDatabase(undefined, say);
+  const database = await freshDatabase(options.serverUrl, say);
   const servers: ServerProcess[] = [];
   try {
     servers.push(...(await Promise.all(['A', 'B'].map((name) => startServer(name, { databaseUrl: database.url, logFile: options.logFile })))));

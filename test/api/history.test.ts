@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { runHistoryCheck } from '../../scripts/history/workload.js';
 import { eventCounts, operationCounts, summarize } from '../../scripts/history/summary.js';
 import type { OpKind } from '../../scripts/history/recorder.js';
@@ -24,7 +24,7 @@ describe('history check: two processes, one SIGKILLed, a random mix of writes', 
   it('finds no anomaly, and every kind of write really ran', async () => {
     const result = await runHistoryCheck({
       seconds: 30, minimums: { maxSeconds: 60, acknowledged: MINIMUMS }, killEverySeconds: 12,
-      clients: 8, liveGames: 6, thinkMs: 40, say: (line) => console.log(`[history] ${line}`),
+      clients: 8, liveGames: 6, thinkMs: 40, serverUrl: inject('adminDatabaseUrl'), say: (line) => console.log(`[history] ${line}`),
     });
     const summary = summarize(result);
     console.log(summary);
