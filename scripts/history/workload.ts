@@ -90,6 +90,8 @@ class Run {
   readonly creatorOf = new Map<string, string>();
   /** Games moved back to rules version 1 at creation: the admin migrates these. */
   readonly oldRules = new Set<string>();
+  /** Each game's status as last read by any client. */
+  readonly statusOf = new Map<string, string>();
   stopping = false;
   clientErrors: string[] = [];
 
@@ -158,6 +160,7 @@ class Client {
     const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
     if (op.outcome !== 'ok') return;
     const game = full as unknown as GameDetail;
+    this.run.statusOf.set(gameId, game.status);
     if (game.status === 'finished' || game.status === 'aborted' || (game.status === 'active' && game.yourSeat === null)) {
       if (game.status !== 'active') this.run.live.delete(gameId);
       this.mine.delete(gameId);
@@ -285,15 +288,20 @@ class Admin {
       const old = ids.filter((id) => this.run.oldRules.has(id));
       const abort = turn % 12 === 11;
       const replace = !abort && turn % 3 === 0;
-      // The newest game under old rules: most likely still open, where a migration goes through.
-      const gameId = !abort && !replace && old.length > 0 ? (this.random.chance(0.7) ? old.at(-1)! : this.random.pick(old)) : this.random.pick(ids);
+      // Mostly the newest open game under old rules, where a migration goes through (a running one's is refused: v2 deals differently).
+      const open = old.filter((id) => this.run.statusOf.get(id) !== 'active');
+      const gameId = !abort && !replace && old.length > 0 ? (open.length > 0 && this.random.chance(0.8) ? open.at(-1)! : this.random.pick(old)) : this.random.pick(ids);
       try {
         const { op, full } = await this.send('read', gameId, 'GET', `/v1/games/${gameId}`);
         if (op.outcome !== 'ok') continue;
         const game = full as unknown as GameDetail;
         if (abort) await this.send('abort', gameId, 'POST', `/v1/admin/games/${gameId}/abort`, { reason: 'history check' });
         else if (replace) await this.send('replace-seat', gameId, 'POST', `/v1/admin/games/${gameId}/seats/${this.random.int(0, game.seatCount - 1)}/bot`, {});
-        else if ((await this.send('migrate-rules', gameId, 'POST', `/v1/admin/games/${gameId}/migrate-rules?dryRun=${this.random.chance(0.3)}`)).op.code === 'ALREADY_NEWEST_RULES') this.run.oldRules.delete(gameId);
+        else {
+          const dryRun = this.random.chance(0.3);
+          const { op: migrated } = await this.send('migrate-rules', gameId, 'POST', `/v1/admin/games/${gameId}/migrate-rules?dryRun=${dryRun}`);
+          if (migrated.code === 'ALREADY_NEWEST_RULES' || (migrated.outcome === 'ok' && !dryRun)) this.run.oldRules.delete(gameId);
+        }
       } catch (error) {
         this.run.clientErrors.push(`admin: ${(error as Error).stack ?? error}`);
       }
