@@ -1024,6 +1024,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/game-types/{type}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The best-rated players of a game type
+         * @description Accounts with a rating in this game type, best `rating` (mu - 3 sigma) first, one page at a time. Ratings change when rated games finish (not games with a bot seat, shorter than the server's minimum, abandoned or aborted; a resignation counts as last place).
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{username}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: ratings per game type and latest games with results
+         * @description Ratings per game type, and the latest 20 public games of the player that are over (finished or aborted), newest first, with the player's seat, score, place, whether they won, their rating before and after (rated games) and the replay to open.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ratings/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recompute every rating from the recorded results
+         * @description Replays every rated game's recorded places in the order the games were rated, from the initial rating, and rewrites the recorded changes and the current ratings with the result. `corrected` counts the recorded changes that differed (0 when the live ratings were right). Logged with the admin's id.
+         */
+        post: operations["adminRecomputeRatings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2124,6 +2184,8 @@ export interface components {
             seatCount: number;
             /** @description Hidden from the lobby and from spectators */
             private: boolean;
+            /** @description Chosen at creation: the game changes its players' ratings when it finishes (games with a bot seat, shorter ones than RATING_MIN_MOVES and aborted ones never do) */
+            rated: boolean;
             timeControl: components["schemas"]["TimeControl"];
             seats: {
                 seat: number;
@@ -2214,6 +2276,8 @@ export interface components {
             seatCount: number;
             /** @description Hidden from the lobby and from spectators */
             private: boolean;
+            /** @description Chosen at creation: the game changes its players' ratings when it finishes (games with a bot seat, shorter ones than RATING_MIN_MOVES and aborted ones never do) */
+            rated: boolean;
             timeControl: components["schemas"]["TimeControl"];
             seats: {
                 seat: number;
@@ -3205,6 +3269,11 @@ export interface operations {
                     };
                     /** @default false */
                     private?: boolean;
+                    /**
+                     * @description Change the players' ratings when the game finishes (default true)
+                     * @default true
+                     */
+                    rated?: boolean;
                     timeControl?: components["schemas"]["TimeControl"];
                 };
             };
@@ -9299,6 +9368,384 @@ export interface operations {
              *     - `URI_TOO_LONG`: a path parameter is over 100 characters
              */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A game type id (GET /v1/game-types) */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "rank": 1,
+                     *           "username": "ann",
+                     *           "gameType": "urbanization",
+                     *           "rating": 12.41,
+                     *           "mu": 27.9,
+                     *           "sigma": 5.16,
+                     *           "games": 14
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** @description 1 = best */
+                            rank: number;
+                            username: string;
+                            gameType: string;
+                            /** @description The rating shown: mu - 3 sigma (0 for a newcomer; grows as the system grows sure of the player) */
+                            rating: number;
+                            /** @description openskill skill estimate (starts at 25) */
+                            mu: number;
+                            /** @description Its uncertainty (starts at 8.33) */
+                            sigma: number;
+                            /** @description Rated games played */
+                            games: number;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        ratings: {
+                            gameType: string;
+                            /** @description The rating shown: mu - 3 sigma (0 for a newcomer; grows as the system grows sure of the player) */
+                            rating: number;
+                            /** @description openskill skill estimate (starts at 25) */
+                            mu: number;
+                            /** @description Its uncertainty (starts at 8.33) */
+                            sigma: number;
+                            /** @description Rated games played */
+                            games: number;
+                        }[];
+                        recentGames: {
+                            /** Format: uuid */
+                            gameId: string;
+                            type: string;
+                            status: "finished" | "aborted";
+                            finishedAt: string | null;
+                            seat: number;
+                            /** @description Usernames by seat (null: a bot or nobody) */
+                            players: (string | null)[];
+                            score: number | null;
+                            /** @description null: no result (aborted or abandoned) */
+                            won: boolean | null;
+                            /** @description 1 = first (the rated place when rated: a resignation is last) */
+                            place: number | null;
+                            /** @description null: the game was not rated */
+                            ratingBefore: number | null;
+                            ratingAfter: number | null;
+                            /** @description The replay of the game (GET) */
+                            replay: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRecomputeRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was recomputed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rated games replayed */
+                        games: number;
+                        /** @description Rating changes recomputed */
+                        changes: number;
+                        /** @description Changes whose stored values differed from the recomputation */
+                        corrected: number;
+                        players: number;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -61,6 +61,8 @@ export interface Config {
   /** Open (not yet started) games one account may have created at once. */
   openGamesPerAccount: number;
   webhooksPerAccount: number;
+  /** Finished games with fewer moves by persons than this are not rated. */
+  ratingMinMoves: number;
   /** Browser origins allowed by CORS; empty: no cross-origin browser access. `*`: any. */
   corsOrigins: string[];
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client addresses for rate limits). */
@@ -216,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimits(env),
     openGamesPerAccount: integer(env, 'OPEN_GAMES_PER_ACCOUNT', 20, 1, 10_000),
     webhooksPerAccount: integer(env, 'WEBHOOKS_PER_ACCOUNT', 20, 1, 1000),
+    ratingMinMoves: integer(env, 'RATING_MIN_MOVES', 6, 0, 10_000),
     corsOrigins: origins(env),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     production,

@@ -21,6 +21,7 @@ import { coreResolvers } from './resolvers.js';
 import { rulesResolvers } from './rules-resolvers.js';
 import { adminResolvers } from './admin-resolvers.js';
 import { chatResolvers } from './chat-resolvers.js';
+import { ratingResolvers } from './rating-resolvers.js';
 
 /**
  * GraphQL at /graphql: the same use cases as REST (resolvers call services only), the same error
@@ -34,7 +35,9 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
   const rules = rulesResolvers(ctx);
   const admin = adminResolvers(ctx);
   const chat = chatResolvers(ctx);
-  const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object), ...(rules[type] as object), ...(admin[type] as object), ...(chat[type] as object) });
+  const ratings = ratingResolvers(ctx);
+  const merge = (type: 'Query' | 'Mutation' | 'Subscription') =>
+    [core, more, rules, admin, chat, ratings].reduce((all, resolvers) => ({ ...all, ...(resolvers[type] as object) }), {});
   const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') };
 
   guardSubscriptionMessages(app, '/graphql');

@@ -50,5 +50,7 @@ export interface ServiceContext {
   now(): Date;
   /** Per-account quotas (settings OPEN_GAMES_PER_ACCOUNT, WEBHOOKS_PER_ACCOUNT). */
   quotas: { openGamesPerAccount: number; webhooksPerAccount: number };
+  /** Games with fewer moves by persons are not rated (setting RATING_MIN_MOVES; services/ratings.ts). */
+  ratings: { minMoves: number };
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }
