@@ -40,7 +40,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
     [core, more, rules, admin, chat, ratings].reduce((all, resolvers) => ({ ...all, ...(resolvers[type] as object) }), {});
   const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') };
 
-  guardSubscriptionMessages(app, '/graphql');
+  guardSubscriptionMessages(app, '/graphql', options.maxTokens);
   app.register(mercurius, {
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
     resolvers,
