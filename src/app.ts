@@ -23,6 +23,8 @@ import { clientErrorHandler, frameworkErrors, registerInputGuard } from './http/
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { asyncPlayRoutes } from './http/routes/async-play.js';
+import { chatRoutes } from './http/routes/chat.js';
+import { ratingRoutes } from './http/routes/ratings.js';
 import { integrationRoutes } from './http/routes/integrations.js';
 import { gameRoutes } from './http/routes/games.js';
 import { opsRoutes } from './http/routes/ops.js';
@@ -33,6 +35,7 @@ import { GameRecordSchema } from './http/record-schemas.js';
 import { AccountEventData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
+import { chatTopicOf } from './services/chat.js';
 import { definitionFor } from './services/definitions.js';
 import { authenticate } from './services/api-tokens.js';
 import type { DueWorkOptions } from './services/due.js';
@@ -136,10 +139,14 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
       account(userId, event) {
         app.graphql.pubsub.publish({ topic: accountTopicOf(userId), payload: event });
       },
+      chat(gameId, event) {
+        app.graphql.pubsub.publish({ topic: chatTopicOf(gameId), payload: event });
+      },
     },
     work: signal,
     now,
     quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
+    ratings: { minMoves: config.ratingMinMoves },
     log,
   };
   const webhookSettings: WebhookSettings = {
@@ -205,6 +212,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         { name: 'play', description: 'Legal actions, submitting actions, the log' },
         { name: 'lobby', description: 'Open games, invitations, seats for bots and invitees' },
         { name: 'take-backs', description: 'Taking back moves, undo requests, resigning' },
+        { name: 'ratings', description: 'Ratings per game type, leaderboards, player profiles' },
+        { name: 'chat', description: 'Chat at the table: the players\' and the spectators\' channels' },
         { name: 'integrations', description: 'API tokens, webhooks and the account event stream for third-party clients' },
         { name: 'admin', description: 'Full state and audits (admin role)' },
         { name: 'ops', description: 'Health, readiness, metrics' },
@@ -254,6 +263,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
   await app.register(rulesRoutes(ctx));
   await app.register(replayRoutes(ctx));
+  await app.register(chatRoutes(ctx, streams('sse')));
+  await app.register(ratingRoutes(ctx));
   registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });

@@ -47,6 +47,7 @@ const gameFields = {
   version: Type.Integer({ description: 'Seq of the last event; 0 before the first action' }),
   seatCount: Type.Integer(),
   private: Type.Boolean({ description: 'Hidden from the lobby and from spectators' }),
+  rated: Type.Boolean({ description: 'Chosen at creation: the game changes its players\' ratings when it finishes (games with a bot seat, shorter ones than RATING_MIN_MOVES and aborted ones never do)' }),
   timeControl: Type.Ref('TimeControl', { description: 'The time control chosen at creation' }),
   seats: Type.Array(Type.Object({
     seat: Type.Integer(),
@@ -103,6 +104,7 @@ export const CreateGameBody = Type.Object(
     seats: Type.Integer({ minimum: 1, maximum: 16 }),
     options: Type.Optional(Type.Object({}, { additionalProperties: true })),
     private: Type.Optional(Type.Boolean({ default: false })),
+    rated: Type.Optional(Type.Boolean({ default: true, description: 'Change the players\' ratings when the game finishes (default true)' })),
     timeControl: Type.Optional(Type.Ref('TimeControl')),
   },
   { additionalProperties: false },
