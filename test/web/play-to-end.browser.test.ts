@@ -77,7 +77,9 @@ describe('replays', () => {
     const shownHand = await page.locator('[data-hand-card]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-hand-card')));
     expect(shownHand.sort()).toEqual(step.view.hand.map((card: { id: string }) => card.id).sort());
     const lines = await page.getByRole('region', { name: 'Log up to this event' }).getByRole('listitem').allTextContents();
-    expect(lines).toEqual(step.log.map((line: { seq: number; message: string }) => `#${line.seq} ${line.message}`));
+    // In words: the same lines, players by name instead of "Seat N".
+    const named = (message: string) => message.replace(/\bSeat 0\b/g, alice.username).replace(/\bSeat 1\b/g, bob.username);
+    expect(lines).toEqual(step.log.map((line: { seq: number; message: string }) => `#${line.seq} ${named(line.message)}`));
     await b.screenshot(page, 'replay');
 
     // A spectator's replay is the public view: no hand at all.

@@ -28,7 +28,8 @@ describe('two players in two browser pages', () => {
     await alicePage.getByLabel('Seat 1', { exact: true }).selectOption('reserved');
     await alicePage.getByLabel('Username for seat 1').fill(bob.username);
     await alicePage.getByLabel('Clock').selectOption('per-move');
-    await alicePage.getByLabel('Seconds per move').fill('3600');
+    await alicePage.getByLabel('Time per move', { exact: true }).fill('1');
+    await alicePage.getByLabel('Unit of time per move').selectOption('hours');
     await b.screenshot(alicePage, 'create');
     await alicePage.getByRole('button', { name: 'Create' }).click();
     await alicePage.waitForURL(/\/games\/[0-9a-f-]{36}$/);
@@ -50,7 +51,7 @@ describe('two players in two browser pages', () => {
     // Alice's page saw the start without a reload.
     await alicePage.getByTestId('game-page').and(alicePage.locator('[data-status=active]')).waitFor();
     await alicePage.getByText('Your turn.').waitFor();
-    await expect.poll(() => bobPage.getByTestId('turn').textContent()).toContain(`Waiting for Seat 0: ${alice.username}`);
+    await expect.poll(() => bobPage.getByTestId('turn').textContent()).toContain(`Waiting for ${alice.username}.`);
     await b.screenshot(alicePage, 'alice-start');
 
     // Neither page may reload from here on: a marker set in each window must survive to the end.
@@ -64,7 +65,7 @@ describe('two players in two browser pages', () => {
     await first.focus();
     await alicePage.keyboard.press('Enter');
     await waitForVersion(bobPage, 1);
-    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/#1 seat 0/);
+    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(new RegExp(`#1 ${alice.username} pays \\d+ and turns board piece`));
 
     const clicks = await playByClicking(b.t, gameId, [alicePage, bobPage], seeded(14));
     const finished = (await b.t.http.get(`/v1/games/${gameId}`)).body;
@@ -150,7 +151,7 @@ describe("every game's play page", () => {
           const page = await pageAs(b, user, viewport);
           await page.goto(`/games/${game.id}`);
           await page.getByRole('region', { name: board, exact: true }).waitFor();
-          await page.getByText(role === 'player' ? 'You play seat 0' : 'You are watching').waitFor();
+          await page.getByText(role === 'player' ? `You play as ${alice.username}` : 'You are watching').waitFor();
           if (role === 'player') await page.getByRole('region', { name: 'Take back, undo and resign' }).waitFor();
           else expect(await page.getByRole('region', { name: 'Your actions' }).count()).toBe(0);
           await b.screenshot(page, `${type}-${role}-${size}`);

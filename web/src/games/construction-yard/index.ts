@@ -36,6 +36,8 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
 }
 
 export const constructionYardUi: GameUi<CYView> = {
+  title: 'Construction yard',
+  tagline: 'Collect money in four currencies and buy the buildings that score the most (2–6 players).',
   finalScoring,
   Board: ConstructionYardBoard,
   describeAction,

@@ -1,4 +1,5 @@
-import { Panel, seatLabel, words } from '../shared';
+import { Panel, words } from '../shared';
+import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
 import { SEASONS, buildingName, buildingShortName, finalGoods, moneyColour, moneyName, shipGoods, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
@@ -13,6 +14,7 @@ const marker = (m: number) => (m < 0 ? 'natural' : `seat ${m}`);
  * money row and building rows, the storehouse and ships, every town, and the viewer's own cards.
  */
 export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
+  const seatLabel = useSeatName();
   return (
     <div class="board gt-board">
       <Panel title="Season">
@@ -20,17 +22,17 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
           Year {view.year}, {SEASONS[view.season] ?? `season ${view.season + 1}`} · {words(view.phase)} phase
           {view.stage ? ` · stage: ${view.stage}` : ''}
         </p>
-        <p class="muted">Order: {view.order.map((s) => seatLabel(s, seat)).join(' → ')}</p>
+        <p class="muted">Order: {view.order.map((s) => seatLabel(s)).join(' → ')}</p>
         {view.turn && (
           <p>
-            {seatLabel(view.turn.seat, seat)} at the {view.turn.guild}
+            {seatLabel(view.turn.seat)} at the {view.turn.guild}
             {view.turn.gold ? ' (gold space)' : ''}: {words(view.turn.prompt.kind)}
             {view.turn.wp ? ` · ${view.turn.wp} work points` : ''}
           </p>
         )}
         {view.auction && (
           <p>
-            Auction of {buildingShortName(view.auction.card)}: highest bid {view.auction.high} by {seatLabel(view.auction.highSeat, seat)}
+            Auction of {buildingShortName(view.auction.card)}: highest bid {view.auction.high} by {seatLabel(view.auction.highSeat)}
             {view.auction.mayor !== null ? ` · mayor ${view.auction.mayor}` : ''}
           </p>
         )}
@@ -97,7 +99,7 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
         <ul class="plain">
           {view.players.map((p) => (
             <li key={p.seat} class={view.active.includes(p.seat) ? 'to-act' : ''}>
-              <strong>{seatLabel(p.seat, seat)}</strong>
+              <strong>{seatLabel(p.seat)}</strong>
               {view.active.includes(p.seat) ? ' ▶' : ''} — {p.points} points · {p.moneyCount} money cards · {p.handCount} building cards · {p.helpers} helpers ·{' '}
               {p.privTokens} privilege / {p.workTokens} work tokens · {p.market} in the market · {p.supply} cubes{p.passed ? ' · passed' : ''}
               <br />
@@ -108,7 +110,7 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
         </ul>
         {view.final && (
           <p>
-            Final: {view.final.map((f) => `${seatLabel(f.seat, seat)} ${f.points} (bonus ${f.bonus})`).join(' · ')}
+            Final: {view.final.map((f) => `${seatLabel(f.seat)} ${f.points} (bonus ${f.bonus})`).join(' · ')}
           </p>
         )}
       </Panel>

@@ -21,6 +21,11 @@ function target(to: unknown, view: GuildTownView): string {
   }
 }
 
+/** The engine's lines name money cards "2 (card 6)" and buildings "flax plantation (#12)". */
+function wordLog(message: string): string {
+  return message.replace(/\b\d+ \(card (\d+)\)/g, (_, id: string) => moneyName(Number(id))).replace(/ \(#\d+\)/g, '');
+}
+
 const guildNames = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'town hall'];
 
 function describeAction(action: GameAction, view: GuildTownView): string {
@@ -105,9 +110,12 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
 }
 
 export const guildTownUi: GameUi<GuildTownView> = {
+  title: 'Guild town',
+  tagline: 'Send helpers to the guilds, raise buildings and ship goods over three years (2–5 players).',
   finalScoring,
   Board: GuildTownBoard,
   describeAction,
+  wordLog,
   groupLabel: (type) =>
     ({
       send: 'Send a helper',
@@ -117,5 +125,6 @@ export const guildTownUi: GameUi<GuildTownView> = {
       produceFinal: 'Produce final products',
       buyHalf: 'Buy half-products',
       bankTake: 'Take money',
+      resign: 'Stop sending helpers',
     })[type] ?? words(type),
 };

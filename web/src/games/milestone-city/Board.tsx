@@ -1,5 +1,6 @@
 import { Fragment } from 'preact';
-import { Panel, SvgClickable, onlyLegal, seatLabel } from '../shared';
+import { Panel, SvgClickable, onlyLegal } from '../shared';
+import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
 import { bars, boardLayout, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
@@ -65,7 +66,8 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
 }
 
 export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
-  const { view, seat } = props;
+  const seatLabel = useSeatName();
+  const { view } = props;
   const needs = view.nextMilestone ? Object.entries(view.nextMilestone.needs) : [];
   return (
     <div class="board mc-board">
@@ -105,7 +107,7 @@ export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
         <ul class="plain">
           {view.hands.map((hand, s) => (
             <li key={s} class={s === view.active ? 'to-act' : ''}>
-              <strong>{seatLabel(s, seat)}</strong>
+              <strong>{seatLabel(s)}</strong>
               {s === view.active ? ' ▶' : ''}: {hand.length ? hand.map(cardName).join(', ') : 'no cards'}
             </li>
           ))}

@@ -42,6 +42,12 @@ export function cardName(id: string): string {
   return catalog()?.cards.find((card) => card.kind === kind)?.name ?? kind;
 }
 
+/** Whether `id` is a card id of the catalog ("clinic-2"), so log lines may name it. */
+export function isCardId(id: string): boolean {
+  const kind = id.replace(/-\d+$/, '');
+  return kind !== id && Boolean(catalog()?.cards.some((card) => card.kind === kind));
+}
+
 export function tileName(id: string): string {
   return catalog()?.tiles.find((tile) => tile.id === id)?.name ?? id;
 }
