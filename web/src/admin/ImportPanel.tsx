@@ -8,7 +8,7 @@ import { importGame, type ImportedGame } from './admin-api';
  * Import a portable game record (a file from "Download record" here or on another server). The
  * server replays and verifies it before storing anything; a refusal names the failing event.
  */
-export function ImportPanel() {
+export function ImportPanel({ onImported }: { onImported?(): void } = {}) {
   const id = useId();
   const [imported, setImported] = useState<ImportedGame | null>(null);
   const upload = useMutation(async (file: File) => {
@@ -20,6 +20,7 @@ export function ImportPanel() {
       throw new ApiError(0, { title: 'Not a record', detail: `${file.name} is not JSON.` });
     }
     setImported(await importGame(record));
+    onImported?.();
   });
   const refusedAt = upload.error?.problem.atEvent;
   return (
@@ -45,7 +46,8 @@ export function ImportPanel() {
           <span data-testid="import-refused">Refused at event {refusedAt}: {String(upload.error?.problem.reason ?? upload.error?.message)}</span>
         </Notice>
       )}
-      <ErrorBox error={upload.error} />
+      {/* A refusal at an event is said once, above; any other refusal is shown as the server words it. */}
+      {typeof refusedAt !== 'number' && <ErrorBox error={upload.error} />}
       {imported && (
         <Notice tone="ok">
           <span data-testid="import-ok">

@@ -64,3 +64,8 @@ export function eventLines(type: string, event: EventLike, names: readonly strin
   }
   return [`${who} ${ui?.quietStep ?? 'takes a step of their turn'}.`];
 }
+
+/** An engine prompt without the action names it quotes for API clients: "Hire a character (hire)." → "Hire a character." */
+export function withoutActionNames(text: string): string {
+  return text.replace(/ \([a-z][A-Za-z]*\)/g, '');
+}

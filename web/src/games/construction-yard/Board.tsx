@@ -75,6 +75,7 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
             {view.pending.building.type} (price {view.pending.building.price}) with {view.pending.currency} money
             {view.pending.toNeutral ? ', for the neutral collector' : ''}: paid {view.pending.total}
             {view.pending.paid.length > 0 && <> ({view.pending.paid.map((c, i) => <Money key={i} card={c} />)})</>}
+            <strong data-testid="owed"> · {Math.max(0, view.pending.building.price - view.pending.total)} still owed</strong>
           </p>
         </Panel>
       )}

@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { GuildTownBoard } from './Board';
-import { buildingName, moneyName, spaceName, storeGoods } from './catalog';
+import { buildingName, moneyName, owedNow, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
@@ -43,8 +43,10 @@ function describeAction(action: GameAction, view: GuildTownView): string {
       return 'Done';
     case 'workToken':
       return 'Use a work token';
-    case 'pay':
-      return `Pay ${moneyName(action.card as number)}`;
+    case 'pay': {
+      const owed = owedNow(view);
+      return `Pay ${moneyName(action.card as number)}${owed !== null ? ` (${owed} still owed)` : ''}`;
+    }
     case 'bankTake':
       return `Take ${moneyName(view.moneyRow[action.slot as number] ?? -1)} from the money row`;
     case 'bankDraw':

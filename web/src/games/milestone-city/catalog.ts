@@ -19,6 +19,9 @@ export function boardLayout(): { width: number; height: number; pieceWidth: numb
   return { width: pieces.width * pieces.columns, height: pieces.height * Math.ceil(pieces.list.length / pieces.columns), pieceWidth: pieces.width, pieceHeight: pieces.height, columns: pieces.columns };
 }
 
+/** Each piece's face as text (squares at odd positions, streets between them). */
+export const pieceArts = (): string[][] => catalog()?.pieces.list.map((piece) => piece.art) ?? [];
+
 /** The piece a square lies on. */
 export function pieceOf(square: number): number {
   const { width, pieceWidth, pieceHeight, columns } = boardLayout();

@@ -1,5 +1,6 @@
 import { Panel, SvgClickable, onlyLegal, words } from '../shared';
 import { useSeatName } from '../names';
+import { withoutActionNames } from '../words';
 import type { BoardProps, GameAction } from '../types';
 import { factoryColour, factoryName, factorySpaces, inventionName, territoryGrid } from './catalog';
 import type { UrbanizationView } from './view';
@@ -37,10 +38,14 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
         const action = territoryAction(legal, t.id);
         const label = `Territory ${t.id}: ${owner}; grounds ${t.grounds.map((g) => g.building ?? (g.grain ? `${g.grain} seed` : 'empty')).join(', ')}${t.admin ? `; ${t.admin} admin` : ''}`;
         return (
-          <SvgClickable key={t.id} label={action ? `${words(action.type)} — ${label}` : label} action={action} onAction={onAction}>
-            <polygon points={points} class={`territory ${t.covered ? 'covered' : t.owner === null ? 'free' : `seat-${t.owner}`}${action ? ' target' : ''}`} />
+          // The drawn words sit beside the clickable shape, not in it: a button's visible text must be
+          // part of its name, and the name says more than "3 $2" (axe: label-content-name-mismatch).
+          <g key={t.id}>
+            <SvgClickable label={action ? `${words(action.type)} — ${label}` : label} action={action} onAction={onAction}>
+              <polygon points={points} class={`territory ${t.covered ? 'covered' : t.owner === null ? 'free' : `seat-${t.owner}`}${action ? ' target' : ''}`} />
+            </SvgClickable>
             {!t.covered && (
-              <>
+              <g aria-hidden="true" class="svg-words">
                 <text x={x + W / 2} y={cy - 6} class="t-id">
                   {t.id}
                   {t.owner === null && t.price > 0 ? ` $${t.price}` : ''}
@@ -49,9 +54,9 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
                   {buildings}
                   {t.admin ? ` A${t.admin}` : ''}
                 </text>
-              </>
+              </g>
             )}
-          </SvgClickable>
+          </g>
         );
       })}
     </svg>
@@ -80,7 +85,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
           {view.phase === 'over' ? 'Game over' : `Turn ${view.turn} of 6 · ${view.phase === 'actions' ? `action phase ${view.actionPhase}` : `${view.phase} phase`}`}
           {view.activeSeat !== null && ` · ${seatLabel(view.activeSeat)} to act`}
         </p>
-        {view.activeSeat !== null && <p class="muted">{view.expected}</p>}
+        {view.activeSeat !== null && <p class="muted">{withoutActionNames(view.expected)}</p>}
       </Panel>
       <Panel title="Territories">
         <Territories {...props} />
