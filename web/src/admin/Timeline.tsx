@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { logLine } from '../games/words';
+import type { GameAction } from '../games/types';
+import { actionWords, logLine } from '../games/words';
 import { Button } from '../ui/Button';
 import type { TimelineEvent } from './admin-api';
 import { formatTime, oneLine } from './format';
@@ -56,6 +57,7 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
             <span class="event-who">{event.seat === null ? 'system' : `seat ${event.seat}`} · {event.username ?? (event.seat === null ? 'server' : seatName(event.seat))}</span>
             <span class="badge">{event.kind}</span>
             {event.irreversible && <span class="badge badge-bad" title="Revealed information or drew at random: can never be taken back">irreversible</span>}
+            {event.action !== null && event.action !== undefined && actionWords(type, event.action as GameAction) && <span class="event-words">{actionWords(type, event.action as GameAction)}</span>}
             <code class="event-action">{oneLine(event.action)}</code>
             <time class="muted" dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
             {event.log.length > 0 && (

@@ -55,17 +55,26 @@ export function eventLines(type: string, event: EventLike, names: readonly strin
       return [`${who} takes a move back.`];
   }
   const action = event.action as GameAction | null | undefined;
-  if (action && ui) {
-    try {
-      return [`${who}: ${ui.describeAction(action, view as never)}.`];
-    } catch {
-      // An action worded from another moment's view may not find its card: fall through.
-    }
-  }
+  const said = action ? actionWords(type, action, view) : null;
+  if (said) return [`${who}: ${said}.`];
   return [`${who} ${ui?.quietStep ?? 'takes a step of their turn'}.`];
 }
 
 /** An engine prompt without the action names it quotes for API clients: "Hire a character (hire)." → "Hire a character." */
 export function withoutActionNames(text: string): string {
   return text.replace(/ \([a-z][A-Za-z]*\)/g, '');
+}
+
+/**
+ * An action in the words of its game's buttons, or null when the game has no words for it here (an
+ * action worded without the view it was made in may not find its card).
+ */
+export function actionWords(type: string, action: GameAction, view?: unknown): string | null {
+  const ui = gameUis[type];
+  if (!ui) return null;
+  try {
+    return ui.describeAction(action, view as never);
+  } catch {
+    return null;
+  }
 }
