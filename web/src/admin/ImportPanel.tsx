@@ -41,13 +41,15 @@ export function ImportPanel({ onImported }: { onImported?(): void } = {}) {
         />
       </div>
       {upload.running && <Notice>Replaying and verifying…</Notice>}
-      {typeof refusedAt === 'number' && (
-        <Notice tone="bad">
-          <span data-testid="import-refused">Refused at event {refusedAt}: {String(upload.error?.problem.reason ?? upload.error?.message)}</span>
-        </Notice>
+      {/* One box per refusal: a record that does not replay names its event; any other refusal as the server words it. */}
+      {typeof refusedAt === 'number' ? (
+        <div class="error" role="alert">
+          <span data-testid="import-refused">Refused at event {refusedAt}: {String(upload.error?.problem.reason ?? upload.error?.message)}</span>{' '}
+          {upload.error?.code && <code class="code">{upload.error.code}</code>}
+        </div>
+      ) : (
+        <ErrorBox error={upload.error} />
       )}
-      {/* A refusal at an event is said once, above; any other refusal is shown as the server words it. */}
-      {typeof refusedAt !== 'number' && <ErrorBox error={upload.error} />}
       {imported && (
         <Notice tone="ok">
           <span data-testid="import-ok">
