@@ -209,7 +209,7 @@ describe('moderation from the inspector', () => {
 });
 
 describe('a long game', () => {
-  it('shows a 500-event game: prints the time from navigation to the timeline (and to the state)', async () => {
+  it('shows a 500-event game: prints the time from navigation to the timeline (and to the state)', { timeout: 120_000 }, async () => {
     // Random 4-player guild town games run about 600 events; play until one has 500.
     let long = await playRandomGame(b.t, { type: 'guild-town', seats: 4, seed: 5, prefix: 'gt' });
     for (let seed = 6; long.version < 500 && seed < 10; seed++) long = await playRandomGame(b.t, { type: 'guild-town', seats: 4, seed, prefix: `gt${seed}` });
