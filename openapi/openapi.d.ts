@@ -5198,7 +5198,7 @@ export interface operations {
                     seed: string;
                     seedCommitment?: string;
                     seedDerivation?: number;
-                    clientSeeds?: (string | null)[] | null;
+                    clientSeeds?: null | (null | string)[];
                     seats: {
                         seat: number;
                         /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */

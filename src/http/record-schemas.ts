@@ -43,7 +43,8 @@ export const RecordImportBody = Type.Object({
   seed: Type.String({ minLength: 1, maxLength: 200 }),
   seedCommitment: Type.Optional(Type.String({ maxLength: 64 })),
   seedDerivation: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
-  clientSeeds: Type.Optional(Type.Union([Type.Array(Type.Union([Type.String({ pattern: CLIENT_SEED_PATTERN, maxLength: 64 }), Type.Null()]), { maxItems: 16 }), Type.Null()])),
+  // Null first: the validator's type coercion would turn a null into [null] trying the array first.
+  clientSeeds: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.Union([Type.Null(), Type.String({ pattern: CLIENT_SEED_PATTERN, maxLength: 64 })]), { maxItems: 16 })])),
   seats: Type.Array(recordSeat, { minItems: 1, maxItems: 16 }),
   timeControl: Type.Optional(Type.Unknown({ description: 'A TimeControl (default: none)' })),
   status: Type.Optional(GameStatus),

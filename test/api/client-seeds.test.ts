@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { dealSeed } from '../../src/engine/deal.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
-import { newUser, startTestApp, storedGame, type TestApp } from '../support/api.js';
+import { verifyRecord } from '../../src/engine/record.js';
+import { loginAdmin, newUser, playFirstLegal, startTestApp, storedGame, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
 
 /**
@@ -109,5 +110,30 @@ describe('refusals: a 4xx problem that changes nothing', () => {
     const gameId = await openGame(alice);
     const { body } = await giveSeed(alice, gameId, 'x'.repeat(64)).expect(200);
     expect(body.clientSeeds).toEqual(['x'.repeat(64), null]);
+  });
+});
+
+describe('records of games dealt from client seeds', () => {
+  it('carry the seeds and derivation: the record verifies, imports, and refuses changed client seeds', async () => {
+    const admin = await loginAdmin(t);
+    const [alice, bob] = [await newUser(t), await newUser(t)];
+    const gameId = (await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 } }).expect(201)).body.id;
+    await giveSeed(alice, gameId, 'alice-r').expect(200);
+    await t.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({ clientSeed: 'bob-r' }).expect(200);
+    await playFirstLegal(t, gameId, [alice, bob], 10);
+    const record = (await t.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
+    expect(record).toMatchObject({ format: 'boardgame-record/2', status: 'finished', seedDerivation: 2, clientSeeds: ['alice-r', 'bob-r'] });
+    expect(verifyRecord({ toy: toyGame }, record).ok).toBe(true);
+    const otherSeeds = verifyRecord({ toy: toyGame }, { ...record, clientSeeds: ['alice-r', null] });
+    expect(otherSeeds.ok).toBe(false);
+    const imported = await t.http.post('/v1/admin/games/import').set(admin).send(record);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body.verify.ok).toBe(true);
+    expect((await storedGame(t, imported.body.id)).client_seeds).toEqual(['alice-r', 'bob-r']);
+    for (const clientSeeds of [['alice-r', 'bob-x'], ['alice-r'], null]) {
+      const refused = await t.http.post('/v1/admin/games/import').set(admin).send({ ...record, clientSeeds });
+      expect(refused.status, JSON.stringify(clientSeeds)).toBe(422);
+      expect(refused.body.code).toBe('RECORD_DOES_NOT_REPLAY');
+    }
   });
 });

@@ -33,8 +33,8 @@ class SpecGenerator {
   private s1: bigint;
   constructor(seed: string) {
     const digest = createHash('sha256').update(`boardgame-server/rng/v2\n${seed}`).digest();
-    const words = [0, 4, 8, 12].map((offset) => BigInt(digest.readUInt32BE(offset)));
-    if (words.every((word) => word === 0n)) words[3] = 1n;
+    const words: bigint[] = [0, 4, 8, 12].map((offset) => BigInt(digest.readUInt32BE(offset)));
+    if (!words.some((word) => word !== 0n)) words[3] = 1n;
     this.s0 = (words[0]! << 32n) | words[1]!;
     this.s1 = (words[2]! << 32n) | words[3]!;
   }
