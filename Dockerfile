@@ -10,6 +10,8 @@
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
+# The workspace package (packages/rules: the rules engines and record verifier, bundled at `npm pack`).
+COPY packages/rules/package.json packages/rules/
 COPY scripts/prisma-generate.mjs scripts/build-web.mjs scripts/
 COPY prisma ./prisma
 RUN npm ci
@@ -21,6 +23,7 @@ RUN npx tsc --noEmit && npx tsc --noEmit -p web && npm run build
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/rules/package.json packages/rules/
 COPY scripts/prisma-generate.mjs scripts/build-web.mjs scripts/
 RUN npm ci --omit=dev --omit=optional && npm cache clean --force
 

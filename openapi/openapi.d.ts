@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Take a seat (the first free one unless `seat` is given); the game starts when full
-         * @description Takes the seat you ask for, or the first free one (the body may be omitted). When this fills the last seat the game starts and the answer shows it active.
+         * @description Takes the seat you ask for, or the first free one (the body may be omitted). `clientSeed` gives your contribution to the deal with the join (see setClientSeed): it counts even when this join fills the last seat, which starts the game at once and shows it active.
          */
         post: operations["joinGame"];
         delete?: never;
@@ -242,6 +242,26 @@ export interface paths {
          * @description Starts an open game early with the seats filled so far; empty seats are dropped and the seating compacted.
          */
         post: operations["startGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/client-seed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give your own seed to the deal before the game starts (seated players)
+         * @description Provably fair dealing (docs/fairness.md): the deal comes from the server seed, committed at creation (`seedCommitment`), and the client seed of every seat together, so neither the server nor any player can choose it. Each seated player may give one before the start (or with joinGame) and replace it until then; leaving the seat drops it. Client seeds are public (`clientSeeds`); the server seed is revealed when the game is over, and GET /v1/games/{id}/record carries everything a verifier needs. Games created before client seeds existed (`seedDerivation` 1) refuse with 409 CLIENT_SEEDS_UNSUPPORTED.
+         */
+        put: operations["setClientSeed"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -416,7 +436,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a game as a portable record (`boardgame-record/1`)
+         * Download a game as a portable record (`boardgame-record/2`)
          * @description The record of any started game: type, rules version, options, seed, seats, time control and every event with its action and time, with the final state's hash. `POST /v1/admin/games/import` takes it back (here or on another server); `scripts/verify-record.ts` checks it offline.
          */
         get: operations["adminExportGame"];
@@ -848,8 +868,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The public record of a finished game: seed, rules version and every action, to verify it independently
-         * @description Provably fair dealing: from creation every game shows `seedCommitment` (SHA-256 of its seed); once it is over this record reveals the seed with everything needed to replay the game. Check it with `npx tsx scripts/verify-record.ts record.json`: the seed matches the commitment, and replaying every event under the recorded rules version gives the recorded final state and result. Format `boardgame-record/1`.
+         * The public record of a game that is over (finished, or aborted after its start): seeds, rules version and every action, to verify it independently
+         * @description Provably fair dealing (docs/fairness.md): from creation every game shows `seedCommitment` (SHA-256 of its server seed), and before the start each player may add a client seed (setClientSeed); once the game is over this record reveals the server seed with everything needed to replay the game. Check it without this server with the verifier of the `boardgame-rules` package: `npx boardgame-rules verify record.json`. It checks that the seed matches the commitment, derives the deal seed from it and the client seeds, and replays every event under the recorded rules version to the recorded final state hash and result. Format `boardgame-record/2`.
          */
         get: operations["getGameRecord"];
         put?: never;
@@ -1191,7 +1211,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to */
+        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to */
         GameRecord: components["schemas"]["UrbanizationGameRecord"] | components["schemas"]["ConstructionYardGameRecord"] | components["schemas"]["GuildTownGameRecord"] | components["schemas"]["MilestoneCityGameRecord"];
         /** @description The outcome of a finished game */
         GameResult: {
@@ -2278,8 +2298,12 @@ export interface components {
             result: components["schemas"]["GameResult"] | null;
             /** @description SHA-256 (hex) of the seed the deal comes from, published from creation */
             seedCommitment: string;
-            /** @description The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record) */
+            /** @description The server seed, once the game is over (finished or aborted): check it against seedCommitment; GET /v1/games/{id}/record */
             revealedSeed: string | null;
+            /** @description How the deal seed comes from the server seed and the client seeds (docs/fairness.md): 2 for games created since client seeds exist, 1 before (the server seed alone) */
+            seedDerivation: number;
+            /** @description Per seat, the client seed its player gave before the start (null: none); the deal comes from the server seed and these together. Null for games of seed derivation 1 */
+            clientSeeds: (string | null)[] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2378,8 +2402,12 @@ export interface components {
             result: components["schemas"]["GameResult"] | null;
             /** @description SHA-256 (hex) of the seed the deal comes from, published from creation */
             seedCommitment: string;
-            /** @description The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record) */
+            /** @description The server seed, once the game is over (finished or aborted): check it against seedCommitment; GET /v1/games/{id}/record */
             revealedSeed: string | null;
+            /** @description How the deal seed comes from the server seed and the client seeds (docs/fairness.md): 2 for games created since client seeds exist, 1 before (the server seed alone) */
+            seedDerivation: number;
+            /** @description Per seat, the client seed its player gave before the start (null: none); the deal comes from the server seed and these together. Null for games of seed derivation 1 */
+            clientSeeds: (string | null)[] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2557,10 +2585,10 @@ export interface components {
             view: components["schemas"]["MilestoneCityView"] | null;
             log: components["schemas"]["LogEntry"][];
         };
-        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (urbanization) */
+        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (urbanization) */
         UrbanizationGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/1";
+            format: "boardgame-record/2";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -2579,7 +2607,12 @@ export interface components {
             };
             /** @description SHA-256 (hex) of `seed`, published from creation */
             seedCommitment: string;
+            /** @description The server seed */
             seed: string;
+            /** @description How the deal seed comes from `seed` and `clientSeeds` (docs/fairness.md); 1 when absent */
+            seedDerivation: number;
+            /** @description Per seat, in seat order, the client seed its player gave (null: none); null for seed derivation 1 */
+            clientSeeds: (string | null)[] | null;
             seats: {
                 seat: number;
                 /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
@@ -2606,10 +2639,10 @@ export interface components {
             /** @description The outcome (null: not over, or aborted) */
             result: components["schemas"]["UrbanizationResult"] | null;
         };
-        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (construction-yard) */
+        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (construction-yard) */
         ConstructionYardGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/1";
+            format: "boardgame-record/2";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -2628,7 +2661,12 @@ export interface components {
             };
             /** @description SHA-256 (hex) of `seed`, published from creation */
             seedCommitment: string;
+            /** @description The server seed */
             seed: string;
+            /** @description How the deal seed comes from `seed` and `clientSeeds` (docs/fairness.md); 1 when absent */
+            seedDerivation: number;
+            /** @description Per seat, in seat order, the client seed its player gave (null: none); null for seed derivation 1 */
+            clientSeeds: (string | null)[] | null;
             seats: {
                 seat: number;
                 /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
@@ -2655,10 +2693,10 @@ export interface components {
             /** @description The outcome (null: not over, or aborted) */
             result: components["schemas"]["ConstructionYardResult"] | null;
         };
-        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (guild-town) */
+        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (guild-town) */
         GuildTownGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/1";
+            format: "boardgame-record/2";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -2677,7 +2715,12 @@ export interface components {
             };
             /** @description SHA-256 (hex) of `seed`, published from creation */
             seedCommitment: string;
+            /** @description The server seed */
             seed: string;
+            /** @description How the deal seed comes from `seed` and `clientSeeds` (docs/fairness.md); 1 when absent */
+            seedDerivation: number;
+            /** @description Per seat, in seat order, the client seed its player gave (null: none); null for seed derivation 1 */
+            clientSeeds: (string | null)[] | null;
             seats: {
                 seat: number;
                 /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
@@ -2704,10 +2747,10 @@ export interface components {
             /** @description The outcome (null: not over, or aborted) */
             result: components["schemas"]["GuildTownResult"] | null;
         };
-        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (milestone-city) */
+        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (milestone-city) */
         MilestoneCityGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/1";
+            format: "boardgame-record/2";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -2726,7 +2769,12 @@ export interface components {
             };
             /** @description SHA-256 (hex) of `seed`, published from creation */
             seedCommitment: string;
+            /** @description The server seed */
             seed: string;
+            /** @description How the deal seed comes from `seed` and `clientSeeds` (docs/fairness.md); 1 when absent */
+            seedDerivation: number;
+            /** @description Per seat, in seat order, the client seed its player gave (null: none); null for seed derivation 1 */
+            clientSeeds: (string | null)[] | null;
             seats: {
                 seat: number;
                 /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
@@ -4075,13 +4123,10 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "seat": 1
-                 *     }
-                 */
                 "application/json": {
                     seat?: number;
+                    /** @description Your contribution to the deal: 1 to 64 letters, digits or `. _ ~ : -` (pick it at random: the deal comes from it and the server seed together) */
+                    clientSeed?: string;
                 };
             };
         };
@@ -4295,6 +4340,144 @@ export interface operations {
              *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
              *     - `NOT_ENOUGH_PLAYERS`: fewer players than the game's minimum have joined
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setClientSeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientSeed": "my-own-9f3a1c"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your contribution to the deal: 1 to 64 letters, digits or `. _ ~ : -` (pick it at random: the deal comes from it and the server seed together) */
+                    clientSeed: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The game with your client seed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDetail"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `NOT_A_PLAYER`: you hold no seat in this game
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
+             *     - `CLIENT_SEEDS_UNSUPPORTED`: the game was created before client seeds existed (seed derivation 1): it deals from its server seed alone
              */
             409: {
                 headers: {
@@ -5723,7 +5906,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "format": "boardgame-record/1",
+                 *       "format": "boardgame-record/2",
                  *       "type": "urbanization",
                  *       "rulesVersion": 2,
                  *       "options": {
@@ -5761,8 +5944,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @enum {string} */
-                    format: "boardgame-record/1";
+                    /** @description `boardgame-record/1`: a record from before client seeds (seed derivation 1) */
+                    format: "boardgame-record/2" | "boardgame-record/1";
                     id?: string;
                     type: string;
                     rulesVersion: number;
@@ -5773,6 +5956,8 @@ export interface operations {
                     };
                     seed: string;
                     seedCommitment?: string;
+                    seedDerivation?: number;
+                    clientSeeds?: null | (null | string)[];
                     seats: {
                         seat: number;
                         /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
@@ -8734,7 +8919,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `GAME_NOT_FINISHED`: the record (and the seed in it) is published once the game is over
+             *     - `GAME_NOT_FINISHED`: the record (and the seed in it) is published once the game is over (finished, or aborted after its start)
              */
             409: {
                 headers: {
@@ -9112,7 +9297,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `GAME_NOT_FINISHED`: the record (and the seed in it) is published once the game is over
+             *     - `GAME_NOT_FINISHED`: the record (and the seed in it) is published once the game is over (finished, or aborted after its start)
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
              *     - `RULES_VERSION_UNSUPPORTED`: the game's rules version is not served by this server
              */
@@ -9433,6 +9618,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

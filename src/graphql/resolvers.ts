@@ -5,7 +5,7 @@ import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
 import { CATALOGS, PUBLISHED } from '../http/game-schemas.js';
-import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, startGame, type GameSummary } from '../services/lobby.js';
+import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, setClientSeed, startGame, type GameSummary } from '../services/lobby.js';
 import { legalActions, submitAction } from '../services/play.js';
 import { ServiceError } from '../errors.js';
 import { afterSeq, checkFirst, eventConnection, offsetConnection, offsetPage } from './connections.js';
@@ -104,9 +104,13 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         const input = { type: args.type ?? typeOfId(args.typeId!), seats: args.seats, options: args.options ?? undefined, private: args.private ?? undefined, rated: args.rated ?? undefined, timeControl: args.timeControl ?? undefined };
         return detail(ctx, await createGame(ctx, principal, input), principal);
       },
-      joinGame: async (_root, { gameId, seat }: { gameId: string; seat?: number | null }, context: Context) => {
+      joinGame: async (_root, { gameId, seat, clientSeed }: { gameId: string; seat?: number | null; clientSeed?: string | null }, context: Context) => {
         const principal = user(context, 'play');
-        return detail(ctx, await joinGame(ctx, principal, gameId, seat ?? undefined), principal);
+        return detail(ctx, await joinGame(ctx, principal, gameId, seat ?? undefined, clientSeed ?? undefined), principal);
+      },
+      setClientSeed: async (_root, { gameId, clientSeed }: { gameId: string; clientSeed: string }, context: Context) => {
+        const principal = user(context, 'play');
+        return detail(ctx, await setClientSeed(ctx, principal, gameId, clientSeed), principal);
       },
       startGame: async (_root, { gameId }: { gameId: string }, context: Context) => {
         const principal = user(context, 'play');

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { IMPORT_MAX_EVENTS } from '../services/admin-records.js';
-import { RECORD_FORMAT } from '../services/record.js';
+import { CLIENT_SEED_PATTERN } from '../engine/deal.js';
+import { EARLIER_FORMATS, RECORD_FORMAT } from '../services/record.js';
 import { EventKind, GameStatus, MAX_SEQ } from './schemas.js';
 
 /** The portable game record (services/record.ts) as the API sends it and as an import takes it. */
@@ -16,7 +17,9 @@ export const GameRecordSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: 'The game on the server that wrote the record' }),
   type: Type.String(), rulesVersion: Type.Integer(), seatCount: Type.Integer(),
   options: anyObject('The options the game was created with'),
-  seedCommitment: Type.String({ description: 'SHA-256 (hex) of `seed`, published from creation' }), seed: Type.String(),
+  seedCommitment: Type.String({ description: 'SHA-256 (hex) of `seed`, published from creation' }), seed: Type.String({ description: 'The server seed' }),
+  seedDerivation: Type.Integer({ minimum: 1, description: 'How the deal seed comes from `seed` and `clientSeeds` (docs/fairness.md); 1 when absent' }),
+  clientSeeds: Type.Union([Type.Array(Type.Union([Type.String(), Type.Null()])), Type.Null()], { description: 'Per seat, in seat order, the client seed its player gave (null: none); null for seed derivation 1' }),
   seats: Type.Array(recordSeat),
   timeControl: Type.Ref('TimeControl'),
   status: GameStatus,
@@ -31,7 +34,7 @@ export const GameRecordSchema = Type.Object({
 /**
  * What an import takes (REST body, and the GraphQL `record` argument checked against it): a record as exported; `id`, `seatCount`, `seedCommitment`, `status`, `result`, `finalStateHash`, event `kind`/`undoesSeq`/`at` may be left out. */
 export const RecordImportBody = Type.Object({
-  format: Type.Literal(RECORD_FORMAT),
+  format: Type.Union([Type.Literal(RECORD_FORMAT), Type.Literal(EARLIER_FORMATS[0])], { description: `\`${EARLIER_FORMATS[0]}\`: a record from before client seeds (seed derivation 1)` }),
   id: Type.Optional(Type.String({ maxLength: 100 })),
   type: Type.String({ maxLength: 64 }),
   rulesVersion: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
@@ -39,6 +42,9 @@ export const RecordImportBody = Type.Object({
   options: anyObject('The options the game was created with'),
   seed: Type.String({ minLength: 1, maxLength: 200 }),
   seedCommitment: Type.Optional(Type.String({ maxLength: 64 })),
+  seedDerivation: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+  // Null first: the validator's type coercion would turn a null into [null] trying the array first.
+  clientSeeds: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.Union([Type.Null(), Type.String({ pattern: CLIENT_SEED_PATTERN, maxLength: 64 })]), { maxItems: 16 })])),
   seats: Type.Array(recordSeat, { minItems: 1, maxItems: 16 }),
   timeControl: Type.Optional(Type.Unknown({ description: 'A TimeControl (default: none)' })),
   status: Type.Optional(GameStatus),

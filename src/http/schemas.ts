@@ -1,3 +1,4 @@
+import { CLIENT_SEED_PATTERN } from '../engine/deal.js';
 import { Type, type Static } from '@sinclair/typebox';
 
 /** TypeBox schemas shared by routes (they become the OpenAPI components). */
@@ -61,7 +62,9 @@ const gameFields = {
   yourSeat: Type.Union([Type.Integer(), Type.Null()]),
   result: Type.Unknown({ description: 'The outcome once finished: scores, winners, ranking' }),
   seedCommitment: Type.String({ description: 'SHA-256 (hex) of the seed the deal comes from, published from creation' }),
-  revealedSeed: Type.Union([Type.String(), Type.Null()], { description: 'The seed, once the game is over (check it against seedCommitment; GET /v1/games/{id}/record)' }),
+  revealedSeed: Type.Union([Type.String(), Type.Null()], { description: 'The server seed, once the game is over (finished or aborted): check it against seedCommitment; GET /v1/games/{id}/record' }),
+  seedDerivation: Type.Integer({ minimum: 1, description: 'How the deal seed comes from the server seed and the client seeds (docs/fairness.md): 2 for games created since client seeds exist, 1 before (the server seed alone)' }),
+  clientSeeds: Type.Union([Type.Array(Type.Union([Type.String(), Type.Null()])), Type.Null()], { description: 'Per seat, the client seed its player gave before the start (null: none); the deal comes from the server seed and these together. Null for games of seed derivation 1' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
   startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -126,7 +129,10 @@ export const UndoRequest = Type.Object(
   },
   { $id: 'UndoRequest' },
 );
-export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15 })) }, { additionalProperties: false });
+/** A player's contribution to the deal (engine/deal.ts, docs/fairness.md). */
+export const ClientSeed = Type.String({ minLength: 1, maxLength: 64, pattern: CLIENT_SEED_PATTERN, description: 'Your contribution to the deal: 1 to 64 letters, digits or `. _ ~ : -` (pick it at random: the deal comes from it and the server seed together)' });
+export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15 })), clientSeed: Type.Optional(ClientSeed) }, { additionalProperties: false });
+export const ClientSeedBody = Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false });
 export const SubmitActionBody = Type.Object(
   {
     gameType: Type.Optional(Type.String({ maxLength: 64, description: "The game's type: it says which action union `action` is (400 GAME_TYPE_MISMATCH when the game is of another type; older clients may leave it out)" })),

@@ -13,11 +13,12 @@ import type { ServiceContext } from './context.js';
 import { seedCommitment } from './fairness.js';
 import { loadGame } from './lobby.js';
 import { rngMoved } from './progress.js';
-import { RECORD_FORMAT, recordOf, walkableEvents, type GameRecordExport } from './record.js';
+import { seedsProblem } from '../engine/record.js';
+import { EARLIER_FORMATS, RECORD_FORMAT, recordOf, type GameRecordExport } from './record.js';
 import { setupInputOf, walkLog } from './timeline.js';
 
 /**
- * Export and import of portable game records (format `boardgame-record/1`, services/record.ts).
+ * Export and import of portable game records (format `boardgame-record/2` or `/1`, src/engine/record.ts).
  *
  * An import is replayed under its recorded rules version and checked BEFORE anything is stored:
  * every event must be legal, the replay must end the game (finished with the recorded result, or
@@ -35,7 +36,7 @@ export const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** A record as an import accepts it: what an export gives, with the derivable fields optional. */
 export interface RecordInput {
-  format: typeof RECORD_FORMAT;
+  format: typeof RECORD_FORMAT | (typeof EARLIER_FORMATS)[0];
   id?: string;
   type: string;
   rulesVersion: number;
@@ -43,6 +44,9 @@ export interface RecordInput {
   options: unknown;
   seed: string;
   seedCommitment?: string;
+  /** 1 when absent (records of format boardgame-record/1). */
+  seedDerivation?: number;
+  clientSeeds?: (string | null)[] | null;
   seats: { seat: number; username: string | null; bot: string | null }[];
   timeControl?: unknown;
   status?: GameStatus;
@@ -83,6 +87,8 @@ interface Replayed {
 /** Checks and replays `record` (throws the refusal); pure but for the catalog. */
 function replayRecord(definition: AnyGameDefinition, record: RecordInput, seatCount: number, now: Date): Replayed {
   if (record.seedCommitment !== undefined && seedCommitment(record.seed) !== record.seedCommitment) throw doesNotReplay(0, 'SHA-256 of the seed is not the recorded seedCommitment');
+  const seedsWrong = seedsProblem({ seedDerivation: record.seedDerivation, clientSeeds: record.clientSeeds, seatCount });
+  if (seedsWrong !== null) throw doesNotReplay(0, seedsWrong);
   const events = record.events.map((event) => ({ ...event, kind: event.kind ?? 'action', undoesSeq: event.undoesSeq ?? null }));
   events.forEach((event, index) => {
     if (event.seq !== index + 1) throw doesNotReplay(event.seq, `events are numbered 1, 2, 3… in order; expected ${index + 1} here`);
@@ -102,7 +108,7 @@ function replayRecord(definition: AnyGameDefinition, record: RecordInput, seatCo
   let previous: unknown = null;
   let final: unknown;
   try {
-    const walk = walkLog(definition, setupInputOf({ seatCount, options: record.options, seed: record.seed, rulesVersion: record.rulesVersion }), walkableEvents(events), (event, state, engineLog, flagged) => {
+    const walk = walkLog(definition, setupInputOf({ seatCount, options: record.options, seed: record.seed, seedDerivation: record.seedDerivation, clientSeeds: record.clientSeeds, rulesVersion: record.rulesVersion }), events, (event, state, engineLog, flagged) => {
       logs.push(engineLog ?? serviceLog(event));
       irreversible.push(engineLog === null || flagged || rngMoved(previous, state));
       previous = state;
@@ -174,7 +180,7 @@ export async function importRecord(ctx: ServiceContext, principal: Principal, re
   const id = await ctx.db.$transaction(async (tx) => {
     const game = await tx.game.create({
       data: {
-        type: definition.id, rulesVersion: record.rulesVersion, options: record.options as Prisma.InputJsonValue, seed: record.seed, status: replayed.status,
+        type: definition.id, rulesVersion: record.rulesVersion, options: record.options as Prisma.InputJsonValue, seed: record.seed, seedDerivation: record.seedDerivation ?? 1, clientSeeds: json(record.clientSeeds ?? null), status: replayed.status,
         seatCount, state: replayed.state as Prisma.InputJsonValue, version: replayed.events.length, activeSeats: [], result: json(replayed.result),
         timeControl: timeControl as Prisma.InputJsonValue, createdById: principal.userId, importedAt: now,
         startedAt: replayed.events[0]?.createdAt ?? now, finishedAt: replayed.events.at(-1)?.createdAt ?? now,

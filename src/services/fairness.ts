@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { seedCommitment } from '../engine/deal.js';
 import { GENERATOR_PREFIX } from '../engine/rng.js';
 
 /**
@@ -14,11 +15,9 @@ export function newSeed(): string {
   return GENERATOR_PREFIX + randomBytes(16).toString('hex');
 }
 
-export function seedCommitment(seed: string): string {
-  return createHash('sha256').update(seed).digest('hex');
-}
+export { seedCommitment };
 
-/** The seed, revealed only once the game is over (null before). */
+/** The seed, revealed only once the game is over: finished, or aborted (null before). */
 export function revealedSeed(game: { status: string; seed: string }): string | null {
-  return game.status === 'finished' ? game.seed : null;
+  return game.status === 'finished' || game.status === 'aborted' ? game.seed : null;
 }

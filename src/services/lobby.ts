@@ -7,6 +7,7 @@ import { findUserByUsername } from '../store/users.js';
 import { TimeControlSchema, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
+import { checkClientSeed, dropClientSeed, giveClientSeed, publicClientSeeds } from './client-seeds.js';
 import { newSeed, revealedSeed, seedCommitment } from './fairness.js';
 import { afterCommit, commitStart, type Change } from './progress.js';
 
@@ -29,8 +30,12 @@ export interface GameSummary {
   result: unknown;
   /** SHA-256 of the seed, published from creation (provably fair dealing, fairness.ts). */
   seedCommitment: string;
-  /** The seed once the game is over, else null. */
+  /** The seed once the game is over (finished or aborted), else null. */
   revealedSeed: string | null;
+  /** How the deal seed comes from the seed and the client seeds (engine/deal.ts). */
+  seedDerivation: number;
+  /** Per seat, the client seed its player gave (null: none); null for games of derivation 1. */
+  clientSeeds: (string | null)[] | null;
   createdAt: string;
   updatedAt: string;
   startedAt: string | null;
@@ -76,6 +81,8 @@ export function summarize(game: GameRecord, principal: Principal | null): GameSu
     result: game.result,
     seedCommitment: seedCommitment(game.seed),
     revealedSeed: revealedSeed(game),
+    seedDerivation: game.seedDerivation,
+    clientSeeds: publicClientSeeds(game),
     createdAt: game.createdAt.toISOString(),
     updatedAt: game.updatedAt.toISOString(),
     startedAt: game.startedAt?.toISOString() ?? null,
@@ -156,7 +163,8 @@ async function startIfFull(ctx: ServiceContext, locked: LockedGame): Promise<Cha
   return commitStart(ctx, definitionFor(ctx, game), game, locked, game.seats);
 }
 
-export async function joinGame(ctx: ServiceContext, principal: Principal, gameId: string, wanted?: number): Promise<GameRecord> {
+export async function joinGame(ctx: ServiceContext, principal: Principal, gameId: string, wanted?: number, clientSeed?: string): Promise<GameRecord> {
+  if (clientSeed !== undefined) checkClientSeed(clientSeed);
   const started = await withGameLock(ctx.db, gameId, async (game, locked) => {
     if (!maySee(game, principal)) throw notFound('Game');
     if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'This game has already started; seats can no longer be taken.');
@@ -170,6 +178,8 @@ export async function joinGame(ctx: ServiceContext, principal: Principal, gameId
     if (isFilled(target)) throw conflict('SEAT_TAKEN', `Seat ${choice} is already taken.`);
     if (!mayTake(target)) throw forbidden('SEAT_RESERVED', `Seat ${choice} is reserved for another player.`);
     await locked.updateSeat(choice, { userId: principal.userId, reservedForId: null });
+    // Given with the join, the seed counts even when this join fills the last seat and starts the game.
+    if (clientSeed !== undefined) await giveClientSeed(game, locked, choice, clientSeed);
     return startIfFull(ctx, locked);
   });
   if (started) await afterCommit(ctx, started);
@@ -224,6 +234,16 @@ export async function startGame(ctx: ServiceContext, principal: Principal, gameI
   return loadGame(ctx, gameId);
 }
 
+/** A seated player gives (or replaces) their client seed before the start (docs/fairness.md). */
+export async function setClientSeed(ctx: ServiceContext, principal: Principal, gameId: string, clientSeed: string): Promise<GameRecord> {
+  checkClientSeed(clientSeed);
+  await withGameLock(ctx.db, gameId, async (game, locked) => {
+    if (!maySee(game, principal)) throw notFound('Game');
+    await giveClientSeed(game, locked, requireSeat(game, principal), clientSeed);
+  });
+  return loadGame(ctx, gameId);
+}
+
 export async function leaveGame(ctx: ServiceContext, principal: Principal, gameId: string): Promise<GameRecord> {
   await withGameLock(ctx.db, gameId, async (game, locked) => {
     if (!maySee(game, principal)) throw notFound('Game');
@@ -231,6 +251,7 @@ export async function leaveGame(ctx: ServiceContext, principal: Principal, gameI
     const seat = seatOf(game, principal);
     if (seat === null) throw conflict('NOT_SEATED', 'You hold no seat in this game.');
     await locked.updateSeat(seat, { userId: null });
+    await dropClientSeed(game, locked, seat);
   });
   return loadGame(ctx, gameId);
 }

@@ -84,6 +84,7 @@ async function submitFast(ctx: ServiceContext, principal: Principal, input: Subm
       findUndoRequest: () => Promise.reject(NEEDS_LOCK),
       updateUndoRequest: () => Promise.reject(NEEDS_LOCK),
       setRulesVersion: () => Promise.reject(NEEDS_LOCK),
+      setClientSeeds: () => Promise.reject(NEEDS_LOCK),
     };
     let result: SubmitResult;
     let change: Change;

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../engine/canonical.js';
+import { setupInputOf } from '../engine/deal.js';
 import type { AnyGameDefinition, ApplyResult, LogEntry } from '../engine/types.js';
 import type { DueColumns, EventKind, GameRecord, GameStatus, LockedGame, SeatRecord } from '../store/games.js';
 import { advanceClocks, deadlines, nextDeadline, startClocks, type Clocks, type TimeControl } from './clock.js';
@@ -57,13 +58,16 @@ export async function writeOutbox(locked: LockedGame, change: Change): Promise<C
 }
 
 export async function commitStart(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, seats: SeatRecord[]): Promise<Change> {
-  const state = definition.setup({ seats: seats.length, options: game.options, seed: game.seed, rulesVersion: game.rulesVersion });
+  // The client seeds follow their seats into the new numbering; they are fixed from now on (derivation 2).
+  const clientSeeds = game.seedDerivation === 1 ? null : seats.map((seat) => game.clientSeeds?.[seat.seat] ?? null);
+  const state = definition.setup(setupInputOf({ ...game, seatCount: seats.length, clientSeeds }));
   const activeSeats = definition.activeSeats(state);
   const control = game.timeControl as TimeControl;
   const now = ctx.now();
   const clocks = startClocks(control, seats.length, activeSeats, now);
   const renumbered = seats.map((seat, index) => ({ ...seat, seat: index }));
   const due = planDue({ timeControl: control, clocks, activeSeats, seats: renumbered }, now, () => true);
+  if (clientSeeds !== null) await locked.setClientSeeds(clientSeeds);
   await locked.start(seats, { state, activeSeats, result: null, clocks, deadline: nextDeadline(control, clocks, activeSeats), due });
   const change: Change = {
     gameId: game.id, gameType: game.type, version: 0, status: 'active', activeSeats, seats: renumbered,

@@ -3,7 +3,7 @@ import { canonicalJson } from '../engine/canonical.js';
 import { ReplayError } from '../engine/replay.js';
 import { rulesVersionsOf } from '../engine/versions.js';
 import { badRequest, conflict, unprocessable } from '../errors.js';
-import { listGames as listGameRows, withGameLock, type GameRecord, type GameStatus } from '../store/games.js';
+import { listGames as listGameRows, withGameLock, type EventRecord, type GameRecord, type GameStatus } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { summarize } from './lobby.js';
@@ -106,7 +106,7 @@ export async function migrateRules(ctx: ServiceContext, principal: Principal, ga
  * The final state of `game`'s log replayed under `game.rulesVersion`, refusing at the first event
  * the rules reject or whose log lines come out differently (players already read them).
  */
-function replayUnder(definition: ReturnType<typeof definitionFor>, game: GameRecord, events: Parameters<typeof walkLog>[2]): unknown {
+function replayUnder(definition: ReturnType<typeof definitionFor>, game: GameRecord, events: readonly EventRecord[]): unknown {
   let differs: { atEvent: number } | null = null;
   try {
     const { state } = walkLog(definition, setupInputOf(game), events, (event, _state, engineLog) => {

@@ -57,6 +57,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
     findUndoRequest: unsupported('an undo request'),
     updateUndoRequest: unsupported('an undo request'),
     setRulesVersion: unsupported('a rules migration'),
+    setClientSeeds: unsupported('a client seed'),
   };
 }
 

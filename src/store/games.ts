@@ -1,3 +1,4 @@
+import type { EventKind } from '../engine/log-walk.js';
 import type { RecordedAction } from '../engine/replay.js';
 import type { LogEntry } from '../engine/types.js';
 import { notFound } from '../errors.js';
@@ -35,6 +36,10 @@ export interface GameRecord {
   rulesVersion: number;
   options: unknown;
   seed: string;
+  /** How the deal seed comes from `seed` and `clientSeeds` (engine/deal.ts); fixed at creation. */
+  seedDerivation: number;
+  /** Seated players' client seeds by seat (null: none given); null until one is given (derivation 2 only). */
+  clientSeeds: (string | null)[] | null;
   status: GameStatus;
   seatCount: number;
   state: unknown;
@@ -79,9 +84,7 @@ export interface EventRecord {
  * 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'; 'rules': an admin moved the game to newer rules;
  * 'replace': an admin gave a seat to a bot; 'abort': an admin ended the game.
  */
-export type EventKind = 'action' | 'timeout' | 'undo' | 'resign' | 'rules' | 'replace' | 'abort';
-/** Events that change who plays or whether the game goes on, never the state: replays pass over them. */
-export const SEAT_AND_SYSTEM_KINDS: readonly EventKind[] = ['resign', 'rules', 'replace', 'abort'];
+export { SEAT_AND_SYSTEM_KINDS, type EventKind } from '../engine/log-walk.js';
 
 type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
@@ -111,7 +114,7 @@ export async function findGame(db: Db, id: string): Promise<GameRecord | null> {
 export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadGames(db, db.catchUp, ids);
 
 export interface RawGameRow {
-  id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
+  id: string; type: string; rules_version: number; options: unknown; seed: string; seed_derivation: number; client_seeds: (string | null)[] | null; status: GameStatus; seat_count: number; state: unknown;
   state_version: number; actions_after_state: (RecordedAction & { seq: number; kind: EventKind })[] | null; version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; rated: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
   due_at: Date | null; warn_at: Date | null; work_attempts: number;
   created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; seats: SeatRecord[];
@@ -171,7 +174,7 @@ function newestState(row: RawGameRow, after: NonNullable<RawGameRow['actions_aft
  */
 export function toRecord(row: RawGameRow, catchUp: CatchUp): GameRecord {
   const record: GameRecord = {
-    id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
+    id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, seedDerivation: row.seed_derivation, clientSeeds: row.client_seeds, status: row.status, seatCount: row.seat_count,
     state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, rated: row.rated, timeControl: row.time_control,
     clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
     startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
@@ -303,6 +306,8 @@ export interface LockedGame {
   start(seats: SeatRecord[], next: NextState): Promise<void>;
   /** Append event `seq` and move the game to its new state. */
   append(event: NewEvent, next: NextState): Promise<void>;
+  /** Store the client seeds by seat (services/client-seeds.ts; at the start, renumbered with the seats). */
+  setClientSeeds(seeds: (string | null)[]): Promise<void>;
   /** Record the rules version the game is now played under (services/rules-admin.ts). */
   setRulesVersion(version: number): Promise<void>;
   saveIdempotentResponse(data: { userId: string; key: string; requestHash: string; response: unknown }): Promise<void>;
@@ -371,6 +376,9 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
     async append(event, next) {
       await tx.gameEvent.create({ data: { gameId, ...event, action: json(event.action), log: json(event.log) } });
       await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, new Date()), version: event.seq } });
+    },
+    async setClientSeeds(seeds) {
+      await tx.game.update({ where: { id: gameId }, data: { clientSeeds: seeds } });
     },
     async setRulesVersion(version) {
       await tx.game.update({ where: { id: gameId }, data: { rulesVersion: version } });

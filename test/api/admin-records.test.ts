@@ -57,7 +57,9 @@ describe('export and import', () => {
     expect(exported.seats.slice(0, 2)).toEqual([{ seat: 0, username: ann.username, bot: null }, { seat: 1, username: 'someone_elsewhere', bot: null }]);
     expect(verifyRecord(games, exported)).toMatchObject({ ok: true });
 
-    const second = (await importing(exported).expect(201)).body;
+    const reimport = await importing(exported);
+    expect(reimport.status, JSON.stringify(reimport.body)).toBe(201);
+    const second = reimport.body;
     expect(second.id).not.toBe(first.id);
     expect(second.verify.ok).toBe(true);
     const again = (await t.http.get(`/v1/admin/games/${second.id}/export`).set(admin).expect(200)).body;

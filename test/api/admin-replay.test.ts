@@ -9,7 +9,7 @@ import { setupInputOf, walkLog } from '../../src/services/timeline.js';
 import type { EventRecord } from '../../src/store/games.js';
 import { visibleLog } from '../../src/engine/log.js';
 import { isRuleError, type LogEntry } from '../../src/engine/types.js';
-import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, setupInputOfRow, startedToyGame, startTestApp, storedGame, type TestApp } from '../support/api.js';
 import { toyGame, type ToyAction, type ToyState } from '../support/toy-game.js';
 
 /** Players' replays of finished games: each seat sees what it saw at the time, spectators the public view. */
@@ -31,8 +31,8 @@ describe('replays', () => {
   it("show each seat its own view after event N, and spectators only the public view: never another seat's hidden cards", async () => {
     const { alice, bob, gameId } = await finishedToyGame();
     const spectator = await newUser(t, 'watcher');
-    const { events, seed } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
-    let state: ToyState = toyGame.setup({ seats: 2, options: { rounds: 2 }, seed });
+    const { events } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
+    let state: ToyState = toyGame.setup({ ...setupInputOfRow(await storedGame(t, gameId)), options: { rounds: 2 } });
     const log: { seq: number; entry: LogEntry }[] = [];
     for (let at = 0; at <= 4; at++) {
       if (at > 0) {

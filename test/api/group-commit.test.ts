@@ -3,7 +3,7 @@ import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
 import type { GameRecord } from '../../src/store/games.js';
 import { commitMove, groupCommitStats, loadForMove } from '../../src/store/moves.js';
-import { startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
+import { setupInputOfRow, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { toyGame, toyPass } from '../support/toy-game.js';
 
 /**
@@ -31,7 +31,7 @@ async function expectConsistent(gameId: string, version: number) {
   const events = (await t.sql.query('SELECT seq, seat, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
   expect(game.version).toBe(version);
   expect(events.map((event) => event.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
-  const state = replay(toyGame, { seats: game.seat_count, options: game.options, seed: game.seed }, events.map((event) => ({ seat: event.seat, action: event.action })));
+  const state = replay(toyGame, setupInputOfRow(game), events.map((event) => ({ seat: event.seat, action: event.action })));
   expect(canonicalJson(state)).toBe(canonicalJson(game.state));
 }
 

@@ -3,7 +3,7 @@ import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
 import { applyTimeout } from '../../src/services/deadlines.js';
 import { withGameLock } from '../../src/store/games.js';
-import { newUser, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
+import { newUser, startedToyGame, startTestApp, type TestApp, storedGame, setupInputOfRow } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 
 /**
@@ -34,7 +34,7 @@ async function expectConsistent(gameId: string) {
   const events = (await a.sql.query('SELECT seq, seat, kind, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
   expect(events.map((event) => event.seq)).toEqual(Array.from({ length: game.version }, (_, i) => i + 1));
   if (events.every((event) => event.kind === 'action')) {
-    const state = replay(toyGame, { seats: game.seat_count, options: game.options, seed: game.seed }, events.map((event) => ({ seat: event.seat, action: event.action })));
+    const state = replay(toyGame, setupInputOfRow(game), events.map((event) => ({ seat: event.seat, action: event.action })));
     expect(canonicalJson(state)).toBe(canonicalJson(game.state));
   }
 }

@@ -38,7 +38,7 @@ describe('openapi/openapi.json', () => {
       'post /v1/admin/games/{id}/verify', 'get /health', 'get /ready', 'get /metrics',
       'get /v1/lobby', 'get /v1/me/invitations', 'put /v1/games/{id}/seats/{seat}', 'post /v1/games/{id}/take-back', 'get /v1/games/{id}/undo-requests',
       'post /v1/games/{id}/undo-requests', 'post /v1/games/{id}/undo-requests/{requestId}/approve', 'post /v1/games/{id}/undo-requests/{requestId}/decline',
-      'post /v1/games/{id}/resign',
+      'post /v1/games/{id}/resign', 'put /v1/games/{id}/client-seed',
       'post /v1/me/tokens', 'get /v1/me/tokens', 'delete /v1/me/tokens/{id}', 'post /v1/me/webhooks', 'get /v1/me/webhooks', 'delete /v1/me/webhooks/{id}',
       'get /v1/me/webhooks/{id}/deliveries', 'get /v1/me/events',
       'get /v1/games/{id}/record', 'get /v1/admin/rules-versions', 'get /v1/admin/games', 'post /v1/admin/games/{id}/migrate-rules',

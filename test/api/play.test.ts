@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
-import { newUser, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
+import { newUser, startedToyGame, startTestApp, type TestApp, storedGame, setupInputOfRow } from '../support/api.js';
 import { toyGame, type ToyState } from '../support/toy-game.js';
 
 let t: TestApp;
@@ -162,7 +162,7 @@ describe('concurrency', () => {
     expect(stale).toBe(3 * 49);
     expect(after.version).toBe(accepted);
     expect(after.events.map((event: { seq: number }) => event.seq)).toEqual(Array.from({ length: accepted }, (_, i) => i + 1));
-    const replayed = replay(toyGame, { seats: after.seat_count, options: after.options, seed: after.seed }, after.events.map((e: { seat: number; action: unknown }) => ({ seat: e.seat, action: e.action })));
+    const replayed = replay(toyGame, setupInputOfRow(after), after.events.map((e: { seat: number; action: unknown }) => ({ seat: e.seat, action: e.action })));
     expect(canonicalJson(replayed)).toBe(canonicalJson(after.state));
   });
 

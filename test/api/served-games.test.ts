@@ -10,10 +10,10 @@ import { openRng, seedRng } from '../../src/engine/rng.js';
 import type { AnyGameDefinition, LogEntry } from '../../src/engine/types.js';
 import { rulesVersionsOf } from '../../src/engine/versions.js';
 import { games } from '../../src/games/index.js';
-import { setupInputOf, walkLog } from '../../src/services/timeline.js';
+import { walkLog } from '../../src/services/timeline.js';
 import type { EventRecord } from '../../src/store/games.js';
 import { verifyRecord, type GameRecordExport } from '../../src/services/record.js';
-import { loginAdmin, newUser, startTestApp, type TestApp, storedGame } from '../support/api.js';
+import { loginAdmin, newUser, setupInputOfRow, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -112,7 +112,7 @@ describe.each(served)('$id through the service', (definition) => {
     // The stored state is exactly what the rules give for the stored log.
     const row = await storedGame(t, game.id);
     const events = await storedEvents(game.id);
-    const replayed = walkLog(definition, setupInputOf({ seatCount: row.seat_count, options: row.options, seed: row.seed, rulesVersion: row.rules_version }), events).state;
+    const replayed = walkLog(definition, setupInputOfRow(row), events).state;
     expect(canonicalJson(replayed)).toBe(canonicalJson(row.state));
     expect((await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body.ok).toBe(true);
 

@@ -39,6 +39,11 @@ describe('two players in two browser pages', () => {
     await alicePage.getByRole('region', { name: 'Seats' }).getByText(`reserved for ${bob.username}`).waitFor();
     const created = (await b.t.http.get(`/v1/games/${gameId}`)).body;
     expect(created).toMatchObject({ type: 'milestone-city', status: 'open', options: { milestones: 1 }, timeControl: { kind: 'per-move', moveSeconds: 3600 } });
+    // Alice adds her own seed to the deal (provably fair dealing, docs/fairness.md).
+    await alicePage.getByLabel('Your seed for the deal').fill('alice-browser-seed');
+    await alicePage.getByRole('button', { name: 'Give my seed' }).click();
+    await alicePage.getByRole('button', { name: 'Replace my seed' }).waitFor();
+    expect((await b.t.http.get(`/v1/games/${gameId}`)).body.clientSeeds).toEqual(['alice-browser-seed', null]);
 
     // Bob finds the invitation in his lobby and takes the seat: the game starts.
     const bobPage = await b.newPage();

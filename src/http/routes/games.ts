@@ -3,11 +3,11 @@ import { notFound } from '../../errors.js';
 import type { ServiceContext } from '../../services/context.js';
 import { gameTypes } from '../../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../../services/history.js';
-import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, startGame } from '../../services/lobby.js';
+import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, setClientSeed, startGame } from '../../services/lobby.js';
 import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
 import { CATALOGS, PUBLISHED } from '../game-schemas.js';
-import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody } from '../schemas.js';
+import { ClientSeedBody, CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody } from '../schemas.js';
 import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors, REPLAYED_HEADER } from './common.js';
 
 const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
@@ -92,8 +92,8 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   app.post('/v1/games/:id/join', {
     schema: {
       tags: ['games'], operationId: 'joinGame', summary: 'Take a seat (the first free one unless `seat` is given); the game starts when full', security, params: GameId,
-      description: 'Takes the seat you ask for, or the first free one (the body may be omitted). When this fills the last seat the game starts and the answer shows it active.',
-      body: body(JoinGameBody, { seat: 1 }), response: { 200: ok('The game with your seat', Type.Ref('GameDetail')), ...errorResponses({ 400: ['INVALID_JSON'] }, 401, 403, joinCodes) },
+      description: 'Takes the seat you ask for, or the first free one (the body may be omitted). `clientSeed` gives your contribution to the deal with the join (see setClientSeed): it counts even when this join fills the last seat, which starts the game at once and shows it active.',
+      body: body(JoinGameBody, { seat: 1 }, { clientSeed: 'my-own-9f3a1c' }), response: { 200: ok('The game with your seat', Type.Ref('GameDetail')), ...errorResponses({ 400: ['INVALID_JSON'] }, 401, 403, joinCodes) },
     },
     // The body is optional: no body means "the first free seat".
     preValidation: async (request) => {
@@ -101,7 +101,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     },
   }, async (request) => {
     const principal = requireUser(request, 'play');
-    return detail(ctx, await joinGame(ctx, principal, request.params.id, request.body.seat), principal);
+    return detail(ctx, await joinGame(ctx, principal, request.params.id, request.body.seat, request.body.clientSeed), principal);
   });
 
   app.post('/v1/games/:id/start', {
@@ -113,6 +113,18 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   }, async (request) => {
     const principal = requireUser(request, 'play');
     return detail(ctx, await startGame(ctx, principal, request.params.id), principal);
+  });
+
+  app.put('/v1/games/:id/client-seed', {
+    schema: {
+      tags: ['games'], operationId: 'setClientSeed', summary: 'Give your own seed to the deal before the game starts (seated players)', security, params: GameId,
+      description: 'Provably fair dealing (docs/fairness.md): the deal comes from the server seed, committed at creation (`seedCommitment`), and the client seed of every seat together, so neither the server nor any player can choose it. Each seated player may give one before the start (or with joinGame) and replace it until then; leaving the seat drops it. Client seeds are public (`clientSeeds`); the server seed is revealed when the game is over, and GET /v1/games/{id}/record carries everything a verifier needs. Games created before client seeds existed (`seedDerivation` 1) refuse with 409 CLIENT_SEEDS_UNSUPPORTED.',
+      body: body(ClientSeedBody, { clientSeed: 'my-own-9f3a1c' }),
+      response: { 200: ok('The game with your client seed', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_OPEN', 'CLIENT_SEEDS_UNSUPPORTED'] }) },
+    },
+  }, async (request) => {
+    const principal = requireUser(request, 'play');
+    return detail(ctx, await setClientSeed(ctx, principal, request.params.id, request.body.clientSeed), principal);
   });
 
   app.post('/v1/games/:id/leave', {

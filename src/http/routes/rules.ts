@@ -13,8 +13,8 @@ export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
   app.get('/v1/games/:id/record', {
     schema: {
       tags: ['games'], operationId: 'getGameRecord', security: publicAccess, params: GameId,
-      summary: 'The public record of a finished game: seed, rules version and every action, to verify it independently',
-      description: `Provably fair dealing: from creation every game shows \`seedCommitment\` (SHA-256 of its seed); once it is over this record reveals the seed with everything needed to replay the game. Check it with \`npx tsx scripts/verify-record.ts record.json\`: the seed matches the commitment, and replaying every event under the recorded rules version gives the recorded final state and result. Format \`${RECORD_FORMAT}\`.`,
+      summary: 'The public record of a game that is over (finished, or aborted after its start): seeds, rules version and every action, to verify it independently',
+      description: `Provably fair dealing (docs/fairness.md): from creation every game shows \`seedCommitment\` (SHA-256 of its server seed), and before the start each player may add a client seed (setClientSeed); once the game is over this record reveals the server seed with everything needed to replay the game. Check it without this server with the verifier of the \`boardgame-rules\` package: \`npx boardgame-rules verify record.json\`. It checks that the seed matches the commitment, derives the deal seed from it and the client seeds, and replays every event under the recorded rules version to the recorded final state hash and result. Format \`${RECORD_FORMAT}\`.`,
       response: {
         200: ok('The record', Type.Ref('GameRecord')),
         ...errorResponses(400, { 401: ['INVALID_TOKEN'] }, 404, { 409: ['GAME_NOT_FINISHED'] }),

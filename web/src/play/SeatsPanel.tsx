@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi, useMutation, useSession } from '../api/hooks';
 import { Button } from '../ui/Button';
+import { ClientSeedForm } from './ClientSeedForm';
 import { ErrorBox, Field, SelectField } from '../ui/forms';
 import { SEAT_FILLS, seatName, type GameDetail, type SeatFill, type SeatInfo } from './game-api';
 
@@ -79,6 +80,7 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
           <a href={`/login?next=${encodeURIComponent(`/games/${game.id}`)}`}>Log in</a> to join.
         </p>
       )}
+      <ClientSeedForm game={game} onChanged={onChanged} />
       <div class="row">
         {creator && canStart && (
           <Button variant="primary" busy={start.running} onClick={async () => onChanged(await start.run())}>
