@@ -41,7 +41,7 @@ import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { randomBot } from '../src/engine/bots.js';
+import { chooseBotAction } from '../src/engine/bots.js';
 import { isRuleError } from '../src/engine/types.js';
 import { games as catalog } from '../src/games/index.js';
 import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
@@ -246,7 +246,7 @@ async function prepareGame(baseUrl: string, databaseUrl: string, users: User[], 
   while (moves.length < movesPerGame) {
     const seat = definition.activeSeats(state)[0];
     if (seat === undefined) break;
-    const action = randomBot(definition, state, seat, `${game.id}:${moves.length}`);
+    const action = chooseBotAction(definition, 'random', state, seat, `${game.id}:${moves.length}`);
     const applied = definition.apply(state, seat, action);
     if (isRuleError(applied)) throw new Error(`${type}: a legal action was refused: ${applied.message}`);
     moves.push({ token: tokenOf.get(seat)!, action });

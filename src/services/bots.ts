@@ -1,5 +1,5 @@
-import { randomBot } from '../engine/bots.js';
-import { isRuleError, type AnyGameDefinition } from '../engine/types.js';
+import { chooseBotAction } from '../engine/bots.js';
+import { isRuleError } from '../engine/types.js';
 import type { GameRecord, LockedGame } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
@@ -10,11 +10,6 @@ import { commitEvent, type Change } from './progress.js';
  * commit path as players: their moves are ordinary events in the log. A bot's turn is due work like
  * a deadline (services/due-plan.ts): one move per claim, so many bot games share the workers fairly.
  */
-export function chooseBotAction(definition: AnyGameDefinition, bot: string, state: unknown, seat: number, seed: string): unknown {
-  const own = definition.bots?.[bot];
-  return own ? own(state, seat, seed) : randomBot(definition, state, seat, seed);
-}
-
 /** The bot of `seat` moves (the caller holds the game's row lock). */
 export async function playBotMove(ctx: ServiceContext, game: GameRecord, locked: LockedGame, seat: number): Promise<Change> {
   const definition = definitionFor(ctx, game);

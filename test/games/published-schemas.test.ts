@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomBot } from '../../src/engine/bots.js';
+import { chooseBotAction } from '../../src/engine/bots.js';
 import { withDefaults } from '../../src/engine/schema.js';
 import { isRuleError } from '../../src/engine/types.js';
 import { games } from '../../src/games/index.js';
@@ -41,7 +41,7 @@ describe('published per-game schemas', () => {
           }
           const seat = definition.activeSeats(state)[0]!;
           for (const action of definition.legalActions(state, seat)) expect(check.action(wire(action)), JSON.stringify(action)).toEqual([]);
-          const applied = definition.apply(state, seat, randomBot(definition, state, seat, `${round}/${step}`));
+          const applied = definition.apply(state, seat, chooseBotAction(definition, 'random', state, seat, `${round}/${step}`));
           if (isRuleError(applied)) throw new Error(applied.message);
           state = applied.state;
         }

@@ -9,6 +9,9 @@ import { activeSeats, legalActions, timeoutAction } from './legal.js';
 import { outcome } from './rules-end.js';
 import { view, type MilestoneCityView } from './view.js';
 import { greedy } from './bots.js';
+import { determinize } from './determinize.js';
+import { searchProfile } from './search.js';
+import { searchBots } from '../../engine/search-bot.js';
 
 export type { MilestoneCityAction, MilestoneCityOptions, MilestoneCityState, MilestoneCityView };
 
@@ -28,5 +31,6 @@ export const milestoneCityGame: GameDefinition<MilestoneCityState, MilestoneCity
   view,
   outcome,
   timeoutAction,
-  bots: { greedy },
+  bots: { greedy, ...searchBots(() => milestoneCityGame, searchProfile) },
+  determinize,
 };
