@@ -6,8 +6,8 @@ import type { GameDefinition } from './types.js';
  * The search bots' levels. A level is a share of the thinking budget: the iteration count is the
  * budget times the game's calibrated iterations per millisecond (`iterationsPerMs`, measured on the
  * development machine so a hard move takes about its budget), so the move is decided by the
- * iteration count, never by the clock, and a game replays the same whatever the machine. Twice the
- * budget is a safety cap that cuts a search short on a much slower machine (reported as truncated).
+ * iteration count, never by the clock, and a game replays the same whatever the machine or its load
+ * (a busy machine thinks longer instead; `npm run bot-arena` prints the milliseconds per move).
  */
 export const SEARCH_LEVELS = {
   medium: { share: 0.2, explore: 0.5 },
@@ -26,7 +26,7 @@ export interface SearchBotProfile<State, Action> extends SearchProfile<State, Ac
 /** The search's settings for one move at `level`. */
 export function levelSettings(profile: { iterationsPerMs: number }, level: SearchLevel, thinkMs = DEFAULT_THINK_MS) {
   const { share, explore } = SEARCH_LEVELS[level];
-  return { iterations: Math.max(1, Math.round(profile.iterationsPerMs * thinkMs * share)), maxMs: 2 * thinkMs * share, explore };
+  return { iterations: Math.max(1, Math.round(profile.iterationsPerMs * thinkMs * share)), explore };
 }
 
 /** One move of the search bot at `level`, with its figures. */

@@ -13,8 +13,7 @@ import { isRuleError, type GameDefinition, type Seat } from './types.js';
  * nodes see a handful of visits each, and every determinization would need its own legal moves.
  *
  * Deterministic: the same input and the same iteration count give the same action (the RNG is
- * seeded from `input.seed`). `maxMs` is only a safety cap: when it cuts a search short the move
- * depends on the machine's speed, and the result says so (`truncated`).
+ * seeded from `input.seed`); the bots never cap the time (search-bot.ts calibrates the count).
  */
 export interface SearchProfile<State, Action> {
   /** Each seat's standing (points, or the team's score) in any state: the rollout's evaluation. */
@@ -32,8 +31,8 @@ export interface SearchProfile<State, Action> {
 export interface SearchSettings {
   /** Iterations (deal, root action, rollout): this count decides the move. */
   iterations: number;
-  /** Safety cap on thinking time; a search cut short is flagged `truncated`. */
-  maxMs: number;
+  /** Scripts only: a cap on thinking time (a search cut short is flagged `truncated` and depends on the clock). Bots set none. */
+  maxMs?: number;
   /** Rollout policy: chance of a uniform move instead of `rolloutMove` (0 = always the profile's). */
   explore: number;
 }
@@ -99,7 +98,7 @@ export function searchMove<State, View, Action>(
   let truncated = false;
   let baseline = 0;
   for (; done < settings.iterations; done++) {
-    if (done % 8 === 0 && clock() - started > settings.maxMs) {
+    if (settings.maxMs !== undefined && done % 8 === 0 && clock() - started > settings.maxMs) {
       truncated = true;
       break;
     }

@@ -3,6 +3,7 @@ import type { AccountStatus } from '../auth/disabled-accounts.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { Db } from '../store/db.js';
+import type { BotThinking } from './bots.js';
 
 /**
  * Wakes the background workers after a commit, in this process and (by NOTIFY) in the others. The
@@ -48,4 +49,6 @@ export interface ServiceContext {
   /** Per-account quotas (settings OPEN_GAMES_PER_ACCOUNT, WEBHOOKS_PER_ACCOUNT). */
   quotas: { openGamesPerAccount: number; webhooksPerAccount: number };
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+  /** Where the search bots think (services/bots.ts); absent: they think inline, in the due-work step (tests, scripts). */
+  bots?: BotThinking;
 }

@@ -1,0 +1,11 @@
+import { createBotPool } from '../src/services/bot-pool.js';
+import { botInput } from '../src/engine/bots.js';
+import { games } from '../src/games/index.js';
+const def = games['construction-yard'];
+const state = def.setup({ seats: 2, options: {}, seed: 'p' });
+const seat = def.activeSeats(state)[0];
+const pool = createBotPool(2);
+const t = performance.now();
+const r = await Promise.all([pool.think('construction-yard', 'hard', botInput(def, state, seat, 's', 100)), pool.think('construction-yard', 'greedy', botInput(def, state, seat, 's'))]);
+console.log(r, performance.now() - t);
+await pool.close();
