@@ -1,4 +1,5 @@
 import type { BotInput } from './bots.js';
+import { canonicalJson } from './canonical.js';
 import { openRng, seedRng, type Rng } from './rng.js';
 import { isRuleError, type GameDefinition, type Seat } from './types.js';
 
@@ -26,6 +27,13 @@ export interface SearchProfile<State, Action> {
   cooperative?: boolean;
   /** The move a rollout plays for `seat` among `legal` (fast and state based; default: uniform). */
   rolloutMove?(state: State, seat: Seat, legal: Action[], rng: Rng): Action;
+  /**
+   * The heuristic's own choice at the root (e.g. the greedy bot's), asked of a dealt state: it is
+   * never halved away, and another action replaces it only when it scores `margin` more.
+   */
+  preferred?(state: State, seat: Seat, legal: Action[], rng: Rng): Action;
+  /** How much better (in reward, 0–1) an action must score to replace the preferred one (default 0.03). */
+  margin?: number;
 }
 
 export interface SearchSettings {
@@ -39,12 +47,13 @@ export interface SearchSettings {
 
 export interface SearchResult<Action> {
   action: Action;
+  /** Iterations run: the settings' count, or one per candidate and round when there are more candidates than that. */
   iterations: number;
   ms: number;
   truncated: boolean;
 }
 
-const UCB_C = 0.7;
+const DEFAULT_MARGIN = 0.03;
 
 const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -94,37 +103,44 @@ export function searchMove<State, View, Action>(
   const rng = openRng(seedRng(`${input.seed}/search`));
   const visits = legal.map(() => 0);
   const totals = legal.map(() => 0);
+  const mean = (i: number) => (visits[i] === 0 ? 0 : totals[i]! / visits[i]!);
   let done = 0;
   let truncated = false;
-  let baseline = 0;
-  for (; done < settings.iterations; done++) {
-    if (settings.maxMs !== undefined && done % 8 === 0 && clock() - started > settings.maxMs) {
-      truncated = true;
-      break;
+  let baseline: number | null = null;
+  let candidates = legal.map((_, i) => i);
+  let preferred = -1;
+  if (profile.preferred) {
+    const dealt = determinize(input.view, seat, openRng(seedRng(`${input.seed}/preferred`)), input.rules);
+    const choice = canonicalJson(profile.preferred(dealt, seat, legal, rng));
+    preferred = legal.findIndex((action) => canonicalJson(action) === choice);
+  }
+  const rounds = Math.max(1, Math.ceil(Math.log2(legal.length)));
+  for (let round = 0; round < rounds && candidates.length > 1 && !truncated; round++) {
+    const perCandidate = Math.max(1, Math.floor((settings.iterations - done) / (candidates.length * (rounds - round))));
+    for (let k = 0; k < perCandidate; k++) {
+      if (settings.maxMs !== undefined && clock() - started > settings.maxMs) {
+        truncated = true;
+        break;
+      }
+      // Common random numbers: every candidate meets the same deal and the same rollout draws.
+      const dealSeed = `${rng.int(0, 0x7fffffff)}`;
+      for (const i of candidates) {
+        const local = openRng(seedRng(dealSeed));
+        const dealt = determinize(input.view, seat, local, input.rules);
+        baseline ??= profile.cooperative ? (profile.standing(dealt)[seat] ?? 0) : 0;
+        const applied = definition.apply(dealt, seat, legal[i]!);
+        visits[i]!++;
+        done++;
+        // An action the dealt state refuses scores 0 (legal actions depend on the seat's own information, so this is rare).
+        if (isRuleError(applied)) continue;
+        totals[i]! += reward(definition, profile, rollout(definition, profile, applied.state, local, settings.explore), seat, baseline);
+      }
     }
-    const pick = done < legal.length ? done : bestByUcb(visits, totals, done);
-    const dealt = determinize(input.view, seat, rng, input.rules);
-    if (done === 0 && profile.cooperative) baseline = profile.standing(dealt)[seat] ?? 0;
-    const applied = definition.apply(dealt, seat, legal[pick]!);
-    visits[pick]!++;
-    // An action the dealt state refuses scores 0 (legal actions depend on the seat's own information, so this is rare).
-    if (isRuleError(applied)) continue;
-    totals[pick]! += reward(definition, profile, rollout(definition, profile, applied.state, rng, settings.explore), seat, baseline);
+    // Keep the better half (ties: the earlier listed), and the preferred action.
+    const kept = candidates.slice().sort((a, b) => mean(b) - mean(a) || a - b).slice(0, Math.ceil(candidates.length / 2));
+    candidates = preferred >= 0 && !kept.includes(preferred) ? [...kept, preferred] : kept;
   }
-  let best = 0;
-  for (let i = 1; i < legal.length; i++) {
-    if (visits[i]! > visits[best]! || (visits[i] === visits[best] && totals[i]! > totals[best]!)) best = i;
-  }
+  let best = candidates.slice().sort((a, b) => mean(b) - mean(a) || a - b)[0]!;
+  if (preferred >= 0 && mean(best) - mean(preferred) < (profile.margin ?? DEFAULT_MARGIN)) best = preferred;
   return { action: legal[best]!, iterations: done, ms: clock() - started, truncated };
-}
-
-function bestByUcb(visits: number[], totals: number[], total: number): number {
-  const logTotal = Math.log(total);
-  let best = 0;
-  let bestValue = -Infinity;
-  for (let i = 0; i < visits.length; i++) {
-    const value = totals[i]! / visits[i]! + UCB_C * Math.sqrt(logTotal / visits[i]!);
-    if (value > bestValue) [best, bestValue] = [i, value];
-  }
-  return best;
 }

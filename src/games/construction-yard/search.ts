@@ -26,5 +26,6 @@ export const searchProfile: SearchBotProfile<CYState, CYAction> = {
   scale: 8,
   depth: 24,
   rolloutMove: (state, seat) => greedyBot(state, seat),
-  iterationsPerMs: 1,
+  preferred: (state, seat) => greedyBot(state, seat),
+  iterationsPerMs: 0.4,
 };

@@ -26,5 +26,6 @@ export const searchProfile: SearchBotProfile<GuildTownState, GuildTownAction> = 
   scale: 6,
   depth: 40,
   rolloutMove: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
-  iterationsPerMs: 1,
+  preferred: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
+  iterationsPerMs: 0.3,
 };

@@ -18,5 +18,6 @@ export const searchProfile: SearchBotProfile<MilestoneCityState, MilestoneCityAc
   scale: 5,
   depth: 40,
   rolloutMove: (state, seat) => greedyMove(state, seat),
-  iterationsPerMs: 1,
+  preferred: (state, seat) => greedyMove(state, seat),
+  iterationsPerMs: 0.3,
 };

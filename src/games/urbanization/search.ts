@@ -12,5 +12,6 @@ export const searchProfile: SearchBotProfile<UrbanizationState, UrbanizationActi
   scale: 6,
   depth: 40,
   rolloutMove: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
-  iterationsPerMs: 1,
+  preferred: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
+  iterationsPerMs: 0.3,
 };
