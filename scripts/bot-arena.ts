@@ -111,12 +111,14 @@ for (const type of TYPES) {
           teamWins = { hard: teamWins.hard + Number(hard.won), other: teamWins.other + Number(other.won) };
           scoreSums = { hard: scoreSums.hard + hard.scores[0]!, other: scoreSums.other + other.scores[0]! };
           [moves, wallMs, cpuMs] = [moves + hard.hardMoves, wallMs + hard.hardWallMs, cpuMs + hard.hardCpuMs];
+          console.error(`  ${type} ${players}p vs ${opponent}: seed ${i + 1}/${GAMES}, hard team ahead so far ${wins.toFixed(1)}`);
           continue;
         }
         const hardSeat = i % players;
         const bots = Array.from({ length: players }, (_, seat) => (seat === hardSeat ? 'hard' : opponent));
         const result = play(definition, players, bots, seed);
         if (result.winners.includes(hardSeat)) wins += 1 / result.winners.length;
+        console.error(`  ${type} ${players}p vs ${opponent}: game ${i + 1}/${GAMES}, hard wins so far ${wins.toFixed(1)}`);
         [moves, wallMs, cpuMs] = [moves + result.hardMoves, wallMs + result.hardWallMs, cpuMs + result.hardCpuMs];
       }
       const note = COOPERATIVE.has(type)
