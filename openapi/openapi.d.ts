@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Submit an action for your seat
-         * @description 201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`).
+         * @description 201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.
          */
         post: operations["submitAction"];
         delete?: never;
@@ -4047,6 +4047,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OUTCOME_UNKNOWN`: the connection to the database was lost while the write was being recorded: it may or may not have landed; reload, or retry with the same Idempotency-Key
              */
             503: {
                 headers: {

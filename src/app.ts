@@ -12,7 +12,8 @@ import type { AnyGameDefinition } from './engine/types.js';
 import { games } from './games/index.js';
 import { registerGraphql } from './graphql/index.js';
 import { accountTopicOf, topicOf } from './graphql/updates.js';
-import { principalFromHeader } from './http/auth.js';
+import { unauthenticated } from './errors.js';
+import { adminPrincipal, principalFromHeader } from './http/auth.js';
 import { gameComponents, typeGameFields } from './http/game-schemas.js';
 import { documentPathLimits } from './http/routes/common.js';
 import { createMetrics, instrument, moveTimer, observeDatabase } from './http/metrics.js';
@@ -234,6 +235,14 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     // GraphQL reports bad tokens in its own error format (see graphql/index.ts).
     if (request.url.startsWith('/graphql')) return;
     request.principal = await principalFromHeader((bearer) => authenticate(ctx, bearer), request.headers.authorization);
+    // Who calls comes before what they sent: an operation that needs a token (its schema's `security`)
+    // answers 401 without one, and an admin operation 403 to anyone else, before its body is even
+    // parsed. Each handler still checks the scope it needs.
+    // OpenAPI's reading: no requirement, or an empty one among them, lets anonymous callers in.
+    const security = request.routeOptions.schema?.security;
+    if (!Array.isArray(security) || security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0)) return;
+    if (request.routeOptions.url?.startsWith('/v1/admin/')) adminPrincipal(request.principal);
+    else if (!request.principal) throw unauthenticated();
   });
 
   // Rate limits: REST routes name their operation in `config.limit`; GraphQL wraps the same mutations.

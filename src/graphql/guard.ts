@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { getOperationAST, GraphQLError, parse, type ASTVisitor, type DocumentNode, type ValidationContext } from 'graphql';
+import { createRequire } from 'node:module';
+import { getOperationAST, GraphQLError, parse, type ASTVisitor, type DocumentNode, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { ServiceError } from '../errors.js';
 import { inputProblem } from '../http/input-guard.js';
 
@@ -77,6 +78,16 @@ export function registerGraphqlGuard(app: FastifyInstance, path: string, maxToke
       // Only documents graphql-js parsed (their `loc` is its Location), never Mercurius's JSON-AST fallback.
       if ((document as { loc?: { constructor?: { name?: string } } }).loc?.constructor?.name !== 'Location') throw invalid('`query` must be a GraphQL document.');
     });
+    // graphql-js would run a subscription sent over HTTP as a query that resolves nothing (a null
+    // for a non-null field: a server error). Refused instead, the credential checked first as everywhere.
+    scope.graphql.addHook('preExecution', async (_schema, document, context) => {
+      const request = context.reply.request;
+      const operationName = (request.body as { operationName?: unknown } | undefined)?.operationName;
+      if (getOperationAST(document, typeof operationName === 'string' ? operationName : undefined)?.operation !== 'subscription') return;
+      const authError = (context as { authError?: unknown }).authError;
+      if (authError) throw authError;
+      throw new ServiceError(400, 'SUBSCRIPTION_NEEDS_WEBSOCKET', `Subscriptions run over WebSocket (the graphql-transport-ws protocol) at ${path}, not over HTTP.`);
+    });
   });
 }
 
@@ -96,7 +107,37 @@ export function noNulStrings(context: ValidationContext): ASTVisitor {
  * code), and the socket is closed with 4400, as the graphql-transport-ws protocol asks.
  * Registered before Mercurius, so @fastify/websocket picks up the wrapped handler.
  */
-export function guardSubscriptionMessages(app: FastifyInstance, path: string): void {
+/**
+ * graphql-js's `validate` from the build Mercurius loads (CommonJS): the schema is its object, and an
+ * ESM loader that honours the "module" field (vite, vitest) would give this file the .mjs build,
+ * whose `validate` refuses a schema "from another module or realm".
+ */
+const validateAsMercurius: (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[] = createRequire(import.meta.url)('graphql').validate;
+
+/**
+ * What Mercurius would refuse of a `subscribe` message, refused here first with our codes: over
+ * WebSocket it sends graphql-js's errors as they are, without `extensions.code` (over HTTP our
+ * errorFormatter adds it). Null: the operation is well-formed, valid, and a subscription.
+ */
+function subscribeProblems(schema: GraphQLSchema, message: { payload?: { query?: unknown; operationName?: unknown } }, maxTokens: number): { message: string; locations?: unknown; extensions: { code: string; status: number } }[] | null {
+  const { query, operationName } = message.payload ?? {};
+  const refused = (text: string, code = 'GRAPHQL_VALIDATION_FAILED', locations?: unknown) => ({ message: text, ...(locations ? { locations } : {}), extensions: { code, status: 400 } });
+  if (typeof query !== 'string') return [refused('A subscribe message needs payload.query, a GraphQL document.')];
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens });
+  } catch (error) {
+    const syntax = error as GraphQLError;
+    return [refused(syntax.message, /Document contains more tha[nt] \d+ tokens/.test(syntax.message) ? 'GRAPHQL_TOO_LARGE' : 'GRAPHQL_VALIDATION_FAILED', syntax.locations)];
+  }
+  const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
+  if (!operation) return [refused('The document must hold one operation, or name the one to run (operationName).')];
+  if (operation.operation !== 'subscription') return [refused(`Only subscriptions run over WebSocket; send a ${operation.operation} over HTTP POST /graphql.`)];
+  const errors = validateAsMercurius(schema, document);
+  return errors.length === 0 ? null : errors.map((error) => refused(error.message, undefined, error.locations));
+}
+
+export function guardSubscriptionMessages(app: FastifyInstance, path: string, maxTokens: number): void {
   type Socket = { emit(event: string, ...args: unknown[]): boolean; send(data: string): void; close(code: number, reason: string): void };
   app.addHook('onRoute', (route) => {
     const options = route as unknown as { url: string; wsHandler?: (this: unknown, socket: Socket, request: unknown) => unknown };
@@ -115,9 +156,16 @@ export function guardSubscriptionMessages(app: FastifyInstance, path: string): v
         const problem = message === null || typeof message !== 'object' || Array.isArray(message)
           ? { code: 'INVALID_MESSAGE', message: 'Each message must be a JSON object of the graphql-transport-ws protocol.' }
           : inputProblem(message);
-        if (!problem) return emit(event, ...args);
-        socket.send(JSON.stringify({ type: 'error', id: null, payload: [{ message: problem.message, extensions: { code: problem.code, status: 400 } }] }));
-        socket.close(4400, problem.message.slice(0, 120));
+        if (problem) {
+          socket.send(JSON.stringify({ type: 'error', id: null, payload: [{ message: problem.message, extensions: { code: problem.code, status: 400 } }] }));
+          socket.close(4400, problem.message.slice(0, 120));
+          return true;
+        }
+        const operation = message as { type?: unknown; id?: unknown };
+        const refusals = operation.type === 'subscribe' ? subscribeProblems(app.graphql.schema, message as Parameters<typeof subscribeProblems>[1], maxTokens) : null;
+        if (!refusals) return emit(event, ...args);
+        // An error for this operation alone (graphql-transport-ws): the socket and its other subscriptions go on.
+        socket.send(JSON.stringify({ type: 'error', id: operation.id, payload: refusals }));
         return true;
       };
       return inner.call(this, socket, request);

@@ -35,7 +35,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object), ...(rules[type] as object), ...(admin[type] as object) });
   const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') };
 
-  guardSubscriptionMessages(app, '/graphql');
+  guardSubscriptionMessages(app, '/graphql', options.maxTokens);
   app.register(mercurius, {
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
     resolvers,

@@ -41,7 +41,11 @@ function frameworkProblem(error: FastifyError): { status: number; code: string; 
  */
 export function registerProblemHandlers(app: FastifyInstance, notFound?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ServiceError) return sendProblem(reply, error.status, error.code, error.message, error.details ?? {});
+    if (error instanceof ServiceError) {
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return sendProblem(reply, error.status, error.code, error.message, error.details ?? {});
+    }
     const known = frameworkProblem(error);
     if (known) return sendProblem(reply, known.status, known.code, known.detail, known.extra ?? {});
     if (isDatabaseUnavailable(error)) {

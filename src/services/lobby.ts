@@ -41,9 +41,10 @@ export function seatOf(game: GameRecord, principal: Principal | null): number | 
   return game.seats.find((seat) => seat.userId === principal.userId)?.seat ?? null;
 }
 
-/** The caller's seat, for use cases only players may take. */
+/** The caller's seat, for use cases only players may take (a private game is "not found" for outsiders, as everywhere). */
 export function requireSeat(game: GameRecord, principal: Principal): number {
   const seat = seatOf(game, principal);
+  if (seat === null && !maySee(game, principal)) throw notFound('Game');
   if (seat === null) throw forbidden('NOT_A_PLAYER', 'You hold no seat in this game.');
   return seat;
 }
@@ -220,6 +221,7 @@ export async function startGame(ctx: ServiceContext, principal: Principal, gameI
 
 export async function leaveGame(ctx: ServiceContext, principal: Principal, gameId: string): Promise<GameRecord> {
   await withGameLock(ctx.db, gameId, async (game, locked) => {
+    if (!maySee(game, principal)) throw notFound('Game');
     if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'You can only leave a game before it starts.');
     const seat = seatOf(game, principal);
     if (seat === null) throw conflict('NOT_SEATED', 'You hold no seat in this game.');

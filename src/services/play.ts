@@ -117,9 +117,15 @@ async function submitLocked(ctx: ServiceContext, principal: Principal, input: Su
     if (earlier) return earlier;
   }
   let result: SubmitResult;
-  let change: Change;
+  let change: Change | null;
   try {
-    [result, change] = await withGameLock(ctx.db, input.gameId, async (game, locked): Promise<[SubmitResult, Change]> => {
+    [result, change] = await withGameLock(ctx.db, input.gameId, async (game, locked): Promise<[SubmitResult, Change | null]> => {
+      if (input.idempotencyKey) {
+        // Looked up again under the lock: a copy that waited for it while its original was in flight
+        // answers as the original did, instead of judging the move again on the state it produced.
+        const earlier = await storedAnswer(ctx, principal, input.idempotencyKey, requestHash);
+        if (earlier) return [earlier, null];
+      }
       const [answer, moved] = await move(ctx, principal, input, game, locked);
       if (input.idempotencyKey) {
         const { replayed: _replayed, ...response } = answer;
@@ -135,7 +141,7 @@ async function submitLocked(ctx: ServiceContext, principal: Principal, input: Su
     }
     throw error;
   }
-  await afterCommit(ctx, change);
+  if (change) await afterCommit(ctx, change);
   return result;
 }
 

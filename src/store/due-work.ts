@@ -70,11 +70,15 @@ export async function withDueGames<T>(
 ): Promise<{ game: GameRecord; result: T }[]> {
   return db.$transaction(
     async (tx) => {
-      // FOR UPDATE on the outer read too (the rows are ours already): it returns their newest versions, not the statement's snapshot.
-      const rows = await tx.$queryRaw<RawGameRow[]>`
+      // Lock, then read (store/games.ts#withGameLock): the claim is a statement of its own, and the
+      // claimed games (seats and events included) are read by the next one, in a snapshot taken once
+      // the rows are ours. A game whose work another writer settled meanwhile is no longer due: left out.
+      const claimedRows = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM games WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+      const rows = claimedRows.length === 0 ? [] : await tx.$queryRaw<RawGameRow[]>`
         SELECT ${GAME_COLUMNS_SQL} FROM games g
-        WHERE g.id IN (SELECT id FROM games WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        ORDER BY g.due_at FOR UPDATE OF g`;
+        WHERE g.id = ANY(${claimedRows.map((row) => row.id)}::uuid[]) AND g.due_at <= ${now}
+        ORDER BY g.due_at`;
       const buffer: Buffer = { seats: [], events: [], games: [], dues: [], outbox: [] };
       const done: { game: GameRecord; result: T }[] = [];
       for (const game of rows.map((row) => toRecord(row, db.catchUp))) {

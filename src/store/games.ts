@@ -102,11 +102,11 @@ export async function insertGame(
 }
 
 export async function findGame(db: Db, id: string): Promise<GameRecord | null> {
-  return (await loadGames(db, db.catchUp, [id], false))[0] ?? null;
+  return (await loadGames(db, db.catchUp, [id]))[0] ?? null;
 }
 
 /** Games by id in one statement, in the order of `ids` (missing ones left out). */
-export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadGames(db, db.catchUp, ids, false);
+export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadGames(db, db.catchUp, ids);
 
 export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
@@ -136,15 +136,13 @@ export const ACTIONS_AFTER_STATE_SQL = Prisma.sql`(
 export const GAME_COLUMNS_SQL = Prisma.sql`g.*, ${SEATS_SQL} AS seats, ${ACTIONS_AFTER_STATE_SQL} AS actions_after_state`;
 
 /**
- * Games and their seats in one statement, in the order of `ids` (a locked write reads one this
- * way under the row lock: one round trip instead of one per relation).
+ * Games and their seats in one statement, in the order of `ids` (one round trip instead of one per
+ * relation). Never with a lock: see `withGameLock` for why a locked write reads in a statement of its own.
  */
-async function loadGames(db: Db | Tx, catchUp: CatchUp, ids: string[], lock: boolean): Promise<GameRecord[]> {
+async function loadGames(db: Db | Tx, catchUp: CatchUp, ids: string[]): Promise<GameRecord[]> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return [];
-  const rows = lock
-    ? await db.$queryRaw<RawGameRow[]>`SELECT ${GAME_COLUMNS_SQL} FROM games g WHERE g.id = ANY(${wanted}::uuid[]) FOR UPDATE OF g`
-    : await db.$queryRaw<RawGameRow[]>`SELECT ${GAME_COLUMNS_SQL} FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
+  const rows = await db.$queryRaw<RawGameRow[]>`SELECT ${GAME_COLUMNS_SQL} FROM games g WHERE g.id = ANY(${wanted}::uuid[])`;
   const byId = new Map(rows.map((row) => [row.id, toRecord(row, catchUp)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
@@ -244,7 +242,7 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
     db.game.count({ where }),
     db.game.findMany({ where, select: { id: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
   ]);
-  return { total, games: await loadGames(db, db.catchUp, page.map((row) => row.id), false) };
+  return { total, games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
 }
 
 export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> {
@@ -318,12 +316,23 @@ export interface LockedGame {
   updateUndoRequest(id: string, data: { approvals?: number[]; status?: UndoRequestRecord['status'] }): Promise<UndoRequestRecord>;
 }
 
+/**
+ * Runs `work` on the game inside one transaction holding its row lock: lock, THEN read. Under READ
+ * COMMITTED a statement that waited for a row lock returns the newest version of the locked row but
+ * evaluates its subqueries (seats, the events after the stored state) in the snapshot it took before
+ * the wait: one `SELECT g.*, (seats…) … FOR UPDATE` let concurrent joins overwrite each other's seat
+ * and a resign write a state without the move that had just landed. So the lock is its own statement
+ * and the game is read by the next one, whose snapshot is taken once the lock is ours.
+ */
 export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameRecord, locked: LockedGame) => Promise<T>): Promise<T> {
   // This write moves the game's revision: the cached record is stale from now on (its guard would refuse it anyway).
   db.games.forget(gameId);
+  if (!isUuid(gameId)) throw notFound('Game');
   return db.$transaction(
     async (tx) => {
-      const [game] = await loadGames(tx, db.catchUp, [gameId], true);
+      const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
+      if (locked.length === 0) throw notFound('Game');
+      const [game] = await loadGames(tx, db.catchUp, [gameId]);
       if (!game) throw notFound('Game');
       return work(game, lockedOps(tx, gameId, db.catchUp));
     },
@@ -378,7 +387,7 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
       await tx.game.update({ where: { id: gameId }, data: { dueAt: due.dueAt, warnAt: due.warnAt, workAttempts: 0 } });
     },
     async reload() {
-      return (await loadGames(tx, catchUp, [gameId], false))[0]!;
+      return (await loadGames(tx, catchUp, [gameId]))[0]!;
     },
     async events() {
       return (await tx.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map(toEvent);

@@ -1,6 +1,8 @@
+import { ServiceError } from '../errors.js';
 import type { Db } from './db.js';
 import { GAME_COLUMNS_SQL, toRecord, type GameRecord, type NewEvent, type NextState, type RawGameRow } from './games.js';
 import { isUuid } from './ids.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, neverReachedDatabase } from './unavailable.js';
 
 /**
  * The measured hot path of a move, on node-postgres with named prepared statements (parsed and
@@ -63,9 +65,71 @@ function storedAfter(game: GameRecord, event: NewEvent, next: NextState, now: Da
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/**
+ * The answer to a move whose write lost its connection to the database after it was sent: the
+ * statement may have committed (only the answer was lost) or not, and nothing here can tell.
+ * Never a refusal, never "nothing changed": the client reloads, or retries with its Idempotency-Key.
+ */
+export const outcomeUnknown = () => new ServiceError(503, 'OUTCOME_UNKNOWN',
+  'The connection to the database was lost while the move was being recorded: it may or may not have been. Reload the game to see, or retry with the same Idempotency-Key.',
+  { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+
+type Moved = { game: GameRecord; webhooks: number };
+
+/**
+ * Which of these moves' events are in the log as this process wrote them (same game, seq and
+ * time), after their statement failed. The games' rows are locked first: a statement of the lost
+ * connection still running holds them, so the check waits for its end (lock, then read).
+ */
+async function landedMoves(db: Db, moves: { game: GameRecord; event: NewEvent }[], at: Date): Promise<Set<string>> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL lock_timeout = '10s'`);
+    await client.query('SELECT 1 FROM games WHERE id = ANY($1::uuid[]) FOR UPDATE', [moves.map(({ game }) => game.id)]);
+    const { rows } = await client.query<{ game_id: string }>(
+      `SELECT e.game_id FROM game_events e JOIN unnest($1::uuid[], $2::int[]) AS m(id, seq) ON e.game_id = m.id AND e.seq = m.seq WHERE e.created_at = $3`,
+      [moves.map(({ game }) => game.id), moves.map(({ event }) => event.seq), at],
+    );
+    await client.query('COMMIT');
+    client.release();
+    return new Set(rows.map((row) => row.game_id));
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+}
+
+/**
+ * A move's statement failed. When the database refused it (an SQL error) or was never reached,
+ * nothing landed: `retry` decides. When the connection was lost on the way, look: a move whose
+ * event landed is answered as committed; any other is OUTCOME_UNKNOWN (503), never guessed.
+ */
+async function settleFailedWrite(db: Db, moves: PendingMove[], at: Date, error: unknown, retry: (pending: PendingMove) => void): Promise<void> {
+  if (!isDatabaseUnavailable(error) || neverReachedDatabase(error)) {
+    for (const pending of moves) retry(pending);
+    return;
+  }
+  const landed = await landedMoves(db, moves, at).catch(() => null);
+  for (const pending of moves) {
+    if (landed?.has(pending.game.id)) pending.done({ game: storedAfter(pending.game, pending.event, pending.next, at), webhooks: 0 });
+    else pending.failed(outcomeUnknown());
+  }
+}
+
 /** One move alone in its statement: the path of moves that queue webhook deliveries. */
-async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<{ game: GameRecord; webhooks: number } | null> {
+async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<Moved | null> {
   const now = new Date();
+  try {
+    return await writeAlone(db, game, event, next, outbox, now);
+  } catch (error) {
+    return new Promise<Moved | null>((done, failed) => {
+      void settleFailedWrite(db, [{ game, event, next, done, failed }], now, error, () => failed(error));
+    });
+  }
+}
+
+async function writeAlone(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[], now: Date): Promise<Moved | null> {
   const { rows } = await db.pool.query<{ moved: number; webhooks: number }>({
     ...COMMIT,
     values: [
@@ -228,10 +292,12 @@ class GroupCommit {
       this.stats.flushes++;
       this.stats.moves += batch.length;
     } catch (error) {
-      // One bad move must not fail the others: each goes again on its own, and only its own error reaches its caller.
-      if (batch.length === 1) return batch[0]!.failed(error);
-      for (const pending of batch) commitAlone(this.db, pending.game, pending.event, pending.next, []).then(pending.done, pending.failed);
-      return;
+      // One bad move must not fail the others: each goes again on its own, and only its own error
+      // reaches its caller. But only once it is known that none landed (settleFailedWrite).
+      const retry = batch.length === 1
+        ? (pending: PendingMove) => pending.failed(error)
+        : (pending: PendingMove) => void commitAlone(this.db, pending.game, pending.event, pending.next, []).then(pending.done, pending.failed);
+      return settleFailedWrite(this.db, batch, now, error, retry);
     }
     for (const pending of batch) {
       pending.done(moved.has(pending.game.id) ? { game: storedAfter(pending.game, pending.event, pending.next, now), webhooks: 0 } : null);

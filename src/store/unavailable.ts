@@ -31,3 +31,20 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof message === 'string' && MESSAGES.test(message)) return true;
   return isDatabaseUnavailable(meta?.driverAdapterError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);
 }
+
+/** Failures that happen before a statement is sent (no connection could be made): nothing was written. */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '53300', '57P03', 'P1001', 'P2024']);
+const NOT_CONNECTED_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+
+/**
+ * Whether an unavailable-database error happened before anything was sent (refused, unreachable,
+ * too many connections, pool timeout): then the write did not happen. Otherwise a connection lost
+ * mid-statement may have lost only the answer to a write that committed (store/moves.ts).
+ */
+export function neverReachedDatabase(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 6) return false;
+  const { code, message, meta, cause } = error as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown };
+  if (typeof code === 'string' && NOT_CONNECTED_CODES.has(code)) return true;
+  if (typeof message === 'string' && NOT_CONNECTED_MESSAGES.test(message)) return true;
+  return neverReachedDatabase(meta?.driverAdapterError, depth + 1) || neverReachedDatabase(cause, depth + 1);
+}

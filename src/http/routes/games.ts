@@ -146,10 +146,10 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['play'], operationId: 'submitAction', security, params: GameId, headers: IdempotencyHeaders,
       body: body(SubmitActionBody, { action: { type: 'place', territory: 4 }, expectedVersion: 7 }),
       summary: 'Submit an action for your seat',
-      description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`).',
+      description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.',
       response: {
         201: ok('The action was applied', SubmitActionResult),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
       },
     },
   }, async (request, reply) => {
