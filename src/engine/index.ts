@@ -6,3 +6,4 @@ export * from './log.js';
 export * from './bots.js';
 export * from './schema.js';
 export * from './versions.js';
+export * from './reveals.js';

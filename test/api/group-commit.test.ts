@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { replay } from '../../src/engine/replay.js';
-import type { GameRecord, NewEvent, NextState } from '../../src/store/games.js';
+import type { GameRecord } from '../../src/store/games.js';
 import { commitMove, groupCommitStats, loadForMove } from '../../src/store/moves.js';
 import { startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
-import { toyGame, type ToyState } from '../support/toy-game.js';
+import { toyGame, toyPass } from '../support/toy-game.js';
 
 /**
  * Group commit (store/moves.ts): moves of different games that meet in the store share one
@@ -18,16 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Seat `seat` passes in `game`: the event and next state the play service would hand to the store. */
-function pass(game: GameRecord, seq = game.version + 1): { event: NewEvent; next: NextState } {
-  const state = game.state as ToyState;
-  const applied = toyGame.apply(state, state.active, { type: 'pass' });
-  if ('code' in applied) throw new Error(applied.message);
-  return {
-    event: { seq, seat: state.active, actorId: null, kind: 'action', action: { type: 'pass' }, log: applied.log, irreversible: applied.irreversible ?? false },
-    next: { state: applied.state, activeSeats: toyGame.activeSeats(applied.state), result: toyGame.outcome(applied.state), clocks: null, deadline: null, due: { dueAt: null, warnAt: null } },
-  };
-}
 
 async function loaded(gameId: string): Promise<GameRecord> {
   const game = await loadForMove(t.app.services.db, gameId);
@@ -51,7 +41,7 @@ describe('group commit', () => {
     const before = { ...groupCommitStats(t.app.services.db) };
     // All twelve reach the store in the same tick, as concurrent requests do under load.
     const committed = await Promise.all(games.map((game) => {
-      const { event, next } = pass(game);
+      const { event, next } = toyPass(game);
       return commitMove(t.app.services.db, game, event, next, []);
     }));
     const after = groupCommitStats(t.app.services.db);
@@ -69,8 +59,8 @@ describe('group commit', () => {
 
   it('lets only one of two moves on the same game version land; the other caller is told to reload', async () => {
     const game = await loaded((await startedToyGame(t, { rounds: 5 })).gameId);
-    const first = pass(game);
-    const second = pass(game);
+    const first = toyPass(game);
+    const second = toyPass(game);
     const [a, b] = await Promise.all([
       commitMove(t.app.services.db, game, first.event, first.next, []),
       commitMove(t.app.services.db, game, second.event, second.next, []),
@@ -84,11 +74,11 @@ describe('group commit', () => {
     // The bad one claims seq 1 again on a game that already has event 1 (its revision is current, so
     // only the event's primary key refuses it): the statement carrying it fails as a whole.
     const bad = games[3]!;
-    const firstMove = pass(bad);
+    const firstMove = toyPass(bad);
     expect(await commitMove(t.app.services.db, bad, firstMove.event, firstMove.next, [])).not.toBeNull();
     games[3] = await loaded(bad.id);
     const results = await Promise.allSettled(games.map((game, i) => {
-      const { event, next } = pass(game, i === 3 ? 1 : undefined);
+      const { event, next } = toyPass(game, i === 3 ? 1 : undefined);
       return commitMove(t.app.services.db, game, event, next, []);
     }));
     expect(results[3]!.status).toBe('rejected');
@@ -109,12 +99,12 @@ describe('group commit', () => {
     try {
       await locker.query('BEGIN');
       await locker.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [held!.id]);
-      const heldMove = pass(held!);
+      const heldMove = toyPass(held!);
       let heldDone = false;
       const waiting = commitMove(t.app.services.db, held!, heldMove.event, heldMove.next, []).finally(() => void (heldDone = true));
       // The flush carrying `held` waits on the lock; `free`'s move, made after it, still commits.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const freeMove = pass(free!);
+      const freeMove = toyPass(free!);
       expect(await commitMove(t.app.services.db, free!, freeMove.event, freeMove.next, [])).not.toBeNull();
       expect(heldDone).toBe(false);
       await expectConsistent(free!.id, 1);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord, NewEvent, NextState } from '../../src/store/games.js';
+import type { GameRecord } from '../../src/store/games.js';
 import { commitMove, loadForMove } from '../../src/store/moves.js';
 import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
-import { toyGame, type ToyState } from '../support/toy-game.js';
+import { toyPass } from '../support/toy-game.js';
 
 /**
  * Requests that race on one game (store/games.ts#withGameLock: lock, then read). Each race is run
@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const TRIES = 20;
+/** Tries of each race (many more run in the history checker, test/api/history.test.ts and `npm run races`). */
+const TRIES = 10;
 
 describe('racing writes on one game', () => {
   it('keeps every acknowledged join when three players join a 4-seat game at once', async () => {
@@ -100,16 +101,6 @@ describe('racing writes on one game', () => {
   });
 });
 
-/** Seat to act passes in `game`: the event and next state the play service hands to the store. */
-function pass(game: GameRecord): { event: NewEvent; next: NextState } {
-  const state = game.state as ToyState;
-  const applied = toyGame.apply(state, state.active, { type: 'pass' });
-  if ('code' in applied) throw new Error(applied.message);
-  return {
-    event: { seq: game.version + 1, seat: state.active, actorId: null, kind: 'action', action: { type: 'pass' }, log: applied.log, irreversible: false },
-    next: { state: applied.state, activeSeats: toyGame.activeSeats(applied.state), result: null, clocks: null, deadline: null, due: { dueAt: null, warnAt: null } },
-  };
-}
 
 describe('a group commit whose connection is lost', () => {
   /**
@@ -147,10 +138,10 @@ describe('a group commit whose connection is lost', () => {
     const games = await loadedGames(4);
     const lost = loseConnectionOnce('after');
     const results = await Promise.allSettled(games.map((game) => {
-      const { event, next } = pass(game);
+      const { event, next } = toyPass(game);
       return commitMove(t.app.services.db, game, event, next, []);
     }));
-    expect(lost.failedFlush()).toEqual(games.slice(1).map((game) => game.id));
+    expect(lost.failedFlush().length).toBeGreaterThanOrEqual(2);
     for (const [i, result] of results.entries()) {
       expect(result.status).toBe('fulfilled');
       expect((result as PromiseFulfilledResult<unknown>).value).not.toBeNull();
@@ -159,18 +150,21 @@ describe('a group commit whose connection is lost', () => {
   });
 
   it('answers 503 OUTCOME_UNKNOWN, never a refusal, when the lost statement did not land', async () => {
-    const games = await loadedGames(3);
+    const games = await loadedGames(4);
     const lost = loseConnectionOnce('before');
     const results = await Promise.allSettled(games.map((game) => {
-      const { event, next } = pass(game);
+      const { event, next } = toyPass(game);
       return commitMove(t.app.services.db, game, event, next, []);
     }));
-    // The first move had a flush of its own, which landed.
-    expect(lost.failedFlush()).toEqual(games.slice(1).map((game) => game.id));
-    expect(results[0]!.status).toBe('fulfilled');
-    expect(await eventsOf(games[0]!.id)).toHaveLength(1);
+    const failed = lost.failedFlush();
+    expect(failed.length).toBeGreaterThanOrEqual(2);
     for (const [i, result] of results.entries()) {
-      if (i === 0) continue;
+      // The moves of other flushes (the first had one of its own) landed.
+      if (!failed.includes(games[i]!.id)) {
+        expect(result.status).toBe('fulfilled');
+        expect(await eventsOf(games[i]!.id)).toHaveLength(1);
+        continue;
+      }
       expect(result.status).toBe('rejected');
       expect((result as PromiseRejectedResult).reason).toMatchObject({ status: 503, code: 'OUTCOME_UNKNOWN' });
       // Nothing was applied behind the caller's back (a retry alone would have landed it).

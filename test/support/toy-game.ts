@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { openRng, seedRng, type RngState } from '../../src/engine/rng.js';
 import { ruleError, type GameDefinition, type LogEntry, type Seat } from '../../src/engine/types.js';
+import type { GameRecord, NewEvent, NextState } from '../../src/store/games.js';
 
 /**
  * "High card": a tiny game for platform tests only (never served). Each player holds a hidden
@@ -97,3 +98,17 @@ export const toyGame: GameDefinition<ToyState, ToyAction, ToyView, { rounds: num
   },
   timeoutAction: () => ({ type: 'pass' }),
 };
+
+/**
+ * The seat to act passes in `game` (a toy game as the store holds it): the event and next state the
+ * play service would hand to the store, for tests of the store's write path. `seq` defaults to the next.
+ */
+export function toyPass(game: GameRecord, seq = game.version + 1): { event: NewEvent; next: NextState } {
+  const state = game.state as ToyState;
+  const applied = toyGame.apply(state, state.active, { type: 'pass' });
+  if ('code' in applied) throw new Error(applied.message);
+  return {
+    event: { seq, seat: state.active, actorId: null, kind: 'action', action: { type: 'pass' }, log: applied.log, irreversible: applied.irreversible ?? false },
+    next: { state: applied.state, activeSeats: toyGame.activeSeats(applied.state), result: toyGame.outcome(applied.state), clocks: null, deadline: null, due: { dueAt: null, warnAt: null } },
+  };
+}

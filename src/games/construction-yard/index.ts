@@ -1,3 +1,4 @@
+import { guardReveals } from '../../engine/reveals.js';
 import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition } from '../../engine/types.js';
 import { actionSchema, optionsSchema, type CYAction, type CYOptions } from './actions.js';
@@ -11,7 +12,7 @@ import { CURRENT_VERSION, VERSIONS } from './versions.js';
 import { applyAction } from './rules.js';
 import { setupGame } from './setup.js';
 import type { CYState } from './state.js';
-import { viewFor, type CYView } from './view.js';
+import { secretsOf, viewFor, type CYView } from './view.js';
 
 export type { CYAction, CYOptions } from './actions.js';
 export type { CYState } from './state.js';
@@ -27,7 +28,8 @@ export const constructionYardGame: GameDefinition<CYState, CYAction, CYView, CYO
   actionSchema,
   setup: versionedSetup(VERSIONS, setupGame),
   activeSeats: (state) => (state.over ? [] : [state.current]),
-  apply: applyAction,
+  // From version 3 a move that shows its mover a hidden card is irreversible (engine/reveals.ts).
+  apply: guardReveals(applyAction, secretsOf),
   legalActions,
   view: viewFor,
   outcome(state) {

@@ -31,6 +31,8 @@ export interface FinalAssignment {
 export interface CYRules {
   /** Starting capital is dealt face up: every seat's starting cards are public (view and first log). */
   publishStartingCapital?: boolean;
+  /** Version 3: the kernel's reveal guard judges take-backs too (engine/reveals.ts). */
+  revealsIrreversible?: boolean;
 }
 
 export interface CYState {

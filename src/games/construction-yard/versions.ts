@@ -12,6 +12,11 @@ export const VERSIONS: readonly RulesVersion[] = [
     changes: "Starting capital is dealt face up, as the rulebook says: every seat's starting cards are shown to all in the view and the first log entry; hands are secret after that.",
     profile: { publishStartingCapital: true },
   },
+  {
+    version: 3, date: '2026-11-26',
+    changes: 'Take-backs: besides every turn end (which draws), any move after which a card hidden from its mover has left its hidden place can no longer be taken back (a safety net: no such move exists in the rules as they stand).',
+    profile: { publishStartingCapital: true, revealsIrreversible: true },
+  },
 ];
 
 export const CURRENT_VERSION = VERSIONS.at(-1)!.version;

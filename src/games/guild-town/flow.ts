@@ -132,6 +132,8 @@ function endGuildsPhase(ctx: Ctx): void {
   s.turn = null;
   s.queue = [];
   if (s.season === 3) {
+    // Whose investment turn comes shows who holds four colours, hidden before: version 4 keeps it from take-backs.
+    if (s.rules?.revealsIrreversible === true) ctx.irreversible = true;
     yearEndScoring(ctx);
     s.phase = 'invest';
     s.cursor = -1;

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { guardReveals } from '../../engine/reveals.js';
 import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition, Outcome } from '../../engine/types.js';
 import { actionSchema, type GuildTownAction } from './actions.js';
@@ -13,7 +14,7 @@ import { activeSeats, applyAction } from './rules.js';
 import { rankSeats } from './scoring.js';
 import { setupGame, type GuildTownOptions } from './setup.js';
 import type { GuildTownState } from './state.js';
-import { viewState, type GuildTownView } from './view.js';
+import { secretsOf, viewState, type GuildTownView } from './view.js';
 
 export type { GuildTownAction, GuildTownOptions, GuildTownState, GuildTownView };
 
@@ -43,7 +44,8 @@ export const guildTownGame: GameDefinition<GuildTownState, GuildTownAction, Guil
   actionSchema,
   setup: versionedSetup(VERSIONS, ({ seats, options, seed }) => setupGame(seats, { swap: options?.swap ?? true }, seed)),
   activeSeats,
-  apply: applyAction,
+  // From version 4 a move that shows its mover a hidden card is irreversible (engine/reveals.ts).
+  apply: guardReveals(applyAction, secretsOf),
   legalActions,
   view: viewState,
   outcome,

@@ -123,6 +123,15 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
  * changing anything, `do…` carries out an accepted one.
  */
 
+/**
+ * Version 4: a used privilege waits for a work point spent on a raw material ("two raw materials
+ * using one work point"); spending the last work point on anything else would lose it unused.
+ */
+function lastPointKeptForPrivilege(s: GuildTownState, turn: Turn): RuleError | null {
+  if (s.rules?.privilegeKeepsWorkPoint !== true || turn.freeRaw <= 0 || turn.rawPaid === true || turn.wp > 1) return null;
+  return ruleError('PRIVILEGE_NEEDS_WORK_POINT', 'Your privilege makes two raw materials of one work point: spend your last work point on a raw material first.');
+}
+
 export function craftPrivilegeRefusal(s: GuildTownState, turn: Turn): RuleError | null {
   if (turn.guild !== 'craftsmen') return ruleError('WRONG_GUILD', 'This privilege belongs to the Craftsmen\'s guild.');
   if (turn.prompt.kind !== 'main') return ruleError('WRONG_STEP', 'Finish the current step first.');
@@ -179,6 +188,8 @@ export function tradeRefusal(s: GuildTownState, turn: Turn, action: Of<'trade'>)
   const p = s.players[turn.seat];
   const bad = needWork(turn);
   if (bad) return bad;
+  const kept = lastPointKeptForPrivilege(s, turn);
+  if (kept) return kept;
   if (p.market <= 0) return ruleError('NO_MARKET_MARKER', 'You have no marker in the market.');
   const b = p.town[action.building];
   const good = b ? BUILDINGS[b.card].inputs[action.slot] : undefined;
@@ -199,6 +210,8 @@ export function doTrade(ctx: Ctx, turn: Turn, action: Of<'trade'>): void {
 export function produceHalfRefusal(s: GuildTownState, turn: Turn, action: Of<'produceHalf'>): RuleError | null {
   const bad = needWork(turn);
   if (bad) return bad;
+  const kept = lastPointKeptForPrivilege(s, turn);
+  if (kept) return kept;
   const b = s.players[turn.seat].town[action.building];
   if (!b || BUILDINGS[b.card].tier !== 'expanded') return ruleError('NOT_EXPANDED', 'Half-products are made in expanded buildings.');
   if (!b.slots[0]) return ruleError('NO_INPUT', `The ${BUILDINGS[b.card].name} needs its raw material first.`);
@@ -221,6 +234,8 @@ export function doProduceHalf(ctx: Ctx, turn: Turn, action: Of<'produceHalf'>): 
 export function produceFinalRefusal(s: GuildTownState, turn: Turn, action: Of<'produceFinal'>): RuleError | null {
   const bad = needWork(turn);
   if (bad) return bad;
+  const kept = lastPointKeptForPrivilege(s, turn);
+  if (kept) return kept;
   const b = s.players[turn.seat].town[action.building];
   if (!b || BUILDINGS[b.card].tier !== 'advanced') return ruleError('NOT_ADVANCED', 'Final products are made in advanced buildings.');
   if (!b.slots.every(Boolean)) return ruleError('NO_INPUT', 'Every input icon needs a marker first.');

@@ -81,7 +81,8 @@ export function doBankDraw(ctx: Ctx, turn: Turn): void {
   return finishBank(ctx, turn);
 }
 
-function bankLeft(s: GuildTownState, turn: Turn): number {
+/** Discards the banker still owes: the 2 (1 with the privilege), or more while above the hand limit. */
+export function bankLeft(s: GuildTownState, turn: Turn): number {
   if (turn.prompt.kind !== 'bankDiscard') return 0;
   return Math.max(turn.prompt.left, s.players[turn.seat].money.length - HAND_LIMIT);
 }
@@ -114,7 +115,8 @@ export function bankDiscardRefusal(s: GuildTownState, turn: Turn, card: number):
 export function doBankDiscard(ctx: Ctx, turn: Turn, card: number): void {
   if (turn.prompt.kind !== 'bankDiscard') return;
   discardMoney(ctx.s, turn.seat, card);
-  turn.prompt.left--;
+  // Discards above the hand limit used to count `left` below 0; version 4 stops it at 0.
+  turn.prompt.left = ctx.s.rules?.bankDiscardLeftFloor === true ? Math.max(0, turn.prompt.left - 1) : turn.prompt.left - 1;
   ctx.log.push({ message: `Seat ${turn.seat} discards a ${MONEY[card].value} (card ${card}).`, data: { card } });
   finishBank(ctx, turn);
 }
@@ -485,7 +487,8 @@ export function doHall(ctx: Ctx, turn: Turn, choice: 'privilege' | 'work' | 'ord
   } else s.changeOrder = [...s.changeOrder, turn.seat];
   turn.prompt.done.push(choice);
   ctx.log.push({ message: `Seat ${turn.seat} takes the town hall's ${choice} action.` });
-  if (s.seats > 2 || turn.prompt.done.length >= 2) endTurn(ctx);
+  // Version 2 and 3 let a two-player helper take both actions; version 4 one, as with 3-5 players.
+  if (s.seats > 2 || s.rules?.twoPlayerHallOneAction === true || turn.prompt.done.length >= 2) endTurn(ctx);
 }
 
 export function workTokenRefusal(s: GuildTownState, turn: Turn): RuleError | null {

@@ -52,6 +52,14 @@ export interface GuildTownRules {
   mayorBidToBeat?: boolean;
   /** "The last round (Winter) is divided into 2 phases": guilds and the final phase. */
   winterFinalPhase?: boolean;
+  /** Version 4: a move that shows its mover a hidden card is irreversible (engine/reveals.ts), and so is the end of winter. */
+  revealsIrreversible?: boolean;
+  /** Version 4: "You can perform two actions in the town hall: privilege, work point" lists the two choices; the helper takes one. */
+  twoPlayerHallOneAction?: boolean;
+  /** Version 4: a used Craftsmen's privilege keeps the last work point for its raw material (no trade or product spends it). */
+  privilegeKeepsWorkPoint?: boolean;
+  /** Version 4: the Bankers' discard count stops at 0 (more discards due to the hand limit are counted by it, not below it). */
+  bankDiscardLeftFloor?: boolean;
 }
 
 export interface Turn {

@@ -14,9 +14,20 @@ export const VERSIONS: readonly RulesVersion[] = [
   {
     version: 3, date: '2026-11-23',
     changes: "Craftsmen's privilege: a work point makes two raw materials, so with no work point it yields nothing. " +
-      "The mayor's bid: a player may offer more than the mayor's bid (not more than their own opening bid). " +
+      "The mayor's bid: the opener who folds or outbids the mayor needs to beat only the mayor's bid, no longer their own unraised opening bid. " +
       'Winter has its final phase: a privilege token to the players with the fewest helpers on the board.',
     profile: { craftsmenPrivilegeNeedsWorkPoint: true, mayorBidToBeat: true, winterFinalPhase: true },
+  },
+  {
+    version: 4, date: '2026-11-26',
+    changes: 'No free peeks: a move that shows a hidden card (a notary purchase or a settled auction refilling the row from its pile, a fold against the mayor) or ends winter (the investment turns show who holds four colours) can no longer be taken back. ' +
+      "Two players: the town hall helper takes one action, privilege or work point (the list of two replaces the three of the 3-5 player game). " +
+      "Craftsmen's privilege: while it waits for its work point, the last work point cannot be spent on a trade or a product. " +
+      "A banker's discard count never shows below 0.",
+    profile: {
+      craftsmenPrivilegeNeedsWorkPoint: true, mayorBidToBeat: true, winterFinalPhase: true,
+      revealsIrreversible: true, twoPlayerHallOneAction: true, privilegeKeepsWorkPoint: true, bankDiscardLeftFloor: true,
+    },
   },
 ];
 

@@ -1,5 +1,7 @@
+import { secretsIn } from '../../engine/reveals.js';
 import { GUILDS, MONEY, SEASON_GUILDS } from './data.js';
 import { activeSeats } from './rules.js';
+import { bankLeft } from './rules-guilds.js';
 import type { Auction, GuildTownState, Helper, PlayerState, Prompt, Raised } from './state.js';
 
 export interface PlayerView {
@@ -64,7 +66,9 @@ export function viewState(s: GuildTownState, seat: number | null): GuildTownView
   if (s.turn) {
     const { prompt } = s.turn;
     // The cards of a look-at-five are seen by the looking player only.
-    const shown: Prompt = prompt.kind === 'look' && seat !== s.turn.seat ? { ...prompt, cards: [] } : prompt;
+    let shown: Prompt = prompt.kind === 'look' && seat !== s.turn.seat ? { ...prompt, cards: [] } : prompt;
+    // The discards still owed, hand limit included (the state's `left` fell below 0 before version 4).
+    if (prompt.kind === 'bankDiscard') shown = { ...prompt, left: Math.max(0, bankLeft(s, s.turn)) };
     turn = { seat: s.turn.seat, guild: s.turn.guild, gold: s.turn.gold, privUsed: s.turn.privUsed, wp: s.turn.wp, freeRaw: s.turn.freeRaw, prompt: shown };
   }
   return {
@@ -98,4 +102,22 @@ export function viewState(s: GuildTownState, seat: number | null): GuildTownView
     final: s.final,
     yearScores: s.yearScores,
   };
+}
+
+/**
+ * What is hidden from `seat` (everything `viewState` leaves out), one string per card and its
+ * hidden place, for the kernel's reveal guard (engine/reveals.ts): the money deck, the face-down
+ * discard, the building piles, the other players' money and building cards, and another player's
+ * look-at-five.
+ */
+export function* secretsOf(s: GuildTownState, seat: number): Iterable<string> {
+  yield* secretsIn('moneyDeck', s.moneyDeck);
+  yield* secretsIn('moneyDiscard', s.moneyDiscard);
+  for (const row of ['basic', 'expanded', 'advanced'] as const) yield* secretsIn(`pile.${row}`, s.piles[row]);
+  for (const [other, p] of s.players.entries()) {
+    if (other === seat) continue;
+    yield* secretsIn(`money.${other}`, p.money);
+    yield* secretsIn(`hand.${other}`, p.hand);
+  }
+  if (s.turn?.prompt.kind === 'look' && s.turn.seat !== seat) yield* secretsIn('look', s.turn.prompt.cards);
 }

@@ -41,6 +41,8 @@ export const EDITIONS: ReadonlyMap<number, Edition> = new Map([
 /** What a state records about its rules (absent for first-edition games). */
 export interface EditionProfile {
   edition?: number;
+  /** Version 3: the kernel's reveal guard judges take-backs too (engine/reveals.ts). */
+  revealsIrreversible?: boolean;
 }
 
 export function editionOf(state: { rules?: EditionProfile }): Edition {

@@ -1,3 +1,4 @@
+import { guardReveals } from '../../engine/reveals.js';
 import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition } from '../../engine/types.js';
 import { META } from './meta.js';
@@ -7,7 +8,7 @@ import { setup, type MilestoneCityOptions, type MilestoneCityState } from './sta
 import { apply } from './rules.js';
 import { activeSeats, legalActions, timeoutAction } from './legal.js';
 import { outcome } from './rules-end.js';
-import { view, type MilestoneCityView } from './view.js';
+import { secretsOf, view, type MilestoneCityView } from './view.js';
 import { greedy } from './bots.js';
 import { determinize } from './determinize.js';
 import { searchProfile } from './search.js';
@@ -26,7 +27,8 @@ export const milestoneCityGame: GameDefinition<MilestoneCityState, MilestoneCity
   actionSchema,
   setup: versionedSetup(VERSIONS, setup),
   activeSeats,
-  apply,
+  // From version 3 a move that shows a hidden card is irreversible (engine/reveals.ts).
+  apply: guardReveals(apply, secretsOf),
   legalActions,
   view,
   outcome,

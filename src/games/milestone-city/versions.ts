@@ -11,6 +11,10 @@ export const VERSIONS: readonly RulesVersion[] = [
     version: 2, date: '2026-11-23', profile: { edition: 2 },
     changes: 'Second edition, tuned by bot simulations: the city starts with power 4, water 4 and employment 3 (was 2, 2, 1) and a founding budget of 22 money instead of taxes at each milestone (was 8 money and 1 per zone tile).',
   },
+  {
+    version: 3, date: '2026-11-26', profile: { edition: 2, revealsIrreversible: true },
+    changes: 'Second edition as in version 2. Take-backs: besides every draw, any move after which a card of the draw pile has left it can no longer be taken back (a safety net: no such move exists in the rules as they stand).',
+  },
 ];
 
 export const CURRENT_VERSION = VERSIONS.at(-1)!.version;

@@ -73,6 +73,7 @@ const RECORDS = [
   { name: 'fixture-six', rulesVersion: 1, seats: 6, seed: 'fixture-six' },
   { name: 'v2-fixture-three', rulesVersion: 2, seats: 3, seed: 'g2:fixture-three' },
   { name: 'v2-fixture-five', rulesVersion: 2, seats: 5, seed: 'g2:fixture-five' },
+  { name: 'v3-fixture-four', rulesVersion: 3, seats: 4, seed: 'g2:fixture-four-v3' },
 ];
 if (process.env.RECORD_FIXTURES === '1') {
   for (const { name, rulesVersion, seats, seed } of RECORDS.filter((r) => !existsSync(join(FIXTURES, `${r.name}.json`)))) {
@@ -90,7 +91,7 @@ describe('fixture replays', () => {
   it.each(files)('%s replays to the recorded state and outcome', (file) => {
     const fixture = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
     const rulesVersion = fixture.rulesVersion ?? 1;
-    expect(file.startsWith('v2-') ? 2 : 1).toBe(rulesVersion);
+    expect(Number(/^v(\d+)-/.exec(file)?.[1] ?? 1)).toBe(rulesVersion);
     const state = replay(game, { seats: fixture.seats, options: fixture.options, seed: fixture.seed, rulesVersion }, fixture.actions);
     expect(stateHash(state)).toBe(fixture.stateHash);
     expect(game.outcome(state as CYState)).toEqual(fixture.outcome);

@@ -154,8 +154,8 @@ describe('winter and year end', () => {
 });
 
 describe('two players', () => {
-  function two(): GuildTownState {
-    const s = newGame(2, 'two');
+  function two(rulesVersion?: number): GuildTownState {
+    const s = game.setup({ seats: 2, options: { swap: false }, seed: 'two', rulesVersion });
     s.order = [0, 1];
     return s;
   }
@@ -175,8 +175,8 @@ describe('two players', () => {
     expect(refuse(s, 0, { type: 'send', guild: 0, space: 0 })).toBe('TWO_HELPERS_PER_GUILD');
   });
 
-  it('takes both town hall actions, has no order change, and alternates the order every round', () => {
-    let s = atTurn(two(), 1, 'townhall');
+  it('versions 2 and 3: takes both town hall actions, has no order change, and alternates the order every round', () => {
+    let s = atTurn(two(3), 1, 'townhall');
     expect(refuse(s, 1, { type: 'hall', choice: 'order' })).toBe('NO_ORDER_CHANGE');
     s = act(s, 1, { type: 'hall', choice: 'privilege' });
     expect(s.turn?.seat).toBe(1);

@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { MONEY } from '../../../src/games/guild-town/data.js';
 import type { GuildTownState } from '../../../src/games/guild-town/index.js';
 import { act, atTurn, cardOf, game, money, refuse } from './helpers.js';
 
 /**
- * The rulebook fixes of rules version 3, each against version 2 (games started before it keep
- * version 2's behaviour for ever; see docs/games/guild-town.md, "Rules versions").
+ * The rulebook fixes of rules version 3, each against version 2, and those of version 4 against
+ * version 3 (games started before a version keep their version's behaviour for ever; see
+ * docs/games/guild-town.md, "Rules versions").
  */
 const underVersion = (rulesVersion: number, seats: number, seed: string): GuildTownState =>
   game.setup({ seats, options: { swap: false }, seed, rulesVersion });
 
-describe('version 3 records its profile; version 2 states are as before', () => {
-  it('adds the rules only to new games', () => {
+const V3 = { craftsmenPrivilegeNeedsWorkPoint: true, mayorBidToBeat: true, winterFinalPhase: true };
+
+describe('each version records its profile; version 2 states are as before', () => {
+  it('adds the rules only to new games, the newest to games started without a version', () => {
     expect(underVersion(2, 3, 'p')).not.toHaveProperty('rules');
-    expect(underVersion(3, 3, 'p').rules).toEqual({ craftsmenPrivilegeNeedsWorkPoint: true, mayorBidToBeat: true, winterFinalPhase: true });
-    expect(game.rulesVersion).toBe(3);
+    expect(underVersion(3, 3, 'p').rules).toEqual(V3);
+    expect(underVersion(4, 3, 'p').rules).toEqual({ ...V3, revealsIrreversible: true, twoPlayerHallOneAction: true, privilegeKeepsWorkPoint: true, bankDiscardLeftFloor: true });
+    expect(game.rulesVersion).toBe(4);
+    expect(game.setup({ seats: 3, options: { swap: false }, seed: 'p' }).rules).toEqual(underVersion(4, 3, 'p').rules);
   });
 });
 
@@ -104,4 +110,140 @@ describe('Winter: "divided into 2 phases", only the helpers phase skipped', () =
     expect(s.players.map((p) => p.privTokens)).toEqual([1, 1, 1]);
     expect(s.privBank).toBe(6 - 3);
   });
+});
+
+describe('Version 4: no take-back-able peek at a face-down pile (issue 21)', () => {
+  /** Seat 0 at the Notary with the money to buy the basic building in slot 0 (any colour pays it in this test). */
+  function notary(rulesVersion: number): GuildTownState {
+    const s = atTurn(underVersion(rulesVersion, 3, 'peek'), 0, 'notary');
+    s.players[0].money = [0, 1, 2, 3, 12, 13, 24, 25, 36, 37];
+    return s;
+  }
+
+  it('version 3: a notary purchase lays the pile\'s top card face up and can be taken back', () => {
+    const s = notary(3);
+    const top = s.piles.basic[0];
+    const result = game.apply(s, 0, { type: 'buy', row: 'basic', slot: 0 });
+    if ('code' in result) throw new Error(result.code);
+    expect(result.state.rows.basic[0]).toBe(top);
+    expect(result.irreversible).toBeUndefined();
+  });
+
+  it('version 4: the same purchase is irreversible (the kernel sees the pile card leave its pile)', () => {
+    const s = notary(4);
+    const result = game.apply(s, 0, { type: 'buy', row: 'basic', slot: 0 });
+    if ('code' in result) throw new Error(result.code);
+    expect(result.state.rows.basic[0]).toBe(s.piles.basic[0]);
+    expect(result.irreversible).toBe(true);
+  });
+
+  it('version 4: paying for it afterwards reveals nothing and stays reversible', () => {
+    let s = notary(4);
+    s = act(s, 0, { type: 'buy', row: 'basic', slot: 0 });
+    const colours = s.turn?.prompt.kind === 'pay' ? s.turn.prompt.colours : [];
+    const card = s.players[0].money.find((id) => colours.includes(MONEY[id].colour))!;
+    const result = game.apply(s, 0, { type: 'pay', card });
+    if ('code' in result) throw new Error(result.code);
+    expect(result.irreversible).toBeUndefined();
+  });
+
+  it('version 4: the end of winter is irreversible (the investment turns show who holds four colours)', () => {
+    for (const [rulesVersion, irreversible] of [[3, undefined], [4, true]] as const) {
+      let s = underVersion(rulesVersion, 3, 'winter');
+      s.order = [2, 0, 1];
+      s.season = 3;
+      s = atTurn(s, 2, 'craftsmen');
+      s.queue = [];
+      const result = game.apply(s, 2, { type: 'done' });
+      if ('code' in result) throw new Error(result.code);
+      expect(result.state.phase === 'invest' || result.state.phase === 'discard' || result.state.phase === 'helpers').toBe(true);
+      expect(result.irreversible).toBe(irreversible);
+    }
+  });
+});
+
+describe('Version 4, two players: "You can perform two actions in the town hall: privilege, work point"', () => {
+  const two = (rulesVersion: number) => {
+    const s = atTurn(underVersion(rulesVersion, 2, 'hall'), 1, 'townhall');
+    s.order = [0, 1];
+    return s;
+  };
+
+  it('version 3: the helper takes both', () => {
+    let s = act(two(3), 1, { type: 'hall', choice: 'privilege' });
+    expect(s.turn?.seat).toBe(1);
+    s = act(s, 1, { type: 'hall', choice: 'work' });
+    expect([s.players[1].privTokens, s.players[1].workTokens]).toEqual([1, 1]);
+  });
+
+  it('version 4: the helper chooses one of the two, as with 3-5 players; the order change stays out', () => {
+    for (const choice of ['privilege', 'work'] as const) {
+      const s = act(two(4), 1, { type: 'hall', choice });
+      expect([s.players[1].privTokens, s.players[1].workTokens]).toEqual(choice === 'privilege' ? [1, 0] : [0, 1]);
+      expect(s.turn?.prompt.kind === 'hall' && s.turn.seat === 1).toBe(false);
+    }
+    expect(refuse(two(4), 1, { type: 'hall', choice: 'order' })).toBe('NO_ORDER_CHANGE');
+  });
+});
+
+describe("Version 4, Craftsmen's privilege: the last work point waits for the privilege's raw material", () => {
+  function privilegeThenTrade(rulesVersion: number): GuildTownState {
+    let s = atTurn(underVersion(rulesVersion, 3, 'craft'), 0, 'craftsmen', { gold: true, wp: 1 });
+    s.players[0].market = 1;
+    s.players[0].town.push({ card: cardOf('advanced', 'beer'), slots: [false, false] });
+    return act(s, 0, { type: 'craftPrivilege' });
+  }
+
+  it('version 4: a trade with the last work point is refused (it would waste the privilege) and not listed', () => {
+    const s = privilegeThenTrade(4);
+    expect(refuse(s, 0, { type: 'trade', building: 1, slot: 0 })).toBe('PRIVILEGE_NEEDS_WORK_POINT');
+    expect(game.legalActions(s, 0).some((action) => action.type === 'trade')).toBe(false);
+    // The raw material first: then both come of the one work point.
+    let t = act(s, 0, { type: 'produceRaw', building: 0, to: { kind: 'market' } });
+    t = act(t, 0, { type: 'produceRaw', building: 0, to: { kind: 'market' } });
+    expect(t.players[0].market).toBe(3);
+    expect(t.turn?.wp).toBe(0);
+  });
+
+  it('version 4: with a second work point the trade is allowed, the privilege keeps the other', () => {
+    let s = privilegeThenTrade(4);
+    s.turn!.wp = 2;
+    s = act(s, 0, { type: 'trade', building: 1, slot: 0 });
+    s = act(s, 0, { type: 'produceRaw', building: 0, to: { kind: 'market' } });
+    s = act(s, 0, { type: 'produceRaw', building: 0, to: { kind: 'market' } });
+    expect(s.players[0].market).toBe(2);
+  });
+
+  it('version 3: the same trade is accepted and the privilege is lost', () => {
+    const s = act(privilegeThenTrade(3), 0, { type: 'trade', building: 1, slot: 0 });
+    expect(refuse(s, 0, { type: 'produceRaw', building: 0, to: { kind: 'market' } })).toBe('NO_WORK_POINTS');
+  });
+});
+
+describe("Bankers' discards: the count shown never falls below 0", () => {
+  /** Seat 0 draws four money cards holding ten: it owes 2 discards, then more for the hand limit. */
+  function bankerAboveLimit(rulesVersion: number): GuildTownState {
+    let s = atTurn(underVersion(rulesVersion, 3, 'bank'), 0, 'bankers');
+    s.players[0].money = s.moneyDeck.slice(0, 10);
+    s.moneyDeck = s.moneyDeck.slice(10);
+    s = act(s, 0, { type: 'bankTake', slot: 0 });
+    return act(s, 0, { type: 'bankDraw' });
+  }
+
+  for (const rulesVersion of [3, 4]) {
+    it(`version ${rulesVersion}: discards down to 10, the view counting what is still owed`, () => {
+      let s = bankerAboveLimit(rulesVersion);
+      const owed = s.players[0].money.length - 10;
+      expect(owed).toBe(4);
+      for (let left = owed; left > 0; left--) {
+        const prompt = game.view(s, 0).turn?.prompt;
+        expect(prompt).toMatchObject({ kind: 'bankDiscard', left });
+        s = act(s, 0, { type: 'discard', card: s.players[0].money[0]! });
+        const stateLeft = s.turn?.seat === 0 && s.turn.prompt.kind === 'bankDiscard' ? s.turn.prompt.left : 0;
+        // The state's own count went to -1 before version 4; it stops at 0 now.
+        if (rulesVersion === 4) expect(stateLeft).toBeGreaterThanOrEqual(0);
+      }
+      expect(s.players[0].money).toHaveLength(10);
+    });
+  }
 });

@@ -12,9 +12,10 @@ import { checkInvariants } from './invariants.js';
 const GAMES = Math.max(5, Math.round(Number(process.env.PROPERTY_GAMES ?? 50) / 4));
 
 describe('editions', () => {
-  it('rules version 1 plays the first edition, version 2 the second, and new games start under 2', () => {
-    expect(VERSIONS.map((v) => [v.version, v.profile?.edition ?? 1])).toEqual([[1, 1], [2, 2]]);
-    expect(game.rulesVersion).toBe(2);
+  it('rules version 1 plays the first edition, versions 2 and 3 the second, and new games start under 3', () => {
+    expect(VERSIONS.map((v) => [v.version, v.profile?.edition ?? 1])).toEqual([[1, 1], [2, 2], [3, 2]]);
+    expect(VERSIONS.map((v) => v.profile?.revealsIrreversible === true)).toEqual([false, false, true]);
+    expect(game.rulesVersion).toBe(3);
     expect(editionOf(game.setup({ seats: 2, options: { milestones: 4 }, seed: 'new' })).id).toBe(2);
   });
 

@@ -17,6 +17,7 @@ const runs = [
   { name: 'v2-two-greedy', rulesVersion: 2, seats: 2, seed: 'fixture-v2-two', options: { milestones: 4 }, bot: 'greedy' },
   { name: 'v2-three-greedy', rulesVersion: 2, seats: 3, seed: 'fixture-v2-three-2', options: { milestones: 4 }, bot: 'greedy' },
   { name: 'v2-four-random', rulesVersion: 2, seats: 4, seed: 'fixture-v2-four', options: { milestones: 4 }, bot: 'random' },
+  { name: 'v3-two-greedy', rulesVersion: 3, seats: 2, seed: 'fixture-v3-two', options: { milestones: 4 }, bot: 'greedy' },
 ] as const;
 
 for (const run of runs.filter((r) => !existsSync(new URL(`./fixtures/${r.name}.json`, import.meta.url)))) {
