@@ -1,6 +1,6 @@
 import { forkRng, without } from '../../engine/determinize.js';
 import type { Rng } from '../../engine/rng.js';
-import { BUILDINGS, GUILDS, MONEY, SEASON_GUILDS, WORK_POINTS } from './data.js';
+import { BUILDINGS, GUILDS, HAND_LIMIT, MONEY, SEASON_GUILDS, WORK_POINTS } from './data.js';
 import type { GuildTownRules, GuildTownState, PlayerState, Turn } from './state.js';
 import type { GuildTownView } from './view.js';
 
@@ -60,7 +60,9 @@ export function determinize(view: GuildTownView, seat: number, rng: Rng, rules?:
   if (view.turn) {
     const shown = view.turn.prompt;
     // Another player's look: the cards it still chooses from are what no one else has seen.
-    const hiddenLook = shown.kind === 'look' && view.turn.seat !== seat ? { ...shown, cards: rest.splice(0) } : shown;
+    let hiddenLook = shown.kind === 'look' && view.turn.seat !== seat ? { ...shown, cards: rest.splice(0) } : shown;
+    // Version 4's view shows the discards owed, hand limit included: when the hand limit accounts for them, the banker's own count is taken as spent.
+    if (rules?.bankDiscardLeftFloor === true && shown.kind === 'bankDiscard' && view.players[view.turn.seat]!.moneyCount - HAND_LIMIT >= shown.left) hiddenLook = { ...shown, left: 0 };
     turn = {
       seat: view.turn.seat, guild: view.turn.guild as Turn['guild'], gold: view.turn.gold, privUsed: view.turn.privUsed, wp: view.turn.wp,
       freeRaw: view.turn.freeRaw, helper, bankTaken: bankTakenOf(view), looked: shown.kind === 'look', prompt: hiddenLook,
