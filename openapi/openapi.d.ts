@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * The games this server runs, with their option and action schemas
-         * @description Every served game type with its player range, rules version, and the JSON Schemas of its options and actions (the same schemas as the `<Game>Options` and `<Game>Action` components).
+         * @description Every served game type with its player range, rules version, bots, and the JSON Schemas of its options, actions and views (the same schemas as the `<Game>Options`, `<Game>Action` and `<Game>View` components).
          */
         get: operations["listGameTypes"];
         put?: never;
@@ -920,10 +920,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a game’s chat channel, newest first
+         * @description Messages of one channel, newest first; page back with `before` (the smallest `id` you have) while `hasMore`. Deleted messages are left out.
+         */
+        get: operations["listChatMessages"];
+        put?: never;
+        /**
+         * Post a chat message (seated players in `players`, anyone else in `spectators`)
+         * @description Plain text of 1 to 500 characters (trimmed; line breaks allowed, no other control characters); markup is kept as typed and shown as text. Live subscribers hear it at once. Refused for a muted account (403 ACCOUNT_MUTED).
+         */
+        post: operations["postChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/chat/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A chat channel live (Server-Sent Events): `chat_message` and `chat_message_deleted`
+         * @description Each new message is `event: chat_message` with `id: <message id>` and `data: <ChatMessage>`; a message an admin deleted is `event: chat_message_deleted` with `data: {"id","channel"}`. Read earlier messages with listChatMessages. A comment line is sent every 25 s to keep the connection open. Access is checked when the stream opens.
+         */
+        get: operations["streamChat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/chat/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a chat message (hidden from everyone from now on)
+         * @description The message leaves every page and live subscribers get `chat_message_deleted`. The row is kept for the record. Logged with the admin’s id.
+         */
+        delete: operations["adminDeleteChatMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mute an account: its chat messages are refused until it is unmuted
+         * @description Every chat message of the account is refused (403 `ACCOUNT_MUTED`), in REST and GraphQL, until an admin unmutes it; it still plays. Muting a muted account changes nothing. Logged with the admin’s id.
+         */
+        post: operations["adminMuteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/unmute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unmute an account
+         * @description The account may chat again. Logged with the admin’s id.
+         */
+        post: operations["adminUnmuteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/game-types/{type}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The best-rated players of a game type
+         * @description Accounts with a rating in this game type, best `rating` (mu - 3 sigma) first, one page at a time. Ratings change when rated games finish (not games with a bot seat, shorter than the server's minimum, abandoned or aborted; a resignation counts as last place).
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{username}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: ratings per game type and latest games with results
+         * @description Ratings per game type, and the latest 20 public games of the player that are over (finished or aborted), newest first, with the player's seat, score, place, whether they won, their rating before and after (rated games) and the replay to open.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ratings/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recompute every rating from the recorded results
+         * @description Replays every rated game's recorded places in the order the games were rated, from the initial rating, and rewrites the recorded changes and the current ratings with the result. `corrected` counts the recorded changes that differed (0 when the live ratings were right). Logged with the admin's id.
+         */
+        post: operations["adminRecomputeRatings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The JSON `data` of one event of GET /v1/me/events */
+        AccountEventData: {
+            /** @enum {string} */
+            type: "game_updated";
+            /** Format: uuid */
+            gameId: string;
+            gameType: string;
+            /** @description The game's version: with `gameId` it tells duplicates apart and orders events of one game */
+            version: number;
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            /** @description Your seat is to act (the SSE `event:` is then `your_turn`) */
+            yourTurn: boolean;
+            deadline: string | null;
+            /** @description The event's id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume */
+            cursor: string;
+        };
         /** @description RFC 9457 problem details */
         Problem: {
             type: string;
@@ -963,18 +1144,13 @@ export interface components {
             offset: number;
             games: components["schemas"]["GameSummary"][];
         };
-        LegalActions: {
-            /** @description The game version these actions are legal at (send it as expectedVersion) */
-            version: number;
-            /** @description Your seat */
-            seat: number;
-            /** @description Each one ready to submit as is */
-            actions: (components["schemas"]["UrbanizationAction"] | components["schemas"]["ConstructionYardAction"] | components["schemas"]["GuildTownAction"] | components["schemas"]["MilestoneCityAction"])[];
-        };
+        LegalActions: components["schemas"]["UrbanizationLegalActions"] | components["schemas"]["ConstructionYardLegalActions"] | components["schemas"]["GuildTownLegalActions"] | components["schemas"]["MilestoneCityLegalActions"];
         LogEntry: {
             message: string;
             data?: unknown;
         };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries */
+        MoveResult: components["schemas"]["UrbanizationMoveResult"] | components["schemas"]["ConstructionYardMoveResult"] | components["schemas"]["GuildTownMoveResult"] | components["schemas"]["MilestoneCityMoveResult"];
         PlayerEvent: {
             seq: number;
             seat: number | null;
@@ -1016,52 +1192,7 @@ export interface components {
             createdAt: string;
         };
         /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to */
-        GameRecord: {
-            /** @enum {string} */
-            format: "boardgame-record/1";
-            /**
-             * Format: uuid
-             * @description The game on the server that wrote the record
-             */
-            id: string;
-            type: string;
-            rulesVersion: number;
-            seatCount: number;
-            /** @description The options the game was created with */
-            options: {
-                [key: string]: unknown;
-            };
-            /** @description SHA-256 (hex) of `seed`, published from creation */
-            seedCommitment: string;
-            seed: string;
-            seats: {
-                seat: number;
-                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
-                username: string | null;
-                /** @description The bot playing the seat at the end, if any */
-                bot: string | null;
-            }[];
-            timeControl: components["schemas"]["TimeControl"];
-            /** @description `aborted`: ended by an admin, without a result */
-            status: "open" | "active" | "finished" | "aborted";
-            events: {
-                seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
-                seat: number | null;
-                undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: {
-                    [key: string]: unknown;
-                };
-                /** Format: date-time */
-                at: string;
-            }[];
-            /** @description SHA-256 of the canonical JSON of the final state */
-            finalStateHash: string;
-            /** @description The outcome: scores, winners, ranking (null: not over, or aborted) */
-            result: unknown;
-        };
+        GameRecord: components["schemas"]["UrbanizationGameRecord"] | components["schemas"]["ConstructionYardGameRecord"] | components["schemas"]["GuildTownGameRecord"] | components["schemas"]["MilestoneCityGameRecord"];
         /** @description The outcome of a finished game */
         GameResult: {
             /** @description Final score per seat */
@@ -1070,10 +1201,116 @@ export interface components {
             winners: number[];
             /** @description Seats from first to last */
             ranking: number[];
-            /** @description Game-specific final scoring breakdown */
-            details?: unknown;
             /** @description Closed because no person was left */
             abandoned?: boolean;
+            /** @description Game-specific final scoring breakdown (each game's `<Game>Result` types it) */
+            details?: unknown;
+        };
+        /** @description The outcome of a finished urbanization game */
+        UrbanizationResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                factorySums: number[];
+                factoryBonus: number | null;
+                inventionBonus: number[];
+                newestFactory: (number | null)[];
+            };
+        };
+        /** @description The outcome of a finished construction-yard game */
+        ConstructionYardResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                scorings: {
+                    round: "A" | "B" | "C";
+                    points: number[];
+                }[];
+                finalAssignments: {
+                    slot: number;
+                    building: number;
+                    collector: number | null;
+                }[];
+                /** @description The neutral collector's score (null without one) */
+                neutralScore: number | null;
+                /** @description Buildings owned per seat */
+                buildings: number[];
+            };
+        };
+        /** @description The outcome of a finished guild-town game */
+        GuildTownResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                final: {
+                    seat: number;
+                    points: number;
+                    bonus: number;
+                    moneyCards: number;
+                }[];
+                /** @description Scoring history by year */
+                years: {
+                    year: number;
+                    ships: number[];
+                    colours: number[];
+                    storehouse: number[];
+                    invest: number[];
+                }[];
+            };
+        };
+        /** @description The outcome of a finished milestone-city game */
+        MilestoneCityResult: {
+            /** @description Final score per seat */
+            scores: number[];
+            /** @description Seats that won (several on a shared victory; none when a cooperative game is lost) */
+            winners: number[];
+            /** @description Seats from first to last */
+            ranking: number[];
+            /** @description Closed because no person was left */
+            abandoned?: boolean;
+            /** @description The final scoring breakdown */
+            details: {
+                result: "won" | "bankrupt" | "outOfCards";
+                /** @description Milestones reached */
+                milestonesEnded: number;
+                goal: number;
+                score: number;
+                breakdown: {
+                    milestones: number;
+                    victory: number;
+                    zones: number;
+                    happiness: number;
+                    money: number;
+                };
+                bars: {
+                    happiness: number;
+                    power: number;
+                    water: number;
+                    employment: number;
+                };
+                treasury: number;
+            };
         };
         /** @description One urbanization action */
         UrbanizationAction: {
@@ -1992,6 +2229,20 @@ export interface components {
                 name: string;
             }[];
         };
+        ChatMessage: {
+            /** @description Orders the game’s messages; pass as `before` to page back */
+            id: number;
+            /** Format: uuid */
+            gameId: string;
+            /** @description `players`: the seated players (everyone reads it once the game is over); `spectators`: everyone else (players read it once the game is over) */
+            channel: "players" | "spectators";
+            /** @description The author’s username */
+            author: string;
+            /** @description Plain text, never HTML: render it as text */
+            text: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         /** @description A game without its view */
         GameSummaryBase: {
             /** Format: uuid */
@@ -2006,6 +2257,8 @@ export interface components {
             seatCount: number;
             /** @description Hidden from the lobby and from spectators */
             private: boolean;
+            /** @description Chosen at creation: the game changes its players' ratings when it finishes (games with a bot seat, shorter ones than RATING_MIN_MOVES and aborted ones never do) */
+            rated: boolean;
             timeControl: components["schemas"]["TimeControl"];
             seats: {
                 seat: number;
@@ -2039,6 +2292,8 @@ export interface components {
             /** @constant */
             type?: "urbanization";
             options?: components["schemas"]["UrbanizationOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["UrbanizationResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2051,6 +2306,8 @@ export interface components {
             /** @constant */
             type?: "construction-yard";
             options?: components["schemas"]["ConstructionYardOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["ConstructionYardResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2063,6 +2320,8 @@ export interface components {
             /** @constant */
             type?: "guild-town";
             options?: components["schemas"]["GuildTownOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["GuildTownResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2075,6 +2334,8 @@ export interface components {
             /** @constant */
             type?: "milestone-city";
             options?: components["schemas"]["MilestoneCityOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["MilestoneCityResult"] | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2096,6 +2357,8 @@ export interface components {
             seatCount: number;
             /** @description Hidden from the lobby and from spectators */
             private: boolean;
+            /** @description Chosen at creation: the game changes its players' ratings when it finishes (games with a bot seat, shorter ones than RATING_MIN_MOVES and aborted ones never do) */
+            rated: boolean;
             timeControl: components["schemas"]["TimeControl"];
             seats: {
                 seat: number;
@@ -2131,6 +2394,8 @@ export interface components {
             /** @constant */
             type?: "urbanization";
             options?: components["schemas"]["UrbanizationOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["UrbanizationResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["UrbanizationView"] | null;
         } & {
@@ -2145,6 +2410,8 @@ export interface components {
             /** @constant */
             type?: "construction-yard";
             options?: components["schemas"]["ConstructionYardOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["ConstructionYardResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["ConstructionYardView"] | null;
         } & {
@@ -2159,6 +2426,8 @@ export interface components {
             /** @constant */
             type?: "guild-town";
             options?: components["schemas"]["GuildTownOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["GuildTownResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["GuildTownView"] | null;
         } & {
@@ -2173,6 +2442,8 @@ export interface components {
             /** @constant */
             type?: "milestone-city";
             options?: components["schemas"]["MilestoneCityOptions"];
+            /** @description The outcome once finished */
+            result?: components["schemas"]["MilestoneCityResult"] | null;
             /** @description Your view (null before the game starts) */
             view?: components["schemas"]["MilestoneCityView"] | null;
         } & {
@@ -2181,6 +2452,436 @@ export interface components {
              * @enum {string}
              */
             type: "milestone-city";
+        };
+        /** @description LegalActions (urbanization) */
+        UrbanizationLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["UrbanizationAction"][];
+        };
+        /** @description LegalActions (construction-yard) */
+        ConstructionYardLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["ConstructionYardAction"][];
+        };
+        /** @description LegalActions (guild-town) */
+        GuildTownLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["GuildTownAction"][];
+        };
+        /** @description LegalActions (milestone-city) */
+        MilestoneCityLegalActions: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            /** @description The game version these actions are legal at (send it as expectedVersion) */
+            version: number;
+            /** @description Your seat */
+            seat: number;
+            /** @description Each one ready to submit as is */
+            actions: components["schemas"]["MilestoneCityAction"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (urbanization) */
+        UrbanizationMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["UrbanizationView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (construction-yard) */
+        ConstructionYardMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["ConstructionYardView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (guild-town) */
+        GuildTownMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["GuildTownView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description The answer to a move (or a take-back): the new version, your view, your log entries (milestone-city) */
+        MilestoneCityMoveResult: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            version: number;
+            /** @description Your view after the move */
+            view: components["schemas"]["MilestoneCityView"] | null;
+            log: components["schemas"]["LogEntry"][];
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (urbanization) */
+        UrbanizationGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "urbanization";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["UrbanizationAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["UrbanizationResult"] | null;
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (construction-yard) */
+        ConstructionYardGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "construction-yard";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["ConstructionYardAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["ConstructionYardResult"] | null;
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (guild-town) */
+        GuildTownGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "guild-town";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["GuildTownAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["GuildTownResult"] | null;
+        };
+        /** @description A portable game record (format `boardgame-record/1`): everything needed to replay the game and what it must come to (milestone-city) */
+        MilestoneCityGameRecord: {
+            /** @enum {string} */
+            format: "boardgame-record/1";
+            /**
+             * Format: uuid
+             * @description The game on the server that wrote the record
+             */
+            id: string;
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "milestone-city";
+            rulesVersion: number;
+            seatCount: number;
+            /** @description The options the game was created with */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of `seed`, published from creation */
+            seedCommitment: string;
+            seed: string;
+            seats: {
+                seat: number;
+                /** @description The account that held the seat (null: nobody, e.g. a bot from the start) */
+                username: string | null;
+                /** @description The bot playing the seat at the end, if any */
+                bot: string | null;
+            }[];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            events: {
+                seq: number;
+                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                seat: number | null;
+                undoesSeq: number | null;
+                /** @description The action as submitted */
+                action: components["schemas"]["MilestoneCityAction"];
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description SHA-256 of the canonical JSON of the final state */
+            finalStateHash: string;
+            /** @description The outcome (null: not over, or aborted) */
+            result: components["schemas"]["MilestoneCityResult"] | null;
+        };
+        /** @description A urbanization move */
+        UrbanizationMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            action: components["schemas"]["UrbanizationAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A construction-yard move */
+        ConstructionYardMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            action: components["schemas"]["ConstructionYardAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A guild-town move */
+        GuildTownMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            action: components["schemas"]["GuildTownAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A milestone-city move */
+        MilestoneCityMove: {
+            /**
+             * @description The game's type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            action: components["schemas"]["MilestoneCityAction"];
+            /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
+            expectedVersion?: number;
+        };
+        /** @description A finished game as one seat saw it right after event `at` */
+        Replay: components["schemas"]["UrbanizationReplay"] | components["schemas"]["ConstructionYardReplay"] | components["schemas"]["GuildTownReplay"] | components["schemas"]["MilestoneCityReplay"];
+        /** @description A finished game as one seat saw it right after event `at` (urbanization) */
+        UrbanizationReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "urbanization";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["UrbanizationView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
+        };
+        /** @description A finished game as one seat saw it right after event `at` (construction-yard) */
+        ConstructionYardReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "construction-yard";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["ConstructionYardView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
+        };
+        /** @description A finished game as one seat saw it right after event `at` (guild-town) */
+        GuildTownReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "guild-town";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["GuildTownView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
+        };
+        /** @description A finished game as one seat saw it right after event `at` (milestone-city) */
+        MilestoneCityReplay: {
+            /**
+             * @description The game type (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            gameType: "milestone-city";
+            /** @description The event the view is right after */
+            at: number;
+            /** @description The game's last event */
+            version: number;
+            /** @description Your seat (null: the public view) */
+            seat: number | null;
+            /** @description The seat's view */
+            view: components["schemas"]["MilestoneCityView"];
+            log: {
+                seq: number;
+                message: string;
+                data?: unknown;
+            }[];
         };
     };
     responses: never;
@@ -2526,6 +3227,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2639,6 +3350,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2802,6 +3523,12 @@ export interface operations {
                         actionSchema: {
                             [key: string]: unknown;
                         };
+                        /** @description JSON Schema of the game's views (the `<Game>View` component); null for a game type that publishes none */
+                        viewSchema: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description The bots a seat can be given (`configureSeat`, admin replace): `random` for every game, then the game's own */
+                        bots: string[];
                     }[];
                 };
             };
@@ -3095,6 +3822,11 @@ export interface operations {
                     };
                     /** @default false */
                     private?: boolean;
+                    /**
+                     * @description Change the players' ratings when the game finishes (default true)
+                     * @default true
+                     */
+                    rated?: boolean;
                     timeControl?: components["schemas"]["TimeControl"];
                 };
             };
@@ -3172,6 +3904,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3339,7 +4081,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -3754,6 +4496,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "gameType": "urbanization",
                      *       "version": 7,
                      *       "seat": 0,
                      *       "actions": [
@@ -3891,6 +4634,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "gameType": "urbanization",
                  *       "action": {
                  *         "type": "place",
                  *         "territory": 4
@@ -3898,31 +4642,19 @@ export interface operations {
                  *       "expectedVersion": 7
                  *     }
                  */
-                "application/json": {
-                    /** @description One action of the game's actionSchema */
-                    action: {
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    /** @description Refuse with 409 STALE_VERSION unless the game is at this version */
-                    expectedVersion?: number;
-                };
+                "application/json": components["schemas"]["UrbanizationMove"] | components["schemas"]["ConstructionYardMove"] | components["schemas"]["GuildTownMove"] | components["schemas"]["MilestoneCityMove"];
             };
         };
         responses: {
             /** @description The action was applied */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (absent otherwise) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        /** @description Your view after the move */
-                        view: components["schemas"]["UrbanizationView"] | components["schemas"]["ConstructionYardView"] | components["schemas"]["GuildTownView"] | components["schemas"]["MilestoneCityView"] | null;
-                        log: components["schemas"]["LogEntry"][];
-                    };
+                    "application/json": components["schemas"]["MoveResult"];
                 };
             };
             /**
@@ -3932,6 +4664,7 @@ export interface operations {
              *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `INVALID_ACTION`: not an action of this game: names the action matched by `type` and the wrong field (`errors` lists them)
+             *     - `GAME_TYPE_MISMATCH`: `gameType` names another game type than the game's
              */
             400: {
                 headers: {
@@ -4026,6 +4759,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5239,7 +5982,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5378,7 +6121,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -6280,12 +7023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        /** @description Your view after the move */
-                        view: components["schemas"]["UrbanizationView"] | components["schemas"]["ConstructionYardView"] | components["schemas"]["GuildTownView"] | components["schemas"]["MilestoneCityView"] | null;
-                        log: components["schemas"]["LogEntry"][];
-                    };
+                    "application/json": components["schemas"]["MoveResult"];
                 };
             };
             /**
@@ -7556,6 +8294,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7837,7 +8585,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An endless Server-Sent Events stream */
+            /** @description An endless Server-Sent Events stream; each event's `data` is an AccountEventData (the schema's `contentSchema`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7845,8 +8593,8 @@ export interface operations {
                 content: {
                     /**
                      * @example event: your_turn
-                     *     id: 8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7
-                     *     data: {"type":"your_turn","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","version":7,"yourTurn":true}
+                     *     id: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7
+                     *     data: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}
                      */
                     "text/event-stream": string;
                 };
@@ -8315,35 +9063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "at": 3,
-                     *       "version": 40,
-                     *       "seat": 0,
-                     *       "view": {},
-                     *       "log": [
-                     *         {
-                     *           "seq": 1,
-                     *           "message": "Seat 0 places a factory on territory 3."
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description The event the view is right after */
-                        at: number;
-                        /** @description The game's last event */
-                        version: number;
-                        /** @description Your seat (null: the public view) */
-                        seat: number | null;
-                        /** @description The seat's view (game-specific, like GET /v1/games/{id}) */
-                        view: unknown;
-                        log: {
-                            seq: number;
-                            message: string;
-                            data?: unknown;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Replay"];
                 };
             };
             /**
@@ -8429,6 +9149,1145 @@ export interface operations {
              *     - `NO_SUCH_VERSION`: the game has no event with that number yet
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listChatMessages: {
+        parameters: {
+            query: {
+                /** @description `players`: the seated players (everyone reads it once the game is over); `spectators`: everyone else (players read it once the game is over) */
+                channel: "players" | "spectators";
+                /** @description Only messages older than this id (the oldest you have) */
+                before?: number;
+                /** @description Page size */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "gameId": "8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11",
+                     *           "channel": "players",
+                     *           "author": "alice",
+                     *           "text": "Good luck, all!",
+                     *           "createdAt": "2026-11-26T21:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["ChatMessage"][];
+                        /** @description Older messages exist */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `CHAT_CHANNEL_CLOSED`: the channel is not open to you: the players' chat is the seated players' until the game is over, the spectators' chat everyone else's
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "players",
+                 *       "text": "Good luck, all!"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description `players`: the seated players (everyone reads it once the game is over); `spectators`: everyone else (players read it once the game is over) */
+                    channel: "players" | "spectators";
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "gameId": "8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11",
+                     *       "channel": "players",
+                     *       "author": "alice",
+                     *       "text": "Good luck, all!",
+                     *       "createdAt": "2026-11-26T21:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             *     - `INVALID_CHAT_MESSAGE`: a chat message is plain text of 1 to 500 characters, with no control characters but line breaks and tabs
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `CHAT_CHANNEL_CLOSED`: the channel is not open to you: the players' chat is the seated players' until the game is over, the spectators' chat everyone else's
+             *     - `ACCOUNT_MUTED`: an admin has muted the account: its chat messages are refused until it is unmuted
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamChat: {
+        parameters: {
+            query: {
+                /** @description `players`: the seated players (everyone reads it once the game is over); `spectators`: everyone else (players read it once the game is over) */
+                channel: "players" | "spectators";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless Server-Sent Events stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: chat_message
+                     *     id: 42
+                     *     data: {"id":42,"gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","channel":"players","author":"alice","text":"Good luck, all!","createdAt":"2026-11-26T21:00:00.000Z"}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `CHAT_CHANNEL_CLOSED`: the channel is not open to you: the players' chat is the seated players' until the game is over, the spectators' chat everyone else's
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeleteChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminMuteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        username: string;
+                        /** @description Since when its chat messages are refused (null: not muted) */
+                        mutedAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUnmuteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        username: string;
+                        /** @description Since when its chat messages are refused (null: not muted) */
+                        mutedAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A game type id (GET /v1/game-types) */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "rank": 1,
+                     *           "username": "ann",
+                     *           "gameType": "urbanization",
+                     *           "rating": 12.41,
+                     *           "mu": 27.9,
+                     *           "sigma": 5.16,
+                     *           "games": 14
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** @description 1 = best */
+                            rank: number;
+                            username: string;
+                            gameType: string;
+                            /** @description The rating shown: mu - 3 sigma (0 for a newcomer; grows as the system grows sure of the player) */
+                            rating: number;
+                            /** @description openskill skill estimate (starts at 25) */
+                            mu: number;
+                            /** @description Its uncertainty (starts at 8.33) */
+                            sigma: number;
+                            /** @description Rated games played */
+                            games: number;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        ratings: {
+                            gameType: string;
+                            /** @description The rating shown: mu - 3 sigma (0 for a newcomer; grows as the system grows sure of the player) */
+                            rating: number;
+                            /** @description openskill skill estimate (starts at 25) */
+                            mu: number;
+                            /** @description Its uncertainty (starts at 8.33) */
+                            sigma: number;
+                            /** @description Rated games played */
+                            games: number;
+                        }[];
+                        recentGames: {
+                            /** Format: uuid */
+                            gameId: string;
+                            type: string;
+                            status: "finished" | "aborted";
+                            finishedAt: string | null;
+                            seat: number;
+                            /** @description Usernames by seat (null: a bot or nobody) */
+                            players: (string | null)[];
+                            score: number | null;
+                            /** @description null: no result (aborted or abandoned) */
+                            won: boolean | null;
+                            /** @description 1 = first (the rated place when rated: a resignation is last) */
+                            place: number | null;
+                            /** @description null: the game was not rated */
+                            ratingBefore: number | null;
+                            ratingAfter: number | null;
+                            /** @description The replay of the game (GET) */
+                            replay: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRecomputeRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was recomputed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rated games replayed */
+                        games: number;
+                        /** @description Rating changes recomputed */
+                        changes: number;
+                        /** @description Changes whose stored values differed from the recomputation */
+                        corrected: number;
+                        players: number;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ADMIN_ONLY`: this needs an admin account
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

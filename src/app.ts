@@ -15,7 +15,7 @@ import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { unauthenticated } from './errors.js';
 import { adminPrincipal, principalFromHeader } from './http/auth.js';
 import { gameComponents, typeGameFields } from './http/game-schemas.js';
-import { documentPathLimits } from './http/routes/common.js';
+import { documentOperations, documentPathLimits } from './http/routes/common.js';
 import { createMetrics, instrument, moveTimer, observeDatabase } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { accountKey, createLimiter, RATE_LIMIT_POLICY } from './http/rate-limits.js';
@@ -23,6 +23,8 @@ import { clientErrorHandler, frameworkErrors, registerInputGuard } from './http/
 import { accountRoutes } from './http/routes/accounts.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { asyncPlayRoutes } from './http/routes/async-play.js';
+import { chatRoutes } from './http/routes/chat.js';
+import { ratingRoutes } from './http/routes/ratings.js';
 import { integrationRoutes } from './http/routes/integrations.js';
 import { gameRoutes } from './http/routes/games.js';
 import { opsRoutes } from './http/routes/ops.js';
@@ -30,9 +32,10 @@ import { replayRoutes } from './http/routes/replays.js';
 import { rulesRoutes } from './http/routes/rules.js';
 import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
-import { GameDetail, GamePage, GameSummary, LegalActions, LogEntry, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
+import { AccountEventData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
+import { chatTopicOf } from './services/chat.js';
 import { definitionFor } from './services/definitions.js';
 import { authenticate } from './services/api-tokens.js';
 import type { DueWorkOptions } from './services/due.js';
@@ -138,10 +141,14 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
       account(userId, event) {
         app.graphql.pubsub.publish({ topic: accountTopicOf(userId), payload: event });
       },
+      chat(gameId, event) {
+        app.graphql.pubsub.publish({ topic: chatTopicOf(gameId), payload: event });
+      },
     },
     work: signal,
     now,
     quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
+    ratings: { minMoves: config.ratingMinMoves },
     log,
     // The search bots think in worker threads, off the event loop (services/bot-pool.ts), where bots move: in the workers.
     ...(workers ? { bots: createBotThinking(createBotPool(config.botThreads), config.botThreads, config.botThinkMs) } : {}),
@@ -213,6 +220,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         { name: 'play', description: 'Legal actions, submitting actions, the log' },
         { name: 'lobby', description: 'Open games, invitations, seats for bots and invitees' },
         { name: 'take-backs', description: 'Taking back moves, undo requests, resigning' },
+        { name: 'ratings', description: 'Ratings per game type, leaderboards, player profiles' },
+        { name: 'chat', description: 'Chat at the table: the players\' and the spectators\' channels' },
         { name: 'integrations', description: 'API tokens, webhooks and the account event stream for third-party clients' },
         { name: 'admin', description: 'Full state and audits (admin role)' },
         { name: 'ops', description: 'Health, readiness, metrics' },
@@ -220,11 +229,11 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     },
     hideUntagged: true,
     // Per-game components replace the generic view/options/actions/result fields (http/game-schemas.ts).
-    transformObject: (documentObject) => documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject)),
+    transformObject: (documentObject) => documentOperations(documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject))),
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
+  for (const schema of [AccountEventData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
   // The web app at `/` (web/dist): its files, and its index.html for the app's pages no route matches.
   const web = webApp();
   registerProblemHandlers(app, web.servePage);
@@ -262,6 +271,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
   await app.register(rulesRoutes(ctx));
   await app.register(replayRoutes(ctx));
+  await app.register(chatRoutes(ctx, streams('sse')));
+  await app.register(ratingRoutes(ctx));
   registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });

@@ -67,6 +67,8 @@ export interface Config {
   /** Open (not yet started) games one account may have created at once. */
   openGamesPerAccount: number;
   webhooksPerAccount: number;
+  /** Finished games with fewer moves by persons than this are not rated. */
+  ratingMinMoves: number;
   /** Browser origins allowed by CORS; empty: no cross-origin browser access. `*`: any. */
   corsOrigins: string[];
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client addresses for rate limits). */
@@ -79,7 +81,7 @@ export interface Rate {
   max: number;
   windowSeconds: number;
 }
-export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook'] as const;
+export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'chat'] as const;
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
 export interface RateLimitSettings {
   enabled: boolean;
@@ -95,6 +97,7 @@ const DEFAULT_RATES: Record<LimitedOperation, { ip: string; account: string | nu
   submit: { ip: '1200/60', account: '300/60' },
   'create-game': { ip: '60/60', account: '20/60' },
   webhook: { ip: '30/3600', account: '10/3600' },
+  chat: { ip: '120/60', account: '20/60' },
 };
 
 /** `max/seconds` (e.g. `30/60`), or `off`. */
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimits(env),
     openGamesPerAccount: integer(env, 'OPEN_GAMES_PER_ACCOUNT', 20, 1, 10_000),
     webhooksPerAccount: integer(env, 'WEBHOOKS_PER_ACCOUNT', 20, 1, 1000),
+    ratingMinMoves: integer(env, 'RATING_MIN_MOVES', 6, 0, 10_000),
     corsOrigins: origins(env),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     production,

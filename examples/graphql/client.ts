@@ -1,85 +1,95 @@
 /**
  * A third-party GraphQL client from the published schema only: its operations
  * (examples/graphql/operations.graphql) are typed by graphql-codegen from src/graphql/schema.graphql
- * (examples/graphql/generated.ts, `npm run graphql:codegen`), queries and mutations go over fetch,
- * the subscription over graphql-ws. Two players register, one creates a game and watches it over
+ * (examples/graphql/generated.ts, `npm run graphql:codegen`), queries and mutations go over HTTP
+ * (transport.ts), the subscription over graphql-ws. Two players register, one creates a game and watches it over
  * WebSocket, the other joins, both play from their legal actions until the game is over, and the
  * events are read back page by page. test/api/graphql-client.test.ts runs it.
  *
- * `view`, `legalActions` and `result` are game-specific JSON (`unknown` here): the game type's
- * `viewSchema` / `actionSchema` are their JSON Schemas, and `gameType.components` names the OpenAPI
- * components a REST client generated from openapi/openapi.json types them with.
+ * Game-specific JSON is typed per game without a cast: `Game.typed` is a union of one type per game
+ * (narrowed on `__typename`), whose scalars (`UrbanizationView`, `UrbanizationAction`, …) codegen maps
+ * to the OpenAPI components of the same name, and a move goes as `move: { urbanization: action }`
+ * (`GameMove` is @oneOf), so another game's action does not compile.
  */
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { createClient } from 'graphql-ws';
 import {
-  CreateGameDocument, EventsDocument, GameUpdatesDocument, JoinGameDocument, OutcomeDocument, PlayDocument, RegisterDocument, TurnDocument,
-  type EventsQuery, type GameUpdatesSubscription,
+  CreateGameDocument, EventsDocument, GameUpdatesDocument, JoinGameDocument, OutcomeDocument, PlayDocument, RecordDocument, RegisterDocument, TurnDocument,
+  type CreateGameMutationVariables, type EventsQuery, type GameUpdatesSubscription, type TurnQuery,
 } from './generated.js';
+import { call } from './transport.js';
+
+/** Picks one of a list (a game's legal actions). */
+export type Chooser = <T>(actions: T[]) => T;
+type Typed = NonNullable<TurnQuery['game']['typed']>;
+
+/** The seat's view and its move (null: nothing to do now), narrowed per game on `__typename`. */
+export function turnOf(typed: Typed, choose: Chooser) {
+  switch (typed.__typename) {
+    case 'UrbanizationGame': return { view: typed.urbanizationView, move: typed.urbanizationActions.length ? { urbanization: choose(typed.urbanizationActions) } : null };
+    case 'ConstructionYardGame': return { view: typed.constructionYardView, move: typed.constructionYardActions.length ? { constructionYard: choose(typed.constructionYardActions) } : null };
+    case 'GuildTownGame': return { view: typed.guildTownView, move: typed.guildTownActions.length ? { guildTown: choose(typed.guildTownActions) } : null };
+    case 'MilestoneCityGame': return { view: typed.milestoneCityView, move: typed.milestoneCityActions.length ? { milestoneCity: choose(typed.milestoneCityActions) } : null };
+  }
+}
 
 export interface GraphqlPlayOptions {
   /** The GraphQL endpoint over HTTP, e.g. http://127.0.0.1:3000/graphql. */
   httpUrl: string;
   /** The same endpoint over WebSocket, e.g. ws://127.0.0.1:3000/graphql. */
   wsUrl: string;
-  gameType: string;
+  typeId: CreateGameMutationVariables['typeId'];
+  /** Players to seat (default: 2). */
+  seats?: number;
   /** A WebSocket implementation where the platform has none (Node 20: the `ws` package). */
   webSocketImpl?: unknown;
   /** Picks one of the legal actions (default: the first). */
-  choose?: (actions: unknown[]) => unknown;
+  choose?: Chooser;
 }
 
-type GameEvent = NonNullable<EventsQuery['game']>['events']['edges'][number]['node'];
+type GameEvent = EventsQuery['game']['events']['edges'][number]['node'];
 
-/** One operation over HTTP; a refusal becomes an Error naming its code. */
-async function call<TData, TVariables>(httpUrl: string, document: TypedDocumentNode<TData, TVariables>, variables: TVariables, token?: string): Promise<TData> {
-  const response = await fetch(httpUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query: print(document), variables }),
-  });
-  const body = (await response.json()) as { data?: TData | null; errors?: { message: string; extensions?: { code?: string } }[] };
-  const [error] = body.errors ?? [];
-  if (error || !body.data) throw new Error(`${error?.extensions?.code ?? response.status}: ${error?.message ?? 'no data'}`);
-  return body.data;
-}
-
-export async function playOneGame({ httpUrl, wsUrl, gameType, webSocketImpl, choose = (actions) => actions[0] }: GraphqlPlayOptions) {
+export async function playOneGame({ httpUrl, wsUrl, typeId, seats = 2, webSocketImpl, choose = (actions) => actions[0] }: GraphqlPlayOptions) {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const signUp = async (username: string) => (await call(httpUrl, RegisterDocument, { username, password: 'correct horse battery' })).register.token;
-  const players = [await signUp(`gql_ann_${suffix}`), await signUp(`gql_bob_${suffix}`)];
+  const players: string[] = [];
+  for (let seat = 0; seat < seats; seat++) {
+    players.push((await call(httpUrl, RegisterDocument, { username: `gql_p${seat}_${suffix}`, password: 'correct horse battery' })).register.token);
+  }
+  const [host, ...guests] = players;
+  if (host === undefined) throw new Error('a game needs a player');
 
-  const { createGame } = await call(httpUrl, CreateGameDocument, { type: gameType, seats: 2 }, players[0]);
+  const { createGame } = await call(httpUrl, CreateGameDocument, { typeId, seats }, host);
   const gameId = createGame.id;
 
-  // Ann watches the game over WebSocket (graphql-transport-ws; the token goes in connection_init).
+  // The host watches the game over WebSocket (graphql-transport-ws; the token goes in connection_init).
   const updates: GameUpdatesSubscription['gameUpdated'][] = [];
-  const ws = createClient({ url: wsUrl, webSocketImpl, retryAttempts: 0, connectionParams: { authorization: `Bearer ${players[0]}` } });
+  const ws = createClient({ url: wsUrl, webSocketImpl, retryAttempts: 0, connectionParams: { authorization: `Bearer ${host}` } });
   let watchError: unknown = null;
   ws.subscribe<GameUpdatesSubscription>(
     { query: print(GameUpdatesDocument), variables: { gameId } },
     { next: ({ data }) => data && updates.push(data.gameUpdated), error: (error) => (watchError = error), complete: () => {} },
   );
 
-  await call(httpUrl, JoinGameDocument, { gameId }, players[1]);
-  const views: unknown[] = [];
+  for (const guest of guests) await call(httpUrl, JoinGameDocument, { gameId }, guest);
+  const views: ReturnType<typeof turnOf>['view'][] = [];
   let moves = 0;
   for (let status = 'active'; status === 'active'; ) {
     for (const token of players) {
       const turn = (await call(httpUrl, TurnDocument, { gameId }, token)).game;
-      views.push(turn.view);
       status = turn.status;
-      if (status !== 'active' || turn.legalActions.length === 0) continue;
-      await call(httpUrl, PlayDocument, { gameId, action: choose(turn.legalActions), expectedVersion: turn.version }, token);
+      if (!turn.typed) throw new Error('the schema does not type this game');
+      const { view, move } = turnOf(turn.typed, choose);
+      views.push(view);
+      if (status !== 'active' || move === null) continue;
+      await call(httpUrl, PlayDocument, { gameId, move, expectedVersion: turn.version }, token);
       moves += 1;
     }
   }
 
-  const outcome = (await call(httpUrl, OutcomeDocument, { gameId }, players[0])).game;
+  const outcome = (await call(httpUrl, OutcomeDocument, { gameId }, host)).game;
   const events: GameEvent[] = [];
   for (let after: string | null = null, more = true; more; ) {
-    const page: EventsQuery['game']['events'] = (await call(httpUrl, EventsDocument, { gameId, after }, players[0])).game.events;
+    const page: EventsQuery['game']['events'] = (await call(httpUrl, EventsDocument, { gameId, after }, host)).game.events;
     events.push(...page.edges.map((edge) => edge.node));
     more = page.pageInfo.hasNextPage;
     after = page.pageInfo.endCursor ?? null;
@@ -92,5 +102,6 @@ export async function playOneGame({ httpUrl, wsUrl, gameType, webSocketImpl, cho
   }
   await ws.dispose();
   if (watchError) throw new Error(`watching failed: ${JSON.stringify(watchError)}`);
-  return { gameId, components: createGame.gameType.components, outcome, moves, events, views, updates };
+  const { record } = await call(httpUrl, RecordDocument, { gameId }, host);
+  return { gameId, components: createGame.gameType.components, outcome, moves, events, views, updates, record };
 }

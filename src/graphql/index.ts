@@ -20,6 +20,8 @@ import { databaseUnavailable } from './context.js';
 import { coreResolvers } from './resolvers.js';
 import { rulesResolvers } from './rules-resolvers.js';
 import { adminResolvers } from './admin-resolvers.js';
+import { chatResolvers } from './chat-resolvers.js';
+import { ratingResolvers } from './rating-resolvers.js';
 
 /**
  * GraphQL at /graphql: the same use cases as REST (resolvers call services only), the same error
@@ -32,7 +34,10 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
   const more = asyncPlayResolvers(ctx, options.webhooks);
   const rules = rulesResolvers(ctx);
   const admin = adminResolvers(ctx);
-  const merge = (type: 'Query' | 'Mutation' | 'Subscription') => ({ ...(core[type] as object), ...(more[type] as object), ...(rules[type] as object), ...(admin[type] as object) });
+  const chat = chatResolvers(ctx);
+  const ratings = ratingResolvers(ctx);
+  const merge = (type: 'Query' | 'Mutation' | 'Subscription') =>
+    [core, more, rules, admin, chat, ratings].reduce((all, resolvers) => ({ ...all, ...(resolvers[type] as object) }), {});
   const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') };
 
   guardSubscriptionMessages(app, '/graphql', options.maxTokens);
@@ -108,7 +113,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
 }
 
 /** The mutations with a rate limit, counted in the same buckets as their REST routes. */
-const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook' };
+const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook', postChatMessage: 'chat' };
 
 function limited(mutations: Record<string, unknown>, limiter: Limiter): Record<string, unknown> {
   const wrapped = { ...mutations };

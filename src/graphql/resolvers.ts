@@ -11,6 +11,7 @@ import { ServiceError } from '../errors.js';
 import { afterSeq, checkFirst, eventConnection, offsetConnection, offsetPage } from './connections.js';
 import { refusingSubscription, user, who, type Context } from './context.js';
 import { DateScalar, DateTimeScalar, JSONScalar } from './scalars.js';
+import { typedGameResolvers, typeIdOf, typeOfId, unpackMove } from './typed-games.js';
 import { gameUpdateFor, topicOf } from './updates.js';
 
 /** Accounts, game types, the lobby basics, play and the game subscription: the same use cases as REST. */
@@ -31,6 +32,14 @@ async function* currentThenLive(current: GamePayload, live: AsyncIterableIterato
 export function coreResolvers(ctx: ServiceContext): IResolvers {
   // The catalog is fixed for the life of the app: each game's type is looked up, not rebuilt.
   const typeById = new Map(gameTypes(ctx).map((type) => [type.id, type]));
+  // Lists carry summaries without the state: the caller's view is then computed on demand.
+  const viewOf = async (game: GameSummary & { view?: unknown }, _args: unknown, context: Context) =>
+    game.view !== undefined ? game.view : game.status === 'open' ? null : detail(ctx, await loadGame(ctx, game.id), who(context)).view;
+  const legalActionsOf = async (game: GameSummary, _args: unknown, context: Context) => {
+    const principal = who(context);
+    if (!principal || game.yourSeat === null) return [];
+    return (await legalActions(ctx, principal, game.id)).actions;
+  };
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -63,16 +72,14 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
       },
       catalog: (type: { id: string }) => CATALOGS[type.id] ?? null,
     },
+    ...typedGameResolvers({ view: viewOf, legalActions: legalActionsOf }),
     Game: {
       gameType: (game: GameSummary) => typeById.get(game.type),
-      // Lists carry summaries without the state: the caller's view is then computed on demand.
-      view: async (game: GameSummary & { view?: unknown }, _args, context: Context) =>
-        game.view !== undefined ? game.view : game.status === 'open' ? null : detail(ctx, await loadGame(ctx, game.id), who(context)).view,
-      legalActions: async (game: GameSummary, _args, context: Context) => {
-        const principal = who(context);
-        if (!principal || game.yourSeat === null) return [];
-        return (await legalActions(ctx, principal, game.id)).actions;
-      },
+      typeId: (game: GameSummary) => typeIdOf(game.type),
+      // The typed union's members read their fields from the game itself (graphql/typed-games.ts).
+      typed: (game: GameSummary) => (typeIdOf(game.type) === null ? null : game),
+      view: viewOf,
+      legalActions: legalActionsOf,
       events: async (game: GameSummary, args: { first: number; after?: string | null }, context: Context) => {
         const after = afterSeq(args.after);
         const { version, events } = await gameLog(ctx, who(context), game.id, after, checkFirst(args.first, LOG_PAGE_LIMIT));
@@ -88,12 +95,13 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         who(context);
         return login(ctx, username, password);
       },
-      createGame: async (_root, args: { type: string; seats: number; options?: unknown; private?: boolean | null; timeControl?: unknown }, context: Context) => {
+      createGame: async (_root, args: { type?: string | null; typeId?: string | null; seats: number; options?: unknown; private?: boolean | null; rated?: boolean | null; timeControl?: unknown }, context: Context) => {
         const principal = user(context, 'play');
         if (args.options !== undefined && args.options !== null && (typeof args.options !== 'object' || Array.isArray(args.options))) {
           throw new ServiceError(400, 'INVALID_OPTIONS', 'options must be a JSON object.');
         }
-        const input = { type: args.type, seats: args.seats, options: args.options ?? undefined, private: args.private ?? undefined, timeControl: args.timeControl ?? undefined };
+        if ((args.type ?? null) === (args.typeId ?? null) || (args.type && args.typeId)) throw new ServiceError(400, 'VALIDATION_FAILED', 'Give the game type as `type` or as `typeId`, one of them.');
+        const input = { type: args.type ?? typeOfId(args.typeId!), seats: args.seats, options: args.options ?? undefined, private: args.private ?? undefined, rated: args.rated ?? undefined, timeControl: args.timeControl ?? undefined };
         return detail(ctx, await createGame(ctx, principal, input), principal);
       },
       joinGame: async (_root, { gameId, seat }: { gameId: string; seat?: number | null }, context: Context) => {
@@ -108,13 +116,19 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         const principal = user(context, 'play');
         return detail(ctx, await leaveGame(ctx, principal, gameId), principal);
       },
-      submitAction: async (_root, args: { gameId: string; action: unknown; expectedVersion?: number | null; idempotencyKey?: string | null }, context: Context) => {
+      submitAction: async (_root, args: { gameId: string; action?: unknown; move?: Record<string, unknown> | null; expectedVersion?: number | null; idempotencyKey?: string | null }, context: Context) => {
         if (args.idempotencyKey !== undefined && args.idempotencyKey !== null && (args.idempotencyKey.length < 1 || args.idempotencyKey.length > 200)) {
           throw new ServiceError(400, 'VALIDATION_FAILED', 'idempotencyKey is 1 to 200 characters.');
         }
-        const { replayed: _replayed, ...answer } = await submitAction(ctx, user(context, 'play'), {
+        const principal = user(context, 'play');
+        if ((args.action === undefined || args.action === null) === (args.move === undefined || args.move === null)) {
+          throw new ServiceError(400, 'VALIDATION_FAILED', 'Give the action as `action` or as `move`, one of them.');
+        }
+        const typed = args.move ? unpackMove(args.move) : { gameType: undefined, action: args.action };
+        const { replayed: _replayed, ...answer } = await submitAction(ctx, principal, {
           gameId: args.gameId,
-          action: args.action,
+          action: typed.action,
+          gameType: typed.gameType,
           expectedVersion: args.expectedVersion ?? undefined,
           idempotencyKey: args.idempotencyKey ?? undefined,
         });

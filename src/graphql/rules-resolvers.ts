@@ -24,6 +24,7 @@ export function rulesResolvers(ctx: ServiceContext): IResolvers {
         return offsetConnection(games, paging.offset, total);
       },
       gameRecord: (_root, { id }: { id: string }, context: Context) => exportRecord(ctx, who(context), id),
+      record: (_root, { id }: { id: string }, context: Context) => exportRecord(ctx, who(context), id),
     },
     Mutation: {
       migrateGameRules: (_root, { gameId, dryRun }: { gameId: string; dryRun: boolean }, context: Context) => migrateRules(ctx, admin(context), gameId, dryRun),

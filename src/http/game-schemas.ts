@@ -38,23 +38,82 @@ export const CATALOGS: Record<string, unknown> = {
   'milestone-city': milestoneCityCatalog.catalog,
 };
 
+const resultFields = {
+  scores: Type.Array(Type.Number(), { description: 'Final score per seat' }),
+  winners: Type.Array(Type.Integer(), { description: 'Seats that won (several on a shared victory; none when a cooperative game is lost)' }),
+  ranking: Type.Array(Type.Integer(), { description: 'Seats from first to last' }),
+  abandoned: Type.Optional(Type.Boolean({ description: 'Closed because no person was left' })),
+};
 export const GameResult = Type.Object(
-  {
-    scores: Type.Array(Type.Number(), { description: 'Final score per seat' }),
-    winners: Type.Array(Type.Integer(), { description: 'Seats that won (several on a shared victory; none when a cooperative game is lost)' }),
-    ranking: Type.Array(Type.Integer(), { description: 'Seats from first to last' }),
-    details: Type.Optional(Type.Unknown({ description: 'Game-specific final scoring breakdown' })),
-    abandoned: Type.Optional(Type.Boolean({ description: 'Closed because no person was left' })),
-  },
+  { ...resultFields, details: Type.Optional(Type.Unknown({ description: 'Game-specific final scoring breakdown (each game\'s `<Game>Result` types it)' })) },
   { $id: 'GameResult', description: 'The outcome of a finished game' },
 );
 
+type ObjectSchema = TSchema & { properties: Record<string, TSchema> };
+/** A property of a published view, without its `null` (views show a game's final scoring once it is over). */
+const viewPart = (view: TSchema, name: string): TSchema => {
+  const part = (view as ObjectSchema).properties[name]!;
+  const members = ((part.anyOf as TSchema[] | undefined) ?? [part]).filter((member) => member.type !== 'null');
+  return members.length === 1 ? members[0]! : { ...part, anyOf: members };
+};
+const strict = { additionalProperties: false } as const;
+
+/** What each game's outcome() puts in `details` (src/games/<id>/index.ts), from the view's own parts. */
+const RESULT_DETAILS: Record<string, TSchema> = {
+  urbanization: viewPart(urbanization.view, 'final'),
+  'construction-yard': Type.Object({
+    scorings: viewPart(constructionYard.view, 'scorings'),
+    finalAssignments: viewPart(constructionYard.view, 'finalAssignments'),
+    neutralScore: Type.Union([Type.Integer(), Type.Null()], { description: "The neutral collector's score (null without one)" }),
+    buildings: Type.Array(Type.Integer(), { description: 'Buildings owned per seat' }),
+  }, strict),
+  'guild-town': Type.Object({ final: viewPart(guildTown.view, 'final'), years: viewPart(guildTown.view, 'yearScores') }, strict),
+  'milestone-city': Type.Object({
+    result: viewPart(milestoneCity.view, 'result'),
+    milestonesEnded: Type.Integer({ description: 'Milestones reached' }),
+    goal: Type.Integer(),
+    score: Type.Number(),
+    breakdown: Type.Object({ milestones: Type.Number(), victory: Type.Number(), zones: Type.Number(), happiness: Type.Number(), money: Type.Number() }, strict),
+    bars: viewPart(milestoneCity.view, 'bars'),
+    treasury: Type.Integer(),
+  }, strict),
+};
+
+/** The name prefix of a game's components: UrbanizationView -> Urbanization. */
+const prefixOf = (type: string) => String(PUBLISHED[type]!.view.$id).replace(/View$/, '');
+
+/** `<Game>Result`: the outcome with that game's `details`. */
+const gameResults = (): TSchema[] => Object.keys(PUBLISHED).map((type) => Type.Object(
+  { ...resultFields, details: { ...RESULT_DETAILS[type]!, description: 'The final scoring breakdown' } },
+  { $id: `${prefixOf(type)}Result`, description: `The outcome of a finished ${type} game` },
+));
+
 /** Every component to register with Fastify (they then appear under components.schemas). */
-export const gameComponents = (): TSchema[] => [GameResult, ...Object.values(PUBLISHED).flatMap(({ action, options, view, catalog }) => [action, options, view, catalog])];
+export const gameComponents = (): TSchema[] => [GameResult, ...gameResults(), ...Object.values(PUBLISHED).flatMap(({ action, options, view, catalog }) => [action, options, view, catalog])];
 
 type Schema = Record<string, unknown>;
 const ref = (schema: TSchema) => ({ $ref: `#/components/schemas/${String(schema.$id)}` });
+const refTo = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const anyOfGames = (part: 'action' | 'view', description: string) => ({ anyOf: Object.values(PUBLISHED).map((game) => ref(game[part])), description });
+const orNull = (schema: Schema, description: string) => ({ anyOf: [schema, { type: 'null' }], description });
+
+/**
+ * Makes `name` a union discriminated by `discriminator`: one component `<Game><name>` per game, each
+ * a copy of the generic object (kept as `<name>Base` where `keepBase`) with the discriminator fixed
+ * to the game's type and the given properties typed for that game.
+ */
+function discriminate(schemas: Record<string, Schema>, name: string, discriminator: string, typed: (type: string, prefix: string) => Record<string, Schema>) {
+  const base = schemas[name]!;
+  const mapping: Record<string, string> = {};
+  for (const type of Object.keys(PUBLISHED)) {
+    const variant = `${prefixOf(type)}${name}`;
+    const properties = { ...(base.properties as Record<string, Schema>), [discriminator]: { type: 'string', const: type, description: 'The game type' }, ...typed(type, prefixOf(type)) };
+    const required = [...new Set([...((base.required as string[] | undefined) ?? []), discriminator])];
+    schemas[variant] = { ...base, description: `${String(base.description ?? name)} (${type})`, properties, required };
+    mapping[type] = `#/components/schemas/${variant}`;
+  }
+  schemas[name] = { description: base.description, oneOf: Object.values(mapping).map(($ref) => ({ $ref })), discriminator: { propertyName: discriminator, mapping } };
+}
 
 /** Rewrites the generated document's generic game fields to the per-game components (swagger's transformObject). */
 export function typeGameFields<T>(document: T): T {
@@ -62,30 +121,62 @@ export function typeGameFields<T>(document: T): T {
   const properties = (name: string) => (schemas[name]!.properties ?? {}) as Record<string, Schema>;
   for (const name of ['GameSummary', 'GameDetail']) {
     const base = schemas[name]!;
-    properties(name).result = { anyOf: [ref(GameResult), { type: 'null' }], description: 'The outcome once finished' };
+    properties(name).result = orNull(ref(GameResult), 'The outcome once finished');
     schemas[`${name}Base`] = base;
     const mapping: Record<string, string> = {};
     for (const [type, game] of Object.entries(PUBLISHED)) {
       // UrbanizationGameDetail, ConstructionYardGameSummary, …: named types for generated clients.
-      const variant = `${String(game.view.$id).replace(/View$/, '')}${name}`;
+      const variant = `${prefixOf(type)}${name}`;
       schemas[variant] = {
         description: `${base.description ?? name} of a ${type} game`,
         allOf: [
           { $ref: `#/components/schemas/${name}Base` },
-          { type: 'object', properties: { type: { const: type }, options: ref(game.options), ...(name === 'GameDetail' ? { view: { anyOf: [ref(game.view), { type: 'null' }], description: 'Your view (null before the game starts)' } } : {}) } },
+          {
+            type: 'object',
+            properties: {
+              type: { const: type }, options: ref(game.options), result: orNull(refTo(`${prefixOf(type)}Result`), 'The outcome once finished'),
+              ...(name === 'GameDetail' ? { view: orNull(ref(game.view), 'Your view (null before the game starts)') } : {}),
+            },
+          },
         ],
       };
       mapping[type] = `#/components/schemas/${variant}`;
     }
     schemas[name] = { description: base.description, oneOf: Object.values(mapping).map(($ref) => ({ $ref })), discriminator: { propertyName: 'type', mapping } };
   }
-  properties('LegalActions').actions = { type: 'array', items: anyOfGames('action', "An action of the game's action union"), description: 'Each one ready to submit as is' };
+  // Where the body has no game type of its own, `gameType` says which game's union a field holds.
+  discriminate(schemas, 'LegalActions', 'gameType', (_type, prefix) => ({ actions: { type: 'array', items: refTo(`${prefix}Action`), description: 'Each one ready to submit as is' } }));
+  discriminate(schemas, 'MoveResult', 'gameType', (_type, prefix) => ({ view: orNull(refTo(`${prefix}View`), 'Your view after the move') }));
+  discriminate(schemas, 'GameRecord', 'type', (_type, prefix) => {
+    const events = properties('GameRecord').events as { items: { properties: Record<string, Schema> } & Schema } & Schema;
+    return {
+      events: { ...events, items: { ...events.items, properties: { ...events.items.properties, action: { ...refTo(`${prefix}Action`), description: 'The action as submitted' } } } },
+      result: orNull(refTo(`${prefix}Result`), 'The outcome (null: not over, or aborted)'),
+    };
+  });
   properties('PlayerEvent').action = { anyOf: [...anyOfGames('action', '').anyOf, { type: 'null' }], description: 'The action, only on your own events' };
-  // A move's (or take-back's) answer carries the view inline, without the game type.
-  const paths = (document as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>> }).paths;
-  const inline = (path: string, method: string, status: string) => paths[path]![method]!.responses[status]!.content!['application/json']!.schema;
-  for (const path of ['/v1/games/{id}/actions', '/v1/games/{id}/take-back']) {
-    (inline(path, 'post', '201').properties as Record<string, Schema>).view = { anyOf: [...anyOfGames('view', '').anyOf, { type: 'null' }], description: 'Your view after the move' };
+
+  const paths = (document as { paths: Record<string, Record<string, Schema & { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>> }).paths;
+  // The body of a move: one member per game, so that a generated client refuses another game's action.
+  const moveBody = (paths['/v1/games/{id}/actions']!.post!.requestBody as { content: Record<string, { schema: Schema }> }).content['application/json']!;
+  const { examples, ...generic } = moveBody.schema;
+  const mapping: Record<string, string> = {};
+  for (const type of Object.keys(PUBLISHED)) {
+    const variant = `${prefixOf(type)}Move`;
+    schemas[variant] = {
+      ...generic, description: `A ${type} move`, required: ['gameType', 'action'],
+      properties: { ...(generic.properties as Record<string, Schema>), gameType: { type: 'string', const: type, description: "The game's type" }, action: refTo(`${prefixOf(type)}Action`) },
+    };
+    mapping[type] = `#/components/schemas/${variant}`;
   }
+  moveBody.schema = {
+    description: 'An action of the game\'s type with its `gameType` (older clients may leave `gameType` out: the server still takes any action then)',
+    oneOf: Object.values(mapping).map(($ref) => ({ $ref })), discriminator: { propertyName: 'gameType', mapping }, examples,
+  };
+  // A replay carries the view of its game's type.
+  const replay = paths['/v1/games/{id}/replay']!.get!.responses['200']!.content!['application/json']!;
+  schemas.Replay = { ...replay.schema, description: 'A finished game as one seat saw it right after event `at`' };
+  discriminate(schemas, 'Replay', 'gameType', (_type, prefix) => ({ view: { ...refTo(`${prefix}View`), description: "The seat's view" } }));
+  replay.schema = refTo('Replay');
   return document;
 }

@@ -18,7 +18,7 @@ import { ServiceError } from '../errors.js';
  */
 /** The policy as the OpenAPI description states it (the README says the same at more length). */
 export const RATE_LIMIT_POLICY = [
-  '**Rate limits**: login (per client address, and per username tried), register (per address), submitting actions, creating games and registering webhooks (per address and per account) are rate limited, with the same counters for REST and GraphQL (every aliased GraphQL mutation counts).',
+  '**Rate limits**: login (per client address, and per username tried), register (per address), submitting actions, creating games, registering webhooks and posting chat messages (per address and per account) are rate limited, with the same counters for REST and GraphQL (every aliased GraphQL mutation counts).',
   'Responses of these operations carry `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`. Past a limit the answer is `429` with code `RATE_LIMITED` and `Retry-After` (seconds); the request changed nothing.',
   'Keep one request in flight at a time and wait `Retry-After` after a 429. The defaults (see the README) are far above normal play; operators may change them.',
   'Quotas: open games an account created and that have not started (`409 TOO_MANY_OPEN_GAMES`), webhooks per account (`409 TOO_MANY_WEBHOOKS`).',

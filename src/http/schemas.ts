@@ -47,6 +47,7 @@ const gameFields = {
   version: Type.Integer({ description: 'Seq of the last event; 0 before the first action' }),
   seatCount: Type.Integer(),
   private: Type.Boolean({ description: 'Hidden from the lobby and from spectators' }),
+  rated: Type.Boolean({ description: 'Chosen at creation: the game changes its players\' ratings when it finishes (games with a bot seat, shorter ones than RATING_MIN_MOVES and aborted ones never do)' }),
   timeControl: Type.Ref('TimeControl', { description: 'The time control chosen at creation' }),
   seats: Type.Array(Type.Object({
     seat: Type.Integer(),
@@ -75,6 +76,7 @@ export const GamePage = Type.Object(
 );
 export const LegalActions = Type.Object(
   {
+    gameType: Type.String({ description: 'The game type: which action union `actions` holds' }),
     version: Type.Integer({ description: 'The game version these actions are legal at (send it as expectedVersion)' }),
     seat: Type.Integer({ description: 'Your seat' }),
     actions: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: "Each one an action of the game's action schema, ready to submit" }),
@@ -102,6 +104,7 @@ export const CreateGameBody = Type.Object(
     seats: Type.Integer({ minimum: 1, maximum: 16 }),
     options: Type.Optional(Type.Object({}, { additionalProperties: true })),
     private: Type.Optional(Type.Boolean({ default: false })),
+    rated: Type.Optional(Type.Boolean({ default: true, description: 'Change the players\' ratings when the game finishes (default true)' })),
     timeControl: Type.Optional(Type.Ref('TimeControl')),
   },
   { additionalProperties: false },
@@ -126,6 +129,7 @@ export const UndoRequest = Type.Object(
 export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15 })) }, { additionalProperties: false });
 export const SubmitActionBody = Type.Object(
   {
+    gameType: Type.Optional(Type.String({ maxLength: 64, description: "The game's type: it says which action union `action` is (400 GAME_TYPE_MISMATCH when the game is of another type; older clients may leave it out)" })),
     action: Type.Object({ type: Type.String() }, { additionalProperties: true, description: "One action of the game's actionSchema" }),
     expectedVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Refuse with 409 STALE_VERSION unless the game is at this version' })),
   },
@@ -134,7 +138,10 @@ export const SubmitActionBody = Type.Object(
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Retries with the same key return the first answer' })),
 });
-export const SubmitActionResult = Type.Object({ version: Type.Integer(), view: Type.Unknown(), log: Type.Array(Type.Ref('LogEntry')) });
+export const MoveResult = Type.Object(
+  { gameType: Type.String({ description: 'The game type: which view `view` is' }), version: Type.Integer(), view: Type.Unknown(), log: Type.Array(Type.Ref('LogEntry')) },
+  { $id: 'MoveResult', description: 'The answer to a move (or a take-back): the new version, your view, your log entries' },
+);
 
 /** Offset pagination of lists: `limit` (1–100, default 20) and `offset` (default 0); answers carry `total`. */
 export const pageQuery = {
@@ -155,3 +162,18 @@ export const ListGamesQuery = Type.Object(
 );
 export type ListGamesQuery = Static<typeof ListGamesQuery>;
 export const LobbyQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 64, description: 'Only games of this type' })), ...pageQuery }, { additionalProperties: false });
+
+/** The `data` of each event of the account event stream (services/account-events.ts): ids and versions, never state. */
+export const AccountEventData = Type.Object(
+  {
+    type: Type.Literal('game_updated'),
+    gameId: Type.String({ format: 'uuid' }),
+    gameType: Type.String(),
+    version: Type.Integer({ description: 'The game\'s version: with `gameId` it tells duplicates apart and orders events of one game' }),
+    status: GameStatus,
+    yourTurn: Type.Boolean({ description: 'Your seat is to act (the SSE `event:` is then `your_turn`)' }),
+    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    cursor: Type.String({ description: 'The event\'s id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume' }),
+  },
+  { $id: 'AccountEventData', description: 'The JSON `data` of one event of GET /v1/me/events' },
+);

@@ -96,6 +96,7 @@ export async function adminGame(ctx: ServiceContext, gameId: string) {
 
 /** A point of a game's history as one seat saw it (`seat` null: the spectators' public view). */
 export interface SeatMoment {
+  gameType: string;
   /** The event the view is right after (0: the start). */
   at: number;
   /** The game's version now. */
@@ -119,7 +120,7 @@ async function historyUpTo(ctx: ServiceContext, game: GameRecord, at: number) {
 
 function seatMoment(game: GameRecord, at: number, seat: number | null, history: Awaited<ReturnType<typeof historyUpTo>>): SeatMoment {
   const log = history.events.flatMap((event) => visibleLog(event.log, seat).map((entry) => ({ seq: event.seq, ...entry })));
-  return { at, version: game.version, seat, view: history.definition.view(history.state, seat), log };
+  return { gameType: game.type, at, version: game.version, seat, view: history.definition.view(history.state, seat), log };
 }
 
 /** Admin time travel: the full state after event `at`, or one seat's view of it (`public`: the spectators'). */

@@ -4,6 +4,7 @@ import type { TokenService } from '../auth/tokens.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { Db } from '../store/db.js';
 import type { BotThinking } from './bots.js';
+import type { ChatEvent } from './chat.js';
 
 /**
  * Wakes the background workers after a commit, in this process and (by NOTIFY) in the others. The
@@ -34,6 +35,8 @@ export interface EventBus {
   /** An undo request was asked or answered without moving the game (an approval that takes moves back is a gameChanged). */
   undoRequestsChanged(gameId: string, version: number): void;
   account(userId: string, event: AccountEvent): void;
+  /** A chat message was posted or deleted (services/chat.ts). */
+  chat(gameId: string, event: ChatEvent): void;
 }
 
 /** What every use case may depend on. Built once in app.ts; tests build it with their own catalog and clock. */
@@ -48,6 +51,8 @@ export interface ServiceContext {
   now(): Date;
   /** Per-account quotas (settings OPEN_GAMES_PER_ACCOUNT, WEBHOOKS_PER_ACCOUNT). */
   quotas: { openGamesPerAccount: number; webhooksPerAccount: number };
+  /** Games with fewer moves by persons are not rated (setting RATING_MIN_MOVES; services/ratings.ts). */
+  ratings: { minMoves: number };
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
   /** Where the search bots think (services/bots.ts); absent: they think inline, in the due-work step (tests, scripts). */
   bots?: BotThinking;

@@ -37,6 +37,8 @@ export function gameTypes(ctx: ServiceContext) {
     bots: botsOf(definition),
     optionsSchema: JSON.parse(JSON.stringify(definition.optionsSchema)) as unknown,
     actionSchema: JSON.parse(JSON.stringify(definition.actionSchema)) as unknown,
+    // `random` is the kernel's, for every game (services/bots.ts); the rest are the game's own.
+    bots: ['random', ...Object.keys(definition.bots ?? {}).filter((name) => name !== 'random')],
   }));
 }
 

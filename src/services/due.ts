@@ -5,6 +5,8 @@ import type { ServiceContext } from './context.js';
 import { applyTimeout, sendWarnings } from './deadlines.js';
 import { botSeatToAct, personDeadlines, planDue, unsentSince } from './due-plan.js';
 import { afterCommit, type Change } from './progress.js';
+import { rateFinishedGame } from './ratings.js';
+import type { Tx } from '../store/ratings.js';
 
 /**
  * Due work: claim the games whose work is due earliest (row locks, SKIP LOCKED), do one
@@ -13,7 +15,7 @@ import { afterCommit, type Change } from './progress.js';
  * whole step back and frees the claim at once; a step that fails is rolled back, counted on the game
  * row and retried with exponential backoff, without holding up any other game.
  */
-export type WorkKind = 'timeout' | 'bot' | 'warning' | 'idle';
+export type WorkKind = 'timeout' | 'bot' | 'warning' | 'rating' | 'idle';
 
 export interface WorkOutcome {
   gameId: string;
@@ -41,7 +43,7 @@ interface Step {
   webhooks?: number;
 }
 
-async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, now: Date): Promise<Step> {
+async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, tx: Tx, now: Date): Promise<Step> {
   if (game.status === 'active') {
     const late = personDeadlines(game).find((due) => due.at <= now);
     if (late) return { kind: 'timeout', dueAt: late.at, change: await applyTimeout(ctx, game, locked, late.seat) };
@@ -61,6 +63,13 @@ async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, n
       await locked.setDue(due);
       return { kind: 'warning', dueAt: game.warnAt, change: null, due, webhooks };
     }
+  }
+  if (game.status === 'finished' && game.dueAt) {
+    // A finished game's only due work is its rating (services/ratings.ts), done once: recorded per game.
+    await rateFinishedGame(ctx, tx, game);
+    const due = { dueAt: null, warnAt: null };
+    await locked.setDue(due);
+    return { kind: 'rating', dueAt: game.dueAt, change: null, due };
   }
   // Nothing due after all (a game's first look after the upgrade, a retry of work already done): store its real next due time.
   const due = game.status === 'active' ? planDue(game, now, unsentSince(game.warnAt)) : { dueAt: null, warnAt: null };
@@ -85,8 +94,8 @@ export async function workDue(ctx: ServiceContext, options: DueWorkOptions, limi
       current = game;
       kind = 'idle';
       dueAt = game.dueAt ?? now;
-    }, async (game, locked) => {
-      const result = await step(ctx, game, locked, now);
+    }, async (game, locked, tx) => {
+      const result = await step(ctx, game, locked, tx, now);
       ({ kind, dueAt } = result);
       await options.beforeCommit?.(game, kind);
       return result;

@@ -18,6 +18,7 @@ export interface GameSummary {
   status: GameStatus;
   options: unknown;
   private: boolean;
+  rated: boolean;
   timeControl: unknown;
   version: number;
   seatCount: number;
@@ -64,6 +65,7 @@ export function summarize(game: GameRecord, principal: Principal | null): GameSu
     status: game.status,
     options: game.options,
     private: game.private,
+    rated: game.rated,
     timeControl: game.timeControl,
     version: game.version,
     seatCount: game.seatCount,
@@ -108,6 +110,8 @@ export interface CreateGameInput {
   seats: number;
   options?: unknown;
   private?: boolean;
+  /** Default true: the game changes its players' ratings when it finishes (bots, short games and aborted ones never do). */
+  rated?: boolean;
   timeControl?: unknown;
 }
 
@@ -137,6 +141,7 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
     seatCount: input.seats,
     createdById: principal.userId,
     private: input.private ?? false,
+    rated: input.rated ?? true,
     timeControl: timeControl as TimeControl,
   });
 }

@@ -17,9 +17,12 @@ export interface SubmitInput {
   action: unknown;
   expectedVersion?: number;
   idempotencyKey?: string;
+  /** The game type the client believes it plays (checked when given). */
+  gameType?: string;
 }
 
 export interface SubmitResult {
+  gameType: string;
   version: number;
   view: unknown;
   log: LogEntry[];
@@ -152,6 +155,7 @@ async function move(ctx: ServiceContext, principal: Principal, input: SubmitInpu
   if (input.expectedVersion !== undefined && input.expectedVersion !== game.version) {
     throw conflict('STALE_VERSION', `The game is at version ${game.version}, not ${input.expectedVersion}: reload and decide again.`, { currentVersion: game.version });
   }
+  if (input.gameType !== undefined && input.gameType !== game.type) throw badRequest('GAME_TYPE_MISMATCH', `This is a ${game.type} game, not ${input.gameType}.`);
   const definition = definitionFor(ctx, game);
   const errors = schemaErrors(definition.actionSchema, input.action);
   if (errors.length > 0) throw badRequest('INVALID_ACTION', `That is not a ${definition.title} action: ${errors.join('; ')}`, { errors });
@@ -166,14 +170,14 @@ async function move(ctx: ServiceContext, principal: Principal, input: SubmitInpu
     seats = game.seats.map((entry) => (entry.seat === seat ? { ...entry, timeouts: 0, bot: null } : entry));
   }
   const moved = await commitEvent(ctx, definition, game, locked, { seat, actorId: principal.userId, kind: 'action', action: input.action, applied, seats });
-  return [{ version: moved.version, view: definition.view(applied.state, seat), log: visibleLog(applied.log, seat), replayed: false }, moved];
+  return [{ gameType: game.type, version: moved.version, view: definition.view(applied.state, seat), log: visibleLog(applied.log, seat), replayed: false }, moved];
 }
 
-export async function legalActions(ctx: ServiceContext, principal: Principal, gameId: string): Promise<{ version: number; seat: number; actions: unknown[] }> {
+export async function legalActions(ctx: ServiceContext, principal: Principal, gameId: string): Promise<{ gameType: string; version: number; seat: number; actions: unknown[] }> {
   const game = await loadGame(ctx, gameId);
   const seat = requireSeat(game, principal);
-  if (game.status !== 'active') return { version: game.version, seat, actions: [] };
+  if (game.status !== 'active') return { gameType: game.type, version: game.version, seat, actions: [] };
   const definition = definitionFor(ctx, game);
   const actions = game.activeSeats.includes(seat) ? definition.legalActions(game.state, seat) : [];
-  return { version: game.version, seat, actions };
+  return { gameType: game.type, version: game.version, seat, actions };
 }

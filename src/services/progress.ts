@@ -102,7 +102,10 @@ export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefini
   const newlyActive = activeSeats.filter((seat) => !game.activeSeats.includes(seat) || seat === input.seat);
   // A turn that begins now gets its warning; a seat still on the same turn keeps what was left unsent.
   const unsent = unsentSince(game.warnAt);
-  const due = planDue({ timeControl: control, clocks, activeSeats, seats }, now, (warning) => newlyActive.includes(warning.seat) || unsent(warning));
+  // A rated game that finishes has its rating work due at once (services/ratings.ts, done by the due-work worker): only final moves pay for it.
+  const due = outcome !== null && game.rated && !input.abandon
+    ? { dueAt: now, warnAt: null }
+    : planDue({ timeControl: control, clocks, activeSeats, seats }, now, (warning) => newlyActive.includes(warning.seat) || unsent(warning));
   const log = [...(input.preface ?? []), ...input.applied.log];
   await locked.append(
     {

@@ -51,12 +51,12 @@ function undo(ctx: ServiceContext, game: GameRecord, locked: LockedGame, seat: n
 
 /** Take back your own last move at once (nobody moved since). Answers like a submitted action. */
 export async function takeBack(ctx: ServiceContext, principal: Principal, gameId: string) {
-  const [change, answer] = await withGameLock(ctx.db, gameId, async (game, locked): Promise<[Change, { version: number; view: unknown; log: LogEntry[] }]> => {
+  const [change, answer] = await withGameLock(ctx.db, gameId, async (game, locked): Promise<[Change, { gameType: string; version: number; view: unknown; log: LogEntry[] }]> => {
     const seat = activeSeat(game, principal);
     const target = await findTarget(ctx, game, locked, seat);
     if (target.othersMovedSince) throw conflict('TAKE_BACK_NEEDS_APPROVAL', 'Another player has moved since: ask them with an undo request.');
     const done = await undo(ctx, game, locked, seat, principal.userId, target);
-    return [done, { version: done.version, view: definitionFor(ctx, game).view(target.state, seat), log: undoLog(seat, target) }];
+    return [done, { gameType: game.type, version: done.version, view: definitionFor(ctx, game).view(target.state, seat), log: undoLog(seat, target) }];
   });
   await afterCommit(ctx, change);
   return answer;

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db, Prisma } from './db.js';
 import { GAME_COLUMNS_SQL, toRecord, type DueColumns, type GameRecord, type LockedGame, type NewEvent, type NextState, type RawGameRow, type SeatChange } from './games.js';
 
 /**
@@ -66,7 +66,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
  * what they did, and commits. Rows other workers hold are skipped, not waited for.
  */
 export async function withDueGames<T>(
-  db: Db, now: Date, limit: number, onClaim: (game: GameRecord) => void, work: (game: GameRecord, locked: LockedGame) => Promise<T>,
+  db: Db, now: Date, limit: number, onClaim: (game: GameRecord) => void, work: (game: GameRecord, locked: LockedGame, tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<{ game: GameRecord; result: T }[]> {
   return db.$transaction(
     async (tx) => {
@@ -83,7 +83,8 @@ export async function withDueGames<T>(
       const done: { game: GameRecord; result: T }[] = [];
       for (const game of rows.map((row) => toRecord(row, db.catchUp))) {
         onClaim(game);
-        done.push({ game, result: await work(game, buffered(buffer, game.id)) });
+        // `tx` for work outside the game row (a finished game's ratings, services/ratings.ts).
+        done.push({ game, result: await work(game, buffered(buffer, game.id), tx) });
       }
       if (done.length === 0) return done;
       // The games updated below are among those claimed: looked up by key, whatever the table's size

@@ -44,6 +44,8 @@ export interface GameRecord {
   activeSeats: number[];
   result: unknown;
   private: boolean;
+  /** Chosen at creation: changes its players' ratings when it finishes (services/ratings.ts). */
+  rated: boolean;
   timeControl: unknown;
   clocks: unknown;
   deadline: Date | null;
@@ -87,7 +89,7 @@ const toEvent = (row: Prisma.GameEventGetPayload<object>): EventRecord => ({ ...
 
 export async function insertGame(
   db: Db,
-  data: { type: string; rulesVersion: number; options: unknown; seed: string; seatCount: number; createdById: string; private: boolean; timeControl: unknown },
+  data: { type: string; rulesVersion: number; options: unknown; seed: string; seatCount: number; createdById: string; private: boolean; rated: boolean; timeControl: unknown },
 ): Promise<GameRecord> {
   const row = await db.game.create({
     data: {
@@ -110,7 +112,7 @@ export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadG
 
 export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; status: GameStatus; seat_count: number; state: unknown;
-  state_version: number; actions_after_state: (RecordedAction & { seq: number; kind: EventKind })[] | null; version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
+  state_version: number; actions_after_state: (RecordedAction & { seq: number; kind: EventKind })[] | null; version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; rated: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
   due_at: Date | null; warn_at: Date | null; work_attempts: number;
   created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; seats: SeatRecord[];
 }
@@ -170,7 +172,7 @@ function newestState(row: RawGameRow, after: NonNullable<RawGameRow['actions_aft
 export function toRecord(row: RawGameRow, catchUp: CatchUp): GameRecord {
   const record: GameRecord = {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, status: row.status, seatCount: row.seat_count,
-    state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, timeControl: row.time_control,
+    state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, rated: row.rated, timeControl: row.time_control,
     clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
     startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
   };

@@ -3,6 +3,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { contractChecker } from '../support/contract.js';
 import { connectSse } from '../support/sse.js';
 import { waitFor } from '../support/wait.js';
 
@@ -35,6 +36,8 @@ describe('resuming the account event stream', () => {
     const seen = await waitFor(async () => stream.events.find((event) => event.data.gameId === first.gameId && event.data.version === 1), 10_000, 'the first event');
     expect(seen.event).toBe('your_turn');
     expect(seen.id).toBe(seen.data.cursor);
+    // The data is what the OpenAPI document says it is (component AccountEventData).
+    expect(contractChecker().component('AccountEventData')(seen.data)).toEqual([]);
     await stream.close();
 
     // While bob is away: he moves from another client, alice answers; in a second game of bob's, alice moves.

@@ -14,6 +14,8 @@ describe('game types', () => {
       expect.objectContaining({ id: 'toy', title: expect.any(String), rulesVersion: 1, players: { min: 2, max: 4 }, optionsSchema: expect.any(Object), actionSchema: expect.any(Object) }),
     ]);
     expect(response.body[0].optionsSchema.properties.rounds.default).toBe(3);
+    // The toy game publishes no view schema and has no bot of its own: the kernel's `random` plays it.
+    expect(response.body[0]).toMatchObject({ viewSchema: null, bots: ['random'] });
   });
 });
 

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playOneGame } from '../../examples/client.js';
+import { playOneGame, type Move } from '../../examples/client.js';
 import { CLIENT_TYPES_PATH, clientTypes, OPENAPI_PATH } from '../../scripts/generate-openapi.js';
 import { games } from '../../src/games/index.js';
 import { contractChecker } from '../support/contract.js';
+import { castsAndAny, compileClient } from '../support/fresh-client.js';
 import { startTestApp, type TestApp } from '../support/api.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ catalog: games, listen: true, workers: false });
-});
+}, 300_000);
 afterAll(async () => t?.close());
 
 describe('a client generated from openapi/openapi.json (openapi-typescript + openapi-fetch)', () => {
@@ -19,13 +20,30 @@ describe('a client generated from openapi/openapi.json (openapi-typescript + ope
     expect(readFileSync(CLIENT_TYPES_PATH, 'utf8')).toBe(await clientTypes(document));
   });
 
-  it('plays a whole game and reads the log, every answer conforming to its documented status, media type and schema', async () => {
+  it('compiles afresh from the published document with zero casts and zero `any`, and refuses an action of another game', async () => {
+    const types = await clientTypes(JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')));
+    const client = readFileSync(new URL('../../examples/client.ts', import.meta.url), 'utf8').replaceAll("'../openapi/openapi.js'", "'./openapi.js'");
+    expect(castsAndAny(client)).toEqual([]);
+    // Another game's action, as a move of urbanization and as a guild-town move built from urbanization's legal actions.
+    const wrong = [
+      "import type { components } from './openapi.js';",
+      "type S = components['schemas'];",
+      "const guildTownAction: S['GuildTownAction'] = { type: 'noSwap' };",
+      "export const refused: S['UrbanizationMove'] = { gameType: 'urbanization', action: guildTownAction };",
+      "export const mixed = (legal: S['UrbanizationLegalActions']): S['GuildTownMove'] => ({ gameType: 'guild-town', action: legal.actions[0] });",
+    ].join('\n');
+    // One program: the client compiles clean, and the compiler refuses exactly the two wrong lines.
+    const diagnostics = compileClient({ 'openapi.d.ts': types, 'client.ts': client, 'wrong.ts': wrong });
+    expect(diagnostics.map((line) => line.split(':').slice(0, 2).join(':'))).toEqual(['wrong.ts:4', 'wrong.ts:5']);
+  }, 300_000);
+
+  it.each(Object.keys(games))('plays a whole %s game and reads its log, record and replay, every answer conforming to its documented status, media type and schema', async (gameType) => {
     const address = t.app.server.address() as { port: number };
     const contract = contractChecker();
     let seed = 7;
     const result = await playOneGame({
       baseUrl: `http://127.0.0.1:${address.port}`,
-      gameType: 'urbanization',
+      gameType: gameType as Move['gameType'],
       // A seeded pick among the legal actions, so the game ends and the run repeats.
       choose: (actions) => actions[(seed = (seed * 16807) % 2147483647) % actions.length]!,
       fetch: async (request) => {
@@ -35,11 +53,15 @@ describe('a client generated from openapi/openapi.json (openapi-typescript + ope
       },
     });
     expect(result.game.status).toBe('finished');
-    expect(result.game.result).toMatchObject({ winners: expect.any(Array), ranking: [expect.any(Number), expect.any(Number)] });
-    expect(result.moves).toBe(result.game.version);
-    expect(result.events.map((event) => event.seq)).toEqual(Array.from({ length: result.game.version }, (_, i) => i + 1));
+    expect(result.game.type).toBe(gameType);
+    expect(result.game.result).toMatchObject({ winners: expect.any(Array), ranking: expect.any(Array), details: expect.any(Object) });
+    expect(result.record.type).toBe(gameType);
+    expect(result.record.events.length).toBe(result.game.version);
+    expect(result.replay.gameType).toBe(gameType);
+    expect(result.views.length).toBe(result.moves);
+    expect(result.events.map((event) => event.seq)).toEqual(Array.from({ length: Math.min(result.game.version, 500) }, (_, i) => i + 1));
     expect(contract.checked).toBeGreaterThan(2 * result.moves);
-  });
+  }, 600_000);
 
   it('sees refusals as documented problems', async () => {
     const address = t.app.server.address() as { port: number };

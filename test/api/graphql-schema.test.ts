@@ -18,7 +18,7 @@ const checkedIn = readFileSync(SCHEMA_PATH, 'utf8');
 
 describe('the GraphQL schema', () => {
   it('served is exactly the checked-in SDL (src/graphql/schema.graphql as printSchema prints it: `npm run graphql:codegen` rewrites it so)', async () => {
-    const introspection = await postGraphql(t, getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, schemaDescription: true, directiveIsRepeatable: true, inputValueDeprecation: true }));
+    const introspection = await postGraphql(t, getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, schemaDescription: true, directiveIsRepeatable: true, inputValueDeprecation: true, oneOf: true }));
     expect(introspection.errors).toBeUndefined();
     expect(`${printSchema(buildClientSchema(introspection.data as IntrospectionQuery))}\n`).toBe(checkedIn);
   });

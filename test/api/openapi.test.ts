@@ -44,6 +44,8 @@ describe('openapi/openapi.json', () => {
       'get /v1/games/{id}/record', 'get /v1/admin/rules-versions', 'get /v1/admin/games', 'post /v1/admin/games/{id}/migrate-rules',
       'get /v1/admin/games/{id}/export', 'post /v1/admin/games/import', 'get /v1/games/{id}/replay',
       'post /v1/admin/games/{id}/abort', 'post /v1/admin/games/{id}/seats/{seat}/bot', 'get /v1/admin/users', 'post /v1/admin/users/{id}/disable', 'post /v1/admin/users/{id}/enable',
+      'get /v1/games/{id}/chat', 'post /v1/games/{id}/chat', 'get /v1/games/{id}/chat/events', 'delete /v1/admin/chat/{messageId}', 'post /v1/admin/users/{id}/mute',
+      'post /v1/admin/users/{id}/unmute', 'get /v1/game-types/{type}/leaderboard', 'get /v1/users/{username}/profile', 'post /v1/admin/ratings/recompute',
     ];
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(required.sort());
@@ -90,6 +92,29 @@ describe('openapi/openapi.json', () => {
     }
     expect(document.servers).toHaveLength(1);
     expect(document.info.license.name).toBeTruthy();
+  });
+
+  it('declares the headers the server sends, the bodies that may be left out, and each problem example at its own path', () => {
+    type Operation = { operationId: string; requestBody?: { required?: boolean }; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { examples?: Record<string, { value: { instance?: string } }> }> }> };
+    const document = JSON.parse(checkedIn) as { paths: Record<string, Record<string, Operation>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.values(methods).map((operation) => ({ path, operation })));
+    const byId = (id: string) => operations.find(({ operation }) => operation.operationId === id)!.operation;
+    expect(Object.keys(byId('submitAction').responses['201']!.headers ?? {})).toEqual(['Idempotent-Replayed']);
+    for (const { operation } of operations.filter(({ operation }) => operation.responses['429'])) {
+      expect(Object.keys(operation.responses['429']!.headers ?? {}), operation.operationId).toEqual(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    }
+    for (const id of ['joinGame', 'adminAbortGame', 'adminReplaceSeatByBot']) expect(byId(id).requestBody?.required, id).toBe(false);
+    let examples = 0;
+    for (const { path, operation } of operations) {
+      const pattern = new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
+      for (const response of Object.values(operation.responses)) {
+        for (const example of Object.values(response.content?.['application/problem+json']?.examples ?? {})) {
+          expect(example.value.instance, `${operation.operationId}`).toMatch(pattern);
+          examples++;
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(500);
   });
 
   it('lints clean with Redocly (recommended ruleset, stricter where clients depend on it: redocly.yaml)', async () => {

@@ -98,7 +98,7 @@ describe('submitting actions', () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     const hand = (await stored(gameId)).state.hands[0]!;
     const forAlice = await t.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(200);
-    expect(forAlice.body).toEqual({ version: 0, seat: 0, actions: toyGame.legalActions((await stored(gameId)).state, 0) });
+    expect(forAlice.body).toEqual({ gameType: 'toy', version: 0, seat: 0, actions: toyGame.legalActions((await stored(gameId)).state, 0) });
     expect(forAlice.body.actions).toContainEqual({ type: 'pass' });
     expect(forAlice.body.actions).toContainEqual({ type: 'play', card: hand[0] });
     expect((await t.http.get(`/v1/games/${gameId}/legal-actions`).set(bob.auth).expect(200)).body.actions).toEqual([]);

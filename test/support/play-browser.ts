@@ -71,7 +71,15 @@ export function seeded(seed: number): (n: number) => number {
  * offers some (chosen by `pick`), until the game is over. After each click every page must show
  * the new version by itself (live updates). Answers the number of clicks.
  */
-export async function playByClicking(t: TestApp, gameId: string, pages: Page[], pick: (n: number) => number, maxClicks = 2000): Promise<number> {
+export async function playByClicking(
+  t: TestApp,
+  gameId: string,
+  pages: Page[],
+  pick: (n: number) => number,
+  maxClicks = 2000,
+  /** Called on a page that may act, before a button is clicked: answers true when it made the move itself (by keyboard on the board). */
+  beforeClick?: (page: Page, clicks: number) => Promise<boolean>,
+): Promise<number> {
   let clicks = 0;
   for (;;) {
     const game = (await t.http.get(`/v1/games/${gameId}`)).body as { version: number; status: string };
@@ -83,6 +91,12 @@ export async function playByClicking(t: TestApp, gameId: string, pages: Page[], 
     for (const page of pages) {
       await waitForVersion(page, game.version);
       if ((await pageState(page)) !== 'act') continue;
+      if (beforeClick && (await beforeClick(page, clicks))) {
+        clicks++;
+        acted = true;
+        await waitForVersion(page, game.version + 1);
+        break;
+      }
       const buttons = page.locator('[data-testid=legal-actions] button:not([disabled])');
       const count = await buttons.count();
       if (count === 0) continue;

@@ -6,10 +6,10 @@ export interface SseEvent {
   data: { gameId: string; version: number; yourTurn: boolean; cursor: string };
 }
 
-/** An SSE connection to `base`/v1/me/events that parses events as they arrive; `ended` settles when the server ends the stream. */
-export async function connectSse(base: string, auth: Record<string, string>, lastEventId?: string) {
+/** An SSE connection to `base` + `path` (default: the account stream) that parses events as they arrive; `ended` settles when the server ends the stream. */
+export async function connectSse(base: string, auth: Record<string, string>, lastEventId?: string, path = '/v1/me/events') {
   const controller = new AbortController();
-  const response = await fetch(`${base}/v1/me/events`, { headers: { ...auth, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) }, signal: controller.signal });
+  const response = await fetch(`${base}${path}`, { headers: { ...auth, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) }, signal: controller.signal });
   expect(response.status).toBe(200);
   const events: SseEvent[] = [];
   let buffer = '';

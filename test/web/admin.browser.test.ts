@@ -5,6 +5,7 @@ import { games } from '../../src/games/index.js';
 import { jsonDiff } from '../../web/src/ui/json-diff.js';
 import { ADMIN, loginAdmin, newUser } from '../support/api.js';
 import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { seriousAxeViolations } from '../support/page-checks.js';
 import { playRandomGame } from '../support/random-play.js';
 import { toyGame } from '../support/toy-game.js';
 
@@ -49,6 +50,7 @@ describe('the admin game inspector', () => {
     await link.waitFor();
     expect(await page.getByTestId('games').locator('tbody tr').count()).toBe(1);
     expect(new URL(page.url()).searchParams.get('player')).toBe(finished.players[1]!.username.toUpperCase());
+    expect(await seriousAxeViolations(page), 'admin games list').toEqual([]);
     await b.screenshot(page, 'games');
     await link.click();
     await page.getByTestId('timeline').waitFor();
@@ -78,14 +80,17 @@ describe('the admin game inspector', () => {
   it("shows a seat's view and the public view at that point, as the API answers them", async () => {
     // The seat's log lines are the ones the API says that seat could read (hidden draws of others left out).
     const shownLog = () => page.getByTestId('seat-log').locator('li').evaluateAll((items) => items.map((item) => item.textContent));
+    // Shown in words: the players by name where the engine says "Seat N".
+    const named = (message: string) => message.replace(/\bSeat (\d)\b/g, (_, n: string) => finished.players[Number(n)]!.username);
     await page.getByLabel('View').selectOption('1');
     const seat1 = await apiGet(`/v1/admin/games/${finished.gameId}/state?at=3&seat=1`);
     expect(await shownState(3, '1')).toEqual(seat1.view);
-    expect(await shownLog()).toEqual(seat1.log.map((line: { seq: number; message: string }) => `#${line.seq} ${line.message}`));
+    expect(await shownLog()).toEqual(seat1.log.map((line: { seq: number; message: string }) => `#${line.seq} ${named(line.message)}`));
     await page.getByLabel('View').selectOption('public');
     const spectators = await apiGet(`/v1/admin/games/${finished.gameId}/state?at=3&seat=public`);
     expect(await shownState(3, 'public')).toEqual(spectators.view);
-    expect(await shownLog()).toEqual(spectators.log.map((line: { seq: number; message: string }) => `#${line.seq} ${line.message}`));
+    expect(await shownLog()).toEqual(spectators.log.map((line: { seq: number; message: string }) => `#${line.seq} ${named(line.message)}`));
+    expect(await seriousAxeViolations(page), 'admin game page').toEqual([]);
     await b.screenshot(page, 'game-public-view');
     // The slider moves the point too.
     await page.getByLabel('Point in the game').fill('5');
@@ -204,7 +209,7 @@ describe('moderation from the inspector', () => {
 });
 
 describe('a long game', () => {
-  it('shows a 500-event game: prints the time from navigation to the timeline (and to the state)', async () => {
+  it('shows a 500-event game: prints the time from navigation to the timeline (and to the state)', { timeout: 120_000 }, async () => {
     // Random 4-player guild town games run about 600 events; play until one has 500.
     let long = await playRandomGame(b.t, { type: 'guild-town', seats: 4, seed: 5, prefix: 'gt' });
     for (let seed = 6; long.version < 500 && seed < 10; seed++) long = await playRandomGame(b.t, { type: 'guild-town', seats: 4, seed, prefix: `gt${seed}` });
@@ -220,6 +225,13 @@ describe('a long game', () => {
     await page.getByRole('button', { name: 'Previous event' }).click();
     await shownState(long.version - 1);
     await b.screenshot(page, 'game-500-events');
+    // A seat's view is drawn as that seat's board (the player pages' component) beside its JSON.
+    await page.getByLabel('View').selectOption('0');
+    await shownState(long.version - 1, '0');
+    await page.getByTestId('state-board').getByRole('region', { name: 'Guild board' }).waitFor();
+    expect(await page.getByTestId('state-board').getByTestId('your-hand').count()).toBe(1);
+    await b.screenshot(page, 'game-500-events-seat-0-board');
+    await page.getByLabel('View').selectOption('full');
   });
 
   it('fits a 375 px wide screen', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/api.js';
+import { seriousAxeViolations } from '../support/page-checks.js';
 import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp, type BrowserGlobals } from '../support/browser.js';
 
 /** The app shell in a real browser: it loads under its CSP, logs in, routes deep links, fits a phone. */
@@ -17,6 +18,7 @@ describe('the web app shell', () => {
     page.on('pageerror', (error) => void problems.push(error.message));
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    expect(await seriousAxeViolations(page), 'login page').toEqual([]);
     await page.getByRole('button', { name: 'Create an account instead' }).click();
     await page.getByLabel('Username').fill('web_player_1');
     await page.getByLabel('Password').fill('correct horse battery');
@@ -25,6 +27,10 @@ describe('the web app shell', () => {
     await page.getByLabel('Password').press('Enter');
     await expect.poll(() => page.getByTestId('whoami').textContent()).toBe('web_player_1');
     expect(new URL(page.url()).pathname).toBe('/');
+    // The start page says what the site is and which games it has.
+    await page.getByRole('heading', { name: 'Board games, played at your own pace' }).waitFor();
+    for (const title of ['Urbanization', 'Construction yard', 'Guild town', 'Milestone city']) await page.getByText(title, { exact: true }).first().waitFor();
+    expect(await seriousAxeViolations(page), 'lobby').toEqual([]);
     // The token is kept: a reload stays logged in, and the API accepts it.
     await page.reload();
     await page.getByTestId('whoami').waitFor();

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { newUser } from '../support/api.js';
 import { startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { movesByApi, pageAs, playByClicking, seeded } from '../support/play-browser.js';
+import { BOARD_TARGETS, boardTargetsNotReachedByTab, internalWords, seriousAxeViolations, shownActionTypes } from '../support/page-checks.js';
+import { movesByApi, pageAs, playByClicking, seeded, waitForVersion } from '../support/play-browser.js';
+import type { Page } from 'playwright-core';
 
 /**
  * Every game played to its end in two browser windows: two people, each clicking the buttons of
@@ -30,7 +32,30 @@ describe('each game in two browser windows', () => {
         await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
         const pages = [await pageAs(b, alice), await pageAs(b, bob)];
         for (const page of pages) await page.goto(`/games/${game.id}`);
-        const clicks = await playByClicking(b.t, game.id, pages, seeded(100 + i));
+        // On the way, every 10th move: the page's text has no internal words. The first time a page
+        // may move on its board, every board target is reached by Tab and the move is made with Enter;
+        // axe-core then checks the page in play.
+        const actionTypes = new Set<string>();
+        let keyboardChecked = false;
+        const check = async (page: Page, clicks: number): Promise<boolean> => {
+          for (const actionType of await shownActionTypes(page)) actionTypes.add(actionType);
+          if (clicks % 25 === 0) {
+            expect(await internalWords(page, actionTypes), `${type} after ${clicks} moves`).toEqual([]);
+            console.log(`[play-to-end] ${type}: ${clicks} moves, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+          }
+          if (keyboardChecked || (await page.locator(BOARD_TARGETS).count()) === 0) return false;
+          keyboardChecked = true;
+          const tab = await boardTargetsNotReachedByTab(page);
+          expect(tab.missed, `${type}: board targets Tab never reaches`).toEqual([]);
+          expect(await seriousAxeViolations(page), `${type} in play`).toEqual([]);
+          const version = Number(await page.getByTestId('game-page').getAttribute('data-version'));
+          await page.locator(BOARD_TARGETS).first().focus();
+          await page.keyboard.press('Enter');
+          await waitForVersion(page, version + 1);
+          return true;
+        };
+        const clicks = await playByClicking(b.t, game.id, pages, seeded(100 + i), 2000, check);
+        if (['urbanization', 'milestone-city'].includes(type)) expect(keyboardChecked, `${type}: a move was made on the board by keyboard`).toBe(true);
         const end = (await b.t.http.get(`/v1/games/${game.id}`)).body;
         expect(end.status).toBe('finished');
         expect(end.result.scores).toHaveLength(2);
@@ -43,6 +68,8 @@ describe('each game in two browser windows', () => {
           const seatRows = type === 'milestone-city' ? [end.result.scores[0]] : end.result.scores;
           expect(totals.slice(0, seatRows.length)).toEqual(seatRows);
           if (type === 'construction-yard') expect(totals[2]).toBe(end.result.details.neutralScore);
+          expect(await internalWords(page, actionTypes), `${type} at the end`).toEqual([]);
+          if (seat === 0) expect(await seriousAxeViolations(page), `${type} at the end`).toEqual([]);
           await b.screenshot(page, `${type}-end-seat-${seat}`);
         }
         return `${type}: ${clicks} clicks, ${end.version} events`;
@@ -53,7 +80,7 @@ describe('each game in two browser windows', () => {
 });
 
 describe('replays', () => {
-  it('step through a finished game as the seat saw it, the board and log matching GET /v1/games/:id/replay?at=N', async () => {
+  it('step through a finished game as the seat saw it, the board and log matching GET /v1/games/:id/replay?at=N', { timeout: 120_000 }, async () => {
     const alice = await newUser(b.t, 'alice');
     const bob = await newUser(b.t, 'bob');
     const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'construction-yard', seats: 2 }).expect(201)).body;
@@ -77,7 +104,12 @@ describe('replays', () => {
     const shownHand = await page.locator('[data-hand-card]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-hand-card')));
     expect(shownHand.sort()).toEqual(step.view.hand.map((card: { id: string }) => card.id).sort());
     const lines = await page.getByRole('region', { name: 'Log up to this event' }).getByRole('listitem').allTextContents();
-    expect(lines).toEqual(step.log.map((line: { seq: number; message: string }) => `#${line.seq} ${line.message}`));
+    // In words: the same lines, players by name instead of "Seat N", "an orange" for "a orange".
+    const named = (message: string) =>
+      message.replace(/\b[Ss]eat 0\b/g, alice.username).replace(/\b[Ss]eat 1\b/g, bob.username).replace(/\b([Aa]) orange\b/g, '$1n orange');
+    expect(lines).toEqual(step.log.map((line: { seq: number; message: string }) => `#${line.seq} ${named(line.message)}`));
+    expect(await seriousAxeViolations(page), 'replay page').toEqual([]);
+    expect(await internalWords(page)).toEqual([]);
     await b.screenshot(page, 'replay');
 
     // A spectator's replay is the public view: no hand at all.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { loginAdmin, newUser } from '../support/api.js';
 import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { internalWords, seriousAxeViolations } from '../support/page-checks.js';
 import { movesByApi, pageAs, playByClicking, seeded, shownGame, waitForVersion } from '../support/play-browser.js';
 
 /**
@@ -28,7 +29,9 @@ describe('two players in two browser pages', () => {
     await alicePage.getByLabel('Seat 1', { exact: true }).selectOption('reserved');
     await alicePage.getByLabel('Username for seat 1').fill(bob.username);
     await alicePage.getByLabel('Clock').selectOption('per-move');
-    await alicePage.getByLabel('Seconds per move').fill('3600');
+    await alicePage.getByLabel('Time per move', { exact: true }).fill('1');
+    await alicePage.getByLabel('Unit of time per move').selectOption('hours');
+    expect(await seriousAxeViolations(alicePage), 'create page').toEqual([]);
     await b.screenshot(alicePage, 'create');
     await alicePage.getByRole('button', { name: 'Create' }).click();
     await alicePage.waitForURL(/\/games\/[0-9a-f-]{36}$/);
@@ -42,6 +45,8 @@ describe('two players in two browser pages', () => {
     await logIn(bobPage, bob.username, PASSWORD);
     const invitation = bobPage.getByRole('region', { name: 'Invitations' }).getByRole('link', { name: new RegExp(gameId.slice(0, 8)) });
     await invitation.waitFor();
+    expect(await seriousAxeViolations(bobPage), 'lobby with an invitation').toEqual([]);
+    expect(await internalWords(bobPage)).toEqual([]);
     await b.screenshot(bobPage, 'lobby');
     await invitation.click();
     await b.screenshot(bobPage, 'join');
@@ -50,7 +55,7 @@ describe('two players in two browser pages', () => {
     // Alice's page saw the start without a reload.
     await alicePage.getByTestId('game-page').and(alicePage.locator('[data-status=active]')).waitFor();
     await alicePage.getByText('Your turn.').waitFor();
-    await expect.poll(() => bobPage.getByTestId('turn').textContent()).toContain(`Waiting for Seat 0: ${alice.username}`);
+    await expect.poll(() => bobPage.getByTestId('turn').textContent()).toContain(`Waiting for ${alice.username}.`);
     await b.screenshot(alicePage, 'alice-start');
 
     // Neither page may reload from here on: a marker set in each window must survive to the end.
@@ -64,7 +69,7 @@ describe('two players in two browser pages', () => {
     await first.focus();
     await alicePage.keyboard.press('Enter');
     await waitForVersion(bobPage, 1);
-    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/#1 seat 0/);
+    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(new RegExp(`#1 ${alice.username} pays \\d+ and turns board piece`));
 
     const clicks = await playByClicking(b.t, gameId, [alicePage, bobPage], seeded(14));
     const finished = (await b.t.http.get(`/v1/games/${gameId}`)).body;
@@ -89,6 +94,10 @@ describe('two players in two browser pages', () => {
     await alicePage.goto(`/games/${game.id}`);
     await bobPage.goto(`/games/${game.id}`);
 
+    // Nothing to take back before her first move: the buttons say so by being disabled.
+    await alicePage.getByText('Your turn.').waitFor();
+    expect(await alicePage.getByRole('button', { name: 'Take back my last move' }).isDisabled()).toBe(true);
+    expect(await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).isDisabled()).toBe(true);
     // Alice takes her first placement back at once; Bob's page shows it by itself.
     await alicePage.getByRole('button', { name: 'Place a marker on territory 2', exact: true }).click();
     await waitForVersion(alicePage, 1);
@@ -127,6 +136,8 @@ describe('two players in two browser pages', () => {
     await alicePage.getByTestId('undo-requests').getByText('waiting for the others').waitFor();
     await bobPage.getByRole('button', { name: 'Approve undo' }).click();
     await waitForVersion(alicePage, beforeBob + 2);
+    // The take-back refusal from before applied to a game that has moved on: it is gone.
+    expect(await alicePage.getByRole('alert').count()).toBe(0);
     await expect.poll(async () => (await b.t.http.get(`/v1/games/${game.id}/undo-requests`).set(alice.auth)).body[0]?.status).toBe('approved');
     await alicePage.getByText('Your turn.').waitFor();
     const back = (await b.t.http.get(`/v1/games/${game.id}`).set(alice.auth)).body;
@@ -150,7 +161,7 @@ describe("every game's play page", () => {
           const page = await pageAs(b, user, viewport);
           await page.goto(`/games/${game.id}`);
           await page.getByRole('region', { name: board, exact: true }).waitFor();
-          await page.getByText(role === 'player' ? 'You play seat 0' : 'You are watching').waitFor();
+          await page.getByText(role === 'player' ? `You play as ${alice.username}` : 'You are watching').waitFor();
           if (role === 'player') await page.getByRole('region', { name: 'Take back, undo and resign' }).waitFor();
           else expect(await page.getByRole('region', { name: 'Your actions' }).count()).toBe(0);
           await b.screenshot(page, `${type}-${role}-${size}`);
@@ -171,6 +182,19 @@ describe("every game's play page", () => {
     await expect.poll(() => yourTurn.getByRole('link').count()).toBe(waiting.length);
     for (const game of waiting) await yourTurn.getByRole('link', { name: new RegExp(game.id.slice(0, 8)) }).waitFor();
     await b.screenshot(lobby, 'lobby-your-turn');
+  });
+});
+
+describe('a game address that leads nowhere', () => {
+  it('says there is no such game in words, with a way back to the lobby', async () => {
+    const page = await pageAs(b, null);
+    for (const path of ['/games/not-a-game', '/games/00000000-0000-4000-8000-000000000000']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'No such game' }).waitFor();
+      await page.getByRole('link', { name: 'Back to the lobby' }).waitFor();
+      expect(await page.locator('main').innerText()).not.toMatch(/VALIDATION_FAILED|NOT_FOUND/);
+    }
+    await page.context().close();
   });
 });
 

@@ -4,7 +4,7 @@ import { configureSeat, detail, invitations, lobby } from '../../services/lobby.
 import { resign } from '../../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../../services/takebacks.js';
 import { optionalUser, requireUser } from '../auth.js';
-import { GameId, GameSeat, LobbyQuery, pageOf, SeatConfigBody, SubmitActionResult } from '../schemas.js';
+import { GameId, GameSeat, LobbyQuery, pageOf, SeatConfigBody } from '../schemas.js';
 import { bearer as security, body, errorResponses, ok } from './common.js';
 const UndoRequestParams = Type.Object({ id: Type.String({ format: 'uuid' }), requestId: Type.String({ format: 'uuid' }) });
 
@@ -47,7 +47,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       summary: 'Take back your last move at once, while nobody else has moved since and it revealed nothing',
       description: 'Appends an `undo` event returning the game to the state before your last move. Past another player\'s move, ask with an undo request instead.',
       response: {
-        201: ok('The move was taken back', SubmitActionResult),
+        201: ok('The move was taken back', Type.Ref('MoveResult')),
         ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_ACTIVE', 'TAKE_BACK_NEEDS_APPROVAL'], 422: ['NOTHING_TO_TAKE_BACK', 'TAKE_BACK_NOT_ALLOWED'] }),
       },
     },

@@ -18,6 +18,17 @@ const GENERIC: Record<number, readonly string[]> = {
 
 type Codes = Partial<Record<number, readonly string[]>>;
 
+/** A response header as the route schemas write it (swagger makes `{ schema, description }` of it). */
+const header = (description: string, schema: Record<string, unknown> = { type: 'integer', minimum: 0 }) => ({ ...schema, description });
+/** What a refused (429) request answers besides the problem (http/rate-limits.ts). */
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': header('Seconds to wait before trying again'),
+  'RateLimit-Limit': header('Requests allowed in the window of the tightest limit'),
+  'RateLimit-Remaining': header('Requests left in that window (0 here)'),
+  'RateLimit-Reset': header('Seconds until that window ends'),
+  'RateLimit-Policy': header('The limit as `<max>;w=<window seconds>`', { type: 'string', example: '60;w=60' }),
+};
+
 /**
  * The documented problem responses of an operation: each status as application/problem+json with
  * the codes it can carry (a list in the description and one example per code). A bare status
@@ -44,7 +55,7 @@ export function errorResponses(...items: (number | Codes)[]) {
 export function problemResponse(status: number, codes: readonly string[]) {
   const description = codes.map((code) => `- \`${code}\`: ${PROBLEM_CODES[code] ?? 'see the detail'}`).join('\n');
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: problemExample(status, code) }]));
-  const retryAfter = status === 503 ? { headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' } } } : {};
+  const retryAfter = status === 503 ? { headers: { 'Retry-After': header('Seconds to wait before trying again') } } : status === 429 ? { headers: RATE_LIMIT_HEADERS } : {};
   return { description: `Problem (RFC 9457) with one of these codes:\n${description}`, ...retryAfter, content: { 'application/problem+json': { schema: Type.Ref('Problem'), examples } } };
 }
 
@@ -66,13 +77,44 @@ export function documentPathLimits<T>(document: T): T {
   return document;
 }
 
+/** Operations whose body may be left out (their routes fill in `{}`): a generated client then need not send one. */
+const OPTIONAL_BODIES = new Set(['joinGame', 'adminAbortGame', 'adminReplaceSeatByBot']);
+/** An example id for the path parameters of problem examples' `instance`. */
+const EXAMPLE_PARAMETERS: Record<string, string> = { id: '8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11', seat: '1', type: 'urbanization' };
+
+/**
+ * What the route schemas cannot say, written into the document (swagger's transformObject): which
+ * bodies are optional, and each problem example's `instance` as the operation's own path.
+ */
+export function documentOperations<T>(document: T): T {
+  type Example = { value?: { instance?: string } };
+  type Operation = { operationId?: string; requestBody?: { required?: boolean }; responses?: Record<string, { content?: Record<string, { examples?: Record<string, Example> }> }> };
+  const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  for (const [path, methods] of Object.entries(paths)) {
+    const instance = path.replace(/\{(\w+)\}/g, (_, name: string) => EXAMPLE_PARAMETERS[name] ?? 'x');
+    for (const operation of Object.values(methods)) {
+      if (operation.requestBody && OPTIONAL_BODIES.has(operation.operationId ?? '')) operation.requestBody.required = false;
+      for (const response of Object.values(operation.responses ?? {})) {
+        for (const example of Object.values(response.content?.['application/problem+json']?.examples ?? {})) {
+          // Each example is its own object (problemResponse builds them per operation).
+          if (example.value?.instance !== undefined) example.value = { ...example.value, instance };
+        }
+      }
+    }
+  }
+  return document;
+}
+
 /** The errors of a public operation: only a bad token that was sent anyway (and our own bugs). */
 export const publicErrors = () => ({ ...errorResponses(), 401: problemResponse(401, ['INVALID_TOKEN']), 403: problemResponse(403, ['ACCOUNT_DISABLED']) });
 
 /** A documented success response: JSON with a description and, where given, an example. */
-export function ok<T extends object>(description: string, schema: T, example?: unknown) {
-  return { description, content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } } };
+export function ok<T extends object>(description: string, schema: T, example?: unknown, headers?: Record<string, Record<string, unknown>>) {
+  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } } };
 }
+
+/** `Idempotent-Replayed: true` on the stored answer to a retried Idempotency-Key. */
+export const REPLAYED_HEADER = { 'Idempotent-Replayed': header('`true` when this is the stored answer to an earlier request with the same Idempotency-Key (absent otherwise)', { type: 'string', enum: ['true'] }) };
 
 /** A request body with an example (and the schema Fastify validates). */
 export function body<T extends object>(schema: T, ...examples: unknown[]): T {

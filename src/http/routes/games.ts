@@ -7,8 +7,8 @@ import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, st
 import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
 import { CATALOGS, PUBLISHED } from '../game-schemas.js';
-import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody, SubmitActionResult } from '../schemas.js';
-import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
+import { CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody } from '../schemas.js';
+import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors, REPLAYED_HEADER } from './common.js';
 
 const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
 
@@ -16,7 +16,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   app.get('/v1/game-types', {
     schema: {
       tags: ['games'], operationId: 'listGameTypes', security: publicAccess, summary: 'The games this server runs, with their option and action schemas',
-      description: 'Every served game type with its player range, rules version, and the JSON Schemas of its options and actions (the same schemas as the `<Game>Options` and `<Game>Action` components).',
+      description: 'Every served game type with its player range, rules version, bots, and the JSON Schemas of its options, actions and views (the same schemas as the `<Game>Options`, `<Game>Action` and `<Game>View` components).',
       response: {
         200: ok('The served game types', Type.Array(Type.Object({
           id: Type.String(), title: Type.String(), rulesVersion: Type.Integer({ description: 'The newest rules version: new games start under it' }),
@@ -32,11 +32,13 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
           }), { description: 'The bots that can fill a seat, weakest first; each decides from its seat\'s view only' }),
           optionsSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of `options` at creation' }),
           actionSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of an action (a union on `type`)' }),
+          viewSchema: Type.Union([Type.Unsafe<unknown>({ type: 'object', additionalProperties: true }), Type.Null()], { description: "JSON Schema of the game's views (the `<Game>View` component); null for a game type that publishes none" }),
+          bots: Type.Array(Type.String(), { description: 'The bots a seat can be given (`configureSeat`, admin replace): `random` for every game, then the game\'s own' }),
         }))),
         ...publicErrors(),
       },
     },
-  }, async () => gameTypes(ctx));
+  }, async () => gameTypes(ctx).map((type) => ({ ...type, viewSchema: PUBLISHED[type.id]?.view ?? null })));
 
   app.get('/v1/game-types/:type/catalog', {
     schema: {
@@ -134,7 +136,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['play'], operationId: 'listLegalActions', summary: 'The actions your seat may take now (empty when it is not your turn)', security, params: GameId,
       description: 'Every action your seat may submit at `version`, each ready to send as is as `action` of submitAction (render them as buttons).',
       response: {
-        200: ok('Your legal actions', Type.Ref('LegalActions'), { version: 7, seat: 0, actions: [{ type: 'place', territory: 4 }, { type: 'pass' }] }),
+        200: ok('Your legal actions', Type.Ref('LegalActions'), { gameType: 'urbanization', version: 7, seat: 0, actions: [{ type: 'place', territory: 4 }, { type: 'pass' }] }),
         ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] }),
       },
     },
@@ -144,18 +146,19 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     config: { limit: 'submit' },
     schema: {
       tags: ['play'], operationId: 'submitAction', security, params: GameId, headers: IdempotencyHeaders,
-      body: body(SubmitActionBody, { action: { type: 'place', territory: 4 }, expectedVersion: 7 }),
+      body: body(SubmitActionBody, { gameType: 'urbanization', action: { type: 'place', territory: 4 }, expectedVersion: 7 }),
       summary: 'Submit an action for your seat',
       description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.',
       response: {
-        201: ok('The action was applied', SubmitActionResult),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
+        201: ok('The action was applied', Type.Ref('MoveResult'), undefined, REPLAYED_HEADER),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
       },
     },
   }, async (request, reply) => {
     const result = await submitAction(ctx, requireUser(request, 'play'), {
       gameId: request.params.id,
       action: request.body.action,
+      gameType: request.body.gameType,
       expectedVersion: request.body.expectedVersion,
       idempotencyKey: request.headers['idempotency-key'],
     });

@@ -8,6 +8,7 @@ import { cursorTime, resumed } from '../../services/account-events.js';
 import type { AccountEvent, ServiceContext } from '../../services/context.js';
 import { deliveriesOf, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
 import { requireUser } from '../auth.js';
+import { serveSse } from '../sse.js';
 import { bearer as security, body, errorResponses, ok } from './common.js';
 const IdParam = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const ApiToken = Type.Object({
@@ -17,13 +18,14 @@ const ApiToken = Type.Object({
 const Webhook = Type.Object({ id: Type.String({ format: 'uuid' }), url: Type.String(), events: Type.Array(Type.String()), createdAt: Type.String({ format: 'date-time' }) });
 
 /**
- * A queue of the user's account events from the same pub/sub as GraphQL subscriptions (Redis when
- * configured, so any process can serve the stream). Mercurius's PubSub fills a caller's queue.
+ * A queue of a topic's events (a user's account events, a game's chat) from the same pub/sub as
+ * GraphQL subscriptions (Redis when configured, so any process can serve the stream). Mercurius's
+ * PubSub fills a caller's queue.
  */
-async function subscribeAccount(app: FastifyInstance, userId: string): Promise<{ stream: Readable; close(): void }> {
+export async function subscribeTopic(app: FastifyInstance, topic: string): Promise<{ stream: Readable; close(): void }> {
   const stream = new Readable({ objectMode: true, read() {} }) as Readable & { close?: (() => void)[] };
   const pubsub = app.graphql.pubsub as unknown as { subscribe(topic: string, queue: Readable): Promise<void> };
-  await pubsub.subscribe(accountTopicOf(userId), stream);
+  await pubsub.subscribe(topic, stream);
   return {
     stream,
     close() {
@@ -121,7 +123,16 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
       headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 200, description: 'The id of the last event you received: resume after it' })) }),
       querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 200, description: 'Same as the Last-Event-ID header, for a first connection that cannot set headers' })) }, { additionalProperties: false }),
       response: {
-        200: { description: 'An endless Server-Sent Events stream', content: { 'text/event-stream': { schema: Type.String(), example: 'event: your_turn\nid: 8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"your_turn","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","version":7,"yourTurn":true}\n\n' } } },
+        200: {
+          description: 'An endless Server-Sent Events stream; each event\'s `data` is an AccountEventData (the schema\'s `contentSchema`)',
+          content: {
+            'text/event-stream': {
+              // JSON Schema 2020-12's contentSchema: the string's content, here the data of each event.
+              schema: { type: 'string', contentSchema: Type.Ref('AccountEventData') },
+              example: 'event: your_turn\nid: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}\n\n',
+            },
+          },
+        },
         ...errorResponses({ 400: ['INVALID_EVENT_ID'] }, 401, 403),
       },
     },
@@ -129,31 +140,10 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     const principal = requireUser(request, 'read');
     const after = request.headers['last-event-id'] ?? request.query.lastEventId;
     if (after !== undefined) cursorTime(after);
-    const events = await subscribeAccount(app, principal.userId);
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    out.write('retry: 3000\n: connected\n\n');
-    const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), 25_000);
-    onStream(1);
-    let stopped = false;
-    const stop = () => {
-      if (stopped) return;
-      stopped = true;
-      onStream(-1);
-      clearInterval(keepAlive);
-      events.close();
-    };
-    request.raw.on('close', stop);
-    try {
-      for await (const event of resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>)) {
-        out.write(`event: ${event.yourTurn ? 'your_turn' : 'game_updated'}\nid: ${event.cursor}\ndata: ${JSON.stringify(event)}\n\n`);
-      }
-    } catch {
-      // the stream was closed by the client or the server
-    } finally {
-      stop();
-      out.end();
-    }
+    const events = await subscribeTopic(app, accountTopicOf(principal.userId));
+    const live = resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>);
+    await serveSse(request, reply, (async function* () {
+      for await (const event of live) yield { event: event.yourTurn ? 'your_turn' : 'game_updated', id: event.cursor, data: event };
+    })(), () => events.close(), onStream);
   });
 };

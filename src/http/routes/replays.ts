@@ -16,12 +16,13 @@ export const replayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => 
       querystring: Type.Object({ at: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Event seq (0: the start; default: the last event)' })) }, { additionalProperties: false }),
       response: {
         200: ok('The view after event `at`', Type.Object({
+          gameType: Type.String({ description: 'The game type: which view `view` is' }),
           at: Type.Integer({ description: 'The event the view is right after' }),
           version: Type.Integer({ description: "The game's last event" }),
           seat: Type.Union([Type.Integer(), Type.Null()], { description: 'Your seat (null: the public view)' }),
           view: Type.Unsafe<unknown>({ description: "The seat's view (game-specific, like GET /v1/games/{id})" }),
           log: Type.Array(Type.Object({ seq: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) })),
-        }), { at: 3, version: 40, seat: 0, view: {}, log: [{ seq: 1, message: 'Seat 0 places a factory on territory 3.' }] }),
+        })),
         ...errorResponses(400, { 401: ['INVALID_TOKEN'] }, 403, 404, { 409: ['GAME_NOT_FINISHED', 'GAME_TYPE_UNAVAILABLE', 'RULES_VERSION_UNSUPPORTED'], 422: ['NO_SUCH_VERSION'] }),
       },
     },

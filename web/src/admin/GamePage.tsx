@@ -1,6 +1,9 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useApi } from '../api/hooks';
+import { gameTitle } from '../games';
+import { useCatalog } from '../games/catalogs';
+import { seatNames } from '../games/names';
 import { ErrorBox } from '../ui/forms';
 import { JsonView } from '../ui/JsonView';
 import { Table } from '../ui/Table';
@@ -17,6 +20,8 @@ export function GamePage({ id }: { id: string }) {
   const load = useMemo(() => snapshotCache(id), [id]);
   const [at, setAt] = useState<number | null>(null);
   const data = game.data;
+  // The seat views are drawn as boards, whose names come from the game's catalog.
+  const catalog = useCatalog(data?.type);
   // Start at ?at=N (a shared link), else at the last event.
   useEffect(() => {
     if (data && at === null) setAt(Math.min(data.events.length, query.at ? Number(query.at) || 0 : data.events.length));
@@ -29,23 +34,22 @@ export function GamePage({ id }: { id: string }) {
   };
   if (game.error && !data) return <section><h1>Game {id}</h1><ErrorBox error={game.error} /></section>;
   if (!data || at === null) return <section><h1>Game {id}</h1><p class="muted">Loading…</p></section>;
-  const seatName = (seat: number | null) => (seat === null ? 'system' : nameOf(data.seatsDetail.find((detail) => detail.seat === seat), seat));
+  const names = seatNames(Array.from({ length: data.seatCount }, (_, seat) => data.seatsDetail.find((detail) => detail.seat === seat) ?? { seat }));
+  const seatName = (seat: number | null) => (seat === null ? 'system' : names[seat]!);
   return (
     <section>
       <h1>
-        {data.type} game <code class="game-id">{data.id}</code>
+        {gameTitle(data.type)} game <code class="game-id">{data.id}</code>
       </h1>
       <GameFacts game={data} />
       <GameTools game={data} onChanged={game.reload} onGoTo={select} />
       <div class="inspect">
-        <Timeline events={data.events} at={at} onSelect={select} seatName={seatName} />
-        {data.status === 'open' ? <p class="panel muted">The game has not started: there is no state yet.</p> : <StateInspector at={at} seatCount={data.seatCount} seatName={seatName} load={load} />}
+        <Timeline type={data.type} names={names} events={data.events} at={at} onSelect={select} seatName={seatName} />
+        {data.status === 'open' ? <p class="panel muted">The game has not started: there is no state yet.</p> : <StateInspector type={data.type} boards={catalog.ready} names={names} at={at} seatCount={data.seatCount} seatName={seatName} load={load} />}
       </div>
     </section>
   );
 }
-
-const nameOf = (detail: SeatDetail | undefined, seat: number) => detail?.username ?? (detail?.bot ? `bot ${detail.bot}` : `seat ${seat}`);
 
 function GameFacts({ game }: { game: AdminGame }) {
   return (
@@ -54,7 +58,7 @@ function GameFacts({ game }: { game: AdminGame }) {
         <dt>Status</dt><dd><span class="badge" data-testid="game-status">{game.status}</span></dd>
         <dt>Rules</dt><dd>version {game.rulesVersion}</dd>
         <dt>Events</dt><dd>{game.version}</dd>
-        <dt>To act</dt><dd>{game.activeSeats.length ? game.activeSeats.map((seat) => `seat ${seat}`).join(', ') : '—'}</dd>
+        <dt>To act</dt><dd>{game.activeSeats.length ? game.activeSeats.map((seat) => `seat ${seat} (${game.seatsDetail.find((detail) => detail.seat === seat)?.username ?? 'bot'})`).join(', ') : 'nobody'}</dd>
         <dt>Deadline</dt><dd>{formatTime(game.deadline)}</dd>
         <dt>Created</dt><dd>{formatTime(game.createdAt)}</dd>
         <dt>Updated</dt><dd>{formatTime(game.updatedAt)}</dd>

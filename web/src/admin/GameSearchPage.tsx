@@ -28,7 +28,7 @@ const columns: Column<GameListItem>[] = [
   { key: 'status', header: 'Status', cell: (game) => <span class="badge">{game.status}</span> },
   { key: 'rules', header: 'Rules', cell: (game) => `v${game.rulesVersion}` },
   { key: 'events', header: 'Events', cell: (game) => game.version },
-  { key: 'players', header: 'Players', cell: (game) => game.players.map((name) => name ?? '—').join(', ') },
+  { key: 'players', header: 'Players', cell: (game) => game.players.map((name) => name ?? 'bot or open seat').join(', ') },
   { key: 'created', header: 'Created', cell: (game) => formatTime(game.createdAt) },
   { key: 'updated', header: 'Updated', cell: (game) => formatTime(game.updatedAt) },
   {
@@ -51,7 +51,7 @@ export function GameSearchPage() {
     route(`${path}${params.size ? `?${params}` : ''}`);
   };
   const set = (key: FilterKey) => (event: Event) => setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
-  const typeOptions = [{ value: '', label: 'Any' }, ...(types.data?.map((type: { id: string; title?: string }) => ({ value: type.id, label: type.id })) ?? [])];
+  const typeOptions = [{ value: '', label: 'Any' }, ...(types.data?.map((type: { id: string; title?: string }) => ({ value: type.id, label: type.title ?? type.id })) ?? [])];
   return (
     <section>
       <h1>Games</h1>
@@ -81,7 +81,7 @@ export function GameSearchPage() {
         <Table columns={columns} rows={page.data?.items ?? []} rowKey={(game) => game.id} caption={page.data ? `${page.data.total} game${page.data.total === 1 ? '' : 's'}` : 'Loading…'} empty={page.loading ? 'Loading…' : 'No game matches.'} />
       </div>
       {page.data && <Pager total={page.data.total} limit={page.data.limit} offset={page.data.offset} onOffset={(offset) => go({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])), offset })} />}
-      <ImportPanel />
+      <ImportPanel onImported={page.reload} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { importGame, type ImportedGame } from './admin-api';
  * Import a portable game record (a file from "Download record" here or on another server). The
  * server replays and verifies it before storing anything; a refusal names the failing event.
  */
-export function ImportPanel() {
+export function ImportPanel({ onImported }: { onImported?(): void } = {}) {
   const id = useId();
   const [imported, setImported] = useState<ImportedGame | null>(null);
   const upload = useMutation(async (file: File) => {
@@ -20,6 +20,7 @@ export function ImportPanel() {
       throw new ApiError(0, { title: 'Not a record', detail: `${file.name} is not JSON.` });
     }
     setImported(await importGame(record));
+    onImported?.();
   });
   const refusedAt = upload.error?.problem.atEvent;
   return (
@@ -40,12 +41,15 @@ export function ImportPanel() {
         />
       </div>
       {upload.running && <Notice>Replaying and verifying…</Notice>}
-      {typeof refusedAt === 'number' && (
-        <Notice tone="bad">
-          <span data-testid="import-refused">Refused at event {refusedAt}: {String(upload.error?.problem.reason ?? upload.error?.message)}</span>
-        </Notice>
+      {/* One box per refusal: a record that does not replay names its event; any other refusal as the server words it. */}
+      {typeof refusedAt === 'number' ? (
+        <div class="error" role="alert">
+          <span data-testid="import-refused">Refused at event {refusedAt}: {String(upload.error?.problem.reason ?? upload.error?.message)}</span>{' '}
+          {upload.error?.code && <code class="code">{upload.error.code}</code>}
+        </div>
+      ) : (
+        <ErrorBox error={upload.error} />
       )}
-      <ErrorBox error={upload.error} />
       {imported && (
         <Notice tone="ok">
           <span data-testid="import-ok">

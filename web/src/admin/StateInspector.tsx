@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useApi } from '../api/hooks';
+import { gameUis } from '../games';
+import { SeatNamesProvider } from '../games/names';
+import { logLine } from '../games/words';
 import { ErrorBox, SelectField } from '../ui/forms';
 import { JsonDiffView, JsonView } from '../ui/JsonView';
 import type { Snapshot, Viewpoint } from './admin-api';
@@ -8,7 +11,17 @@ import type { Snapshot, Viewpoint } from './admin-api';
  * The game at the selected point: the full state (admin view) or a seat's / the public view, and
  * the diff against the point before. Both come from the snapshot cache (fetched on demand).
  */
-export function StateInspector({ at, seatCount, seatName, load }: { at: number; seatCount: number; seatName(seat: number): string; load(at: number, viewpoint: Viewpoint): Promise<Snapshot> }) {
+export function StateInspector({ type, boards, names, at, seatCount, seatName, load }: {
+  type: string;
+  /** Whether the game's catalog is here, so seat and public views can be drawn as boards. */
+  boards: boolean;
+  names: readonly string[];
+  at: number;
+  seatCount: number;
+  seatName(seat: number): string;
+  load(at: number, viewpoint: Viewpoint): Promise<Snapshot>;
+}) {
+  const ui = gameUis[type];
   const [viewpoint, setViewpoint] = useState<Viewpoint>('full');
   // Stepping quickly (a held arrow key) asks only for where it stops.
   const [settled, setSettled] = useState(at);
@@ -37,12 +50,23 @@ export function StateInspector({ at, seatCount, seatName, load }: { at: number; 
       <div aria-busy={!shown} data-testid="state-panel" data-at={current?.at} data-viewpoint={current === undefined ? undefined : String(current.viewpoint)} data-ready={shown ? 'true' : 'false'}>
         {current ? (
           <>
-            <h3>{current.viewpoint === 'full' ? 'Full state' : current.viewpoint === 'public' ? 'Public view' : `Seat ${current.viewpoint}'s view`}{current.at === 0 ? ' at the start' : ` after event ${current.at}`}</h3>
-            <JsonView value={current.value} label="State" testId="state-json" />
+            <h3>{current.viewpoint === 'full' ? 'Full state' : current.viewpoint === 'public' ? 'Public view' : `${seatName(current.viewpoint)}'s view`}{current.at === 0 ? ' at the start' : ` after event ${current.at}`}</h3>
+            {current.viewpoint !== 'full' && ui && boards && current.value ? (
+              <div class="inspect-board">
+                <div class="inspect-board-view" data-testid="state-board">
+                  <SeatNamesProvider names={names} you={current.viewpoint === 'public' ? null : current.viewpoint}>
+                    <ui.Board view={current.value as never} seat={current.viewpoint === 'public' ? null : current.viewpoint} />
+                  </SeatNamesProvider>
+                </div>
+                <JsonView value={current.value} label="State" testId="state-json" />
+              </div>
+            ) : (
+              <JsonView value={current.value} label="State" testId="state-json" />
+            )}
             {current.log && (
               <>
                 <h3>Log as this {current.viewpoint === 'public' ? 'spectator' : 'seat'} read it</h3>
-                <ol class="seat-log" data-testid="seat-log">{current.log.map((line, index) => <li key={index}><span class="muted">#{line.seq}</span> {line.message}</li>)}</ol>
+                <ol class="seat-log" data-testid="seat-log">{current.log.map((line, index) => <li key={index}><span class="muted">#{line.seq}</span> {logLine(type, line.message, names)}</li>)}</ol>
               </>
             )}
             <h3>{current.at === 0 ? 'Changes' : `Changes from event ${current.at - 1}`}</h3>

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
+import type { GameAction } from '../games/types';
+import { actionWords, logLine } from '../games/words';
 import { Button } from '../ui/Button';
 import type { TimelineEvent } from './admin-api';
 import { formatTime, oneLine } from './format';
@@ -9,7 +11,7 @@ import { formatTime, oneLine } from './format';
  * own events have no account: the seat's name then). Arrow keys step, Home/End jump, anywhere in the timeline. The list is plain
  * markup (no component per line) so a 500-event game shows at once.
  */
-export function Timeline({ events, at, onSelect, seatName }: { events: TimelineEvent[]; at: number; onSelect(at: number): void; seatName(seat: number | null): string }) {
+export function Timeline({ type, names, events, at, onSelect, seatName }: { type: string; names: readonly string[]; events: TimelineEvent[]; at: number; onSelect(at: number): void; seatName(seat: number | null): string }) {
   const last = events.length;
   const list = useRef<HTMLOListElement>(null);
   const clamp = (value: number) => Math.max(0, Math.min(last, value));
@@ -34,17 +36,17 @@ export function Timeline({ events, at, onSelect, seatName }: { events: TimelineE
     <section class="timeline panel" aria-labelledby="timeline-title" onKeyDown={onKeyDown} data-testid="timeline">
       <h2 id="timeline-title">Timeline</h2>
       <div class="row">
-        <Button onClick={() => onSelect(0)} disabled={at === 0} aria-label="First event">« First</Button>
-        <Button onClick={() => onSelect(clamp(at - 1))} disabled={at === 0} aria-label="Previous event">‹ Prev</Button>
+        <Button onClick={() => onSelect(0)} disabled={at === 0} aria-label="First event">« First event</Button>
+        <Button onClick={() => onSelect(clamp(at - 1))} disabled={at === 0} aria-label="Previous event">‹ Previous event</Button>
         <output data-testid="timeline-position" aria-live="polite">{at === 0 ? 'Start' : `Event ${at}`} of {last}</output>
-        <Button onClick={() => onSelect(clamp(at + 1))} disabled={at === last} aria-label="Next event">Next ›</Button>
-        <Button onClick={() => onSelect(last)} disabled={at === last} aria-label="Last event">Last »</Button>
+        <Button onClick={() => onSelect(clamp(at + 1))} disabled={at === last} aria-label="Next event">Next event ›</Button>
+        <Button onClick={() => onSelect(last)} disabled={at === last} aria-label="Last event">Last event »</Button>
       </div>
       <div class="field">
         <label for="timeline-slider">Point in the game (0 = start)</label>
         <input id="timeline-slider" type="range" min={0} max={last} step={1} value={at} onInput={(event) => onSelect(Number(event.currentTarget.value))} aria-valuetext={at === 0 ? 'Start' : `Event ${at}`} />
       </div>
-      <ol class="events" ref={list} aria-label="Events">
+      <ol class="events" ref={list} aria-label="Events" tabIndex={0}>
         <li data-seq="0" class={at === 0 ? 'selected' : undefined}>
           <button type="button" class="event-pick" onClick={() => onSelect(0)} aria-current={at === 0 ? 'step' : undefined}>Start</button>
           <span class="muted">the game as set up</span>
@@ -55,14 +57,15 @@ export function Timeline({ events, at, onSelect, seatName }: { events: TimelineE
             <span class="event-who">{event.seat === null ? 'system' : `seat ${event.seat}`} · {event.username ?? (event.seat === null ? 'server' : seatName(event.seat))}</span>
             <span class="badge">{event.kind}</span>
             {event.irreversible && <span class="badge badge-bad" title="Revealed information or drew at random: can never be taken back">irreversible</span>}
+            {event.action !== null && event.action !== undefined && actionWords(type, event.action as GameAction) && <span class="event-words">{actionWords(type, event.action as GameAction)}</span>}
             <code class="event-action">{oneLine(event.action)}</code>
             <time class="muted" dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
             {event.log.length > 0 && (
               <ul class="event-log">
                 {event.log.map((line, index) => (
                   <li key={index}>
-                    {line.message}
-                    {line.visibleTo && <span class="muted"> (seen by {line.visibleTo.map((seat) => `seat ${seat}`).join(', ')})</span>}
+                    {logLine(type, line.message, names, line.data)}
+                    {line.visibleTo && <span class="muted"> (seen by {line.visibleTo.map((seat) => names[seat] ?? `seat ${seat}`).join(', ')})</span>}
                   </li>
                 ))}
               </ul>

@@ -29,7 +29,7 @@ export function LoginPage() {
         }}
       >
         <Field label="Username" name="username" autoComplete="username" required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />
-        <Field label="Password" name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+        <Field label="Password" name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required minLength={mode === 'register' ? 8 : undefined} hint={mode === 'register' ? 'At least 8 characters.' : undefined} value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
         <ErrorBox error={submit.error} />
         <div class="row">
           <Button type="submit" variant="primary" busy={submit.running}>{mode === 'login' ? 'Log in' : 'Register'}</Button>

@@ -12,3 +12,6 @@ export const gameUis: Record<string, GameUi<any>> = {
   'guild-town': guildTownUi,
   'milestone-city': milestoneCityUi,
 };
+
+/** "Guild town" for 'guild-town' (the type id in words for a type this build has no board for). */
+export const gameTitle = (type: string): string => gameUis[type]?.title ?? type.replace(/-/g, ' ');

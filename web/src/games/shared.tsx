@@ -22,11 +22,6 @@ export function onlyLegal(legal: readonly GameAction[] | undefined, fields: Reco
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-/** Seats are numbered from 0, as in the API and in the engines' log lines ("Seat 0 takes…"). */
-export function seatLabel(seat: number, you: number | null): string {
-  return seat === you ? `Seat ${seat} (you)` : `Seat ${seat}`;
-}
-
 /** A titled box of the board. */
 export function Panel(props: { title: string; children: ComponentChildren; class?: string }) {
   return (
@@ -55,7 +50,8 @@ export function SvgClickable(props: { label: string; action?: GameAction; onActi
   return (
     <g
       role="button"
-      tabIndex={0}
+      // SVG attributes are case-sensitive and Preact sets them as written: `tabIndex` would be ignored.
+      tabindex={0}
       aria-label={props.label}
       class="clickable"
       onClick={fire}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi, useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
-import { ErrorBox, Field, SelectField } from '../ui/forms';
+import { DurationField, ErrorBox, Field, SelectField } from '../ui/forms';
 import { SEAT_FILLS, type GameDetail, type SeatFill, type TimeControl } from './game-api';
 
 interface OptionSchema {
@@ -145,11 +145,11 @@ export function CreateGamePage() {
               { value: 'budget', label: 'Time budget with increment' },
             ]}
           />
-          {clock === 'per-move' && <Field label="Seconds per move" type="number" min={1} value={String(moveSeconds)} onInput={(event) => setMoveSeconds(Number(event.currentTarget.value))} />}
+          {clock === 'per-move' && <DurationField label="Time per move" min={1} seconds={moveSeconds} onChange={setMoveSeconds} />}
           {clock === 'budget' && (
             <>
-              <Field label="Seconds in all" type="number" min={1} value={String(initialSeconds)} onInput={(event) => setInitialSeconds(Number(event.currentTarget.value))} />
-              <Field label="Seconds added per move" type="number" min={0} value={String(incrementSeconds)} onInput={(event) => setIncrementSeconds(Number(event.currentTarget.value))} />
+              <DurationField label="Time in all" min={1} seconds={initialSeconds} onChange={setInitialSeconds} />
+              <DurationField label="Time added per move" min={0} seconds={incrementSeconds} onChange={setIncrementSeconds} />
             </>
           )}
         </fieldset>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { eventLines, logLine } from '../games/words';
 import type { PlayerEvent } from './game-api';
-
-const KIND: Record<string, string> = { timeout: 'timeout', undo: 'undo', resign: 'resigned', rules: 'rules' };
 
 /** A log list kept scrolled to its newest line (at the bottom) as lines arrive. */
 function useScrolledToEnd(length: number) {
@@ -13,33 +12,32 @@ function useScrolledToEnd(length: number) {
   return list;
 }
 
-/** The log lines this seat may read, newest at the bottom. */
-export function GameLog({ events }: { events: PlayerEvent[] }) {
+/**
+ * The log lines this seat may read, newest at the bottom, in words (games/words.ts): player names,
+ * card names, and a line for the steps the engine does not log. The list scrolls, so it takes the
+ * keyboard focus (tabindex) to be scrolled without a mouse.
+ */
+export function GameLog({ type, events, names, view }: { type: string; events: PlayerEvent[]; names: readonly string[]; view: unknown }) {
   const list = useScrolledToEnd(events.length);
   return (
-    <ol class="game-log" ref={list} aria-label="Game log" aria-live="polite" data-testid="game-log">
+    <ol class="game-log" ref={list} aria-label="Game log" tabIndex={0} data-testid="game-log">
       {events.map((event) => (
         <li key={event.seq}>
-          <span class="muted">
-            #{event.seq}
-            {event.seat !== null ? ` seat ${event.seat}` : ''}
-            {KIND[event.kind] ? ` (${KIND[event.kind]})` : ''}
-          </span>{' '}
-          {event.log.length ? event.log.map((entry) => entry.message).join(' ') : <span class="muted">—</span>}
+          <span class="muted">#{event.seq}</span> {eventLines(type, event, names, view).join(' ')}
         </li>
       ))}
     </ol>
   );
 }
 
-/** A replay's log lines up to its step (each with its event's seq). */
-export function ReplayLog({ lines }: { lines: { seq: number; message: string }[] }) {
+/** A replay's log lines up to its step (each with its event's seq), in words. */
+export function ReplayLog({ type, lines, names }: { type: string; lines: { seq: number; message: string; data?: unknown }[]; names: readonly string[] }) {
   const list = useScrolledToEnd(lines.length);
   return (
-    <ol class="game-log" ref={list}>
+    <ol class="game-log" ref={list} aria-label="Log up to this event" tabIndex={0}>
       {lines.map((line, i) => (
         <li key={i}>
-          <span class="muted">#{line.seq}</span> {line.message}
+          <span class="muted">#{line.seq}</span> {logLine(type, line.message, names, line.data)}
         </li>
       ))}
     </ol>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, asApiError, unwrap } from '../api/client';
 import { useSession } from '../api/hooks';
-import { gameUis } from '../games';
+import { gameTitle, gameUis } from '../games';
 import { useCatalog } from '../games/catalogs';
+import { SeatNamesProvider, seatNames } from '../games/names';
 import type { GameAction } from '../games/types';
 import { ErrorBox, Notice } from '../ui/forms';
 import { ActionButtons } from './ActionButtons';
@@ -15,32 +16,46 @@ import { SeatsPanel } from './SeatsPanel';
 import { UndoPanel } from './UndoPanel';
 import { YourTurnList } from './YourTurn';
 
+const STATUS: Record<GameDetail['status'], string> = { open: 'waiting for players', active: 'in play', finished: 'finished', aborted: 'aborted' };
+
 interface Loaded {
   game: GameDetail;
   legal: { version: number; actions: GameAction[] };
   requests: UndoRequest[];
 }
 
-/** Who is to act, in words: "Your turn", "Waiting for Seat 2: bob", or the result. */
+/**
+ * Who is to act, in words: "Your turn", "Waiting for bob", or the result. It is a live region
+ * (role status): a screen reader says "Your turn" when the other player's move makes it so.
+ */
 function TurnLine({ game }: { game: GameDetail }) {
+  return (
+    <div role="status" aria-live="polite" class="turn-line">
+      <TurnWords game={game} />
+    </div>
+  );
+}
+
+function TurnWords({ game }: { game: GameDetail }) {
+  const names = seatNames(game.seats);
   if (game.status === 'open') return <p>Waiting for players.</p>;
   // An admin may abort a game: it ends without a result.
   if (game.status === 'aborted') return <p data-testid="result">The game was aborted by an administrator.</p>;
   if (game.status === 'finished') {
     const result = game.result;
     if (!result) return <p>The game is over.</p>;
-    const names = (seats: number[]) => seats.map((s) => seatName(game.seats[s]!)).join(', ');
+    const who = (seats: number[]) => seats.map((s) => names[s]).join(', ');
     return (
       <p data-testid="result">
         <strong>Game over.</strong> {result.abandoned ? 'Abandoned. ' : ''}
-        {result.winners.length ? `Won by ${names(result.winners)}.` : 'Nobody won.'} Scores: {result.scores.map((score, s) => `seat ${s} ${score}`).join(', ')}
+        {result.winners.length ? `Won by ${who(result.winners)}.` : 'Nobody won.'} Scores: {result.scores.map((score, s) => `${names[s] ?? `player ${s + 1}`} ${score}`).join(', ')}
       </p>
     );
   }
   const mine = game.yourSeat !== null && game.activeSeats.includes(game.yourSeat);
   return (
     <p data-testid="turn" class={mine ? 'your-turn' : ''}>
-      {mine ? <strong>Your turn.</strong> : <>Waiting for {game.activeSeats.map((s) => seatName(game.seats[s]!)).join(', ')}.</>} <Clock deadline={game.deadline} />
+      {mine ? <strong>Your turn.</strong> : <>Waiting for {game.activeSeats.map((s) => names[s]).join(', ')}.</>} <Clock deadline={game.deadline} />
     </p>
   );
 }
@@ -117,7 +132,7 @@ export function GamePage({ id }: { id: string }) {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      await submitAction(id, action, loaded.legal.version);
+      await submitAction(id, loaded.game.type, action, loaded.legal.version);
     } catch (failure) {
       setSubmitError(asApiError(failure));
     } finally {
@@ -126,20 +141,38 @@ export function GamePage({ id }: { id: string }) {
     }
   };
 
-  if (error && !loaded) return <ErrorBox error={error} />;
+  if (error && !loaded) {
+    // A mistyped or deleted game's link: say so in words and lead back.
+    if (error.status === 404 || error.status === 400) {
+      return (
+        <section>
+          <h1>No such game</h1>
+          <p>There is no game at this address: it may have been mistyped, or the game was private.</p>
+          <p>
+            <a href="/">Back to the lobby</a>
+          </p>
+        </section>
+      );
+    }
+    return <ErrorBox error={error} />;
+  }
   if (catalog.error) return <ErrorBox error={asApiError(catalog.error)} />;
   if (!loaded || !catalog.ready) return <p aria-busy="true">Loading…</p>;
   const { game, legal, requests } = loaded;
   const ui = gameUis[game.type];
-  const seated = game.yourSeat !== null;
-  const canAct = game.status === 'active' && legal.actions.length > 0;
+  const names = seatNames(game.seats);
+  const resigned = game.yourSeat !== null && Boolean(game.seats[game.yourSeat]?.resigned);
+  // A seat that resigned is played by a bot: its player watches from then on.
+  const seated = game.yourSeat !== null && !resigned;
+  const canAct = seated && game.status === 'active' && legal.actions.length > 0;
+  const hasMoved = events.some((event) => event.seat === game.yourSeat && event.kind === 'action');
   return (
     <section class="game-page" data-testid="game-page" data-version={game.version} data-status={game.status}>
       <h1>
-        {ui ? game.type.replace(/-/g, ' ') : game.type} <span class="muted">#{game.id.slice(0, 8)}</span>
+        {gameTitle(game.type)} <span class="muted">#{game.id.slice(0, 8)}</span>
       </h1>
       <p class="muted">
-        {seated ? `You play seat ${game.yourSeat}` : 'You are watching'} · {game.status} · version {game.version} · {describeTimeControl(game.timeControl)} · rules v{game.rulesVersion}
+        {resigned ? 'You resigned: a bot plays your seat' : seated ? `You play as ${names[game.yourSeat!]}` : 'You are watching'} · {STATUS[game.status]} · move {game.version} · {describeTimeControl(game.timeControl)} · rules version {game.rulesVersion}
         {(game.status === 'finished' || game.status === 'aborted') && (
           <>
             {' '}
@@ -150,7 +183,7 @@ export function GamePage({ id }: { id: string }) {
       <TurnLine game={game} />
       {game.status === 'finished' && game.result && ui && (() => {
         const table = ui.finalScoring(game.result.details, game.result.scores);
-        return table && <FinalScoring table={table} seatNames={game.seats.map(seatName)} />;
+        return table && <FinalScoring table={table} seatNames={names} />;
       })()}
       <ErrorBox error={error} />
       {game.status === 'open' ? (
@@ -164,10 +197,14 @@ export function GamePage({ id }: { id: string }) {
               {canAct ? <ActionButtons type={game.type} view={game.view} actions={legal.actions} busy={submitting} onAction={act} /> : <p class="muted">Nothing to do until the others move.</p>}
             </section>
           )}
-          <div class="play-board">{ui && game.view ? <ui.Board view={game.view as never} seat={game.yourSeat} legal={legal.actions} onAction={canAct && !submitting ? act : undefined} /> : <Notice>No board for this game type.</Notice>}</div>
+          <div class="play-board">
+            <SeatNamesProvider names={names} you={game.yourSeat}>
+              {ui && game.view ? <ui.Board view={game.view as never} seat={game.yourSeat} legal={legal.actions} onAction={canAct && !submitting ? act : undefined} /> : <Notice>No board for this game type.</Notice>}
+            </SeatNamesProvider>
+          </div>
           <aside class="play-side">
-            <section class="panel" aria-label="Players">
-              <h2>Players</h2>
+            <section class="panel" aria-labelledby="players-heading">
+              <h2 id="players-heading">Players</h2>
               <ul class="plain">
                 {game.seats.map((seat) => (
                   <li key={seat.seat} class={game.activeSeats.includes(seat.seat) ? 'to-act' : ''}>
@@ -178,10 +215,12 @@ export function GamePage({ id }: { id: string }) {
                 ))}
               </ul>
             </section>
-            {seated && game.status === 'active' && <UndoPanel gameId={game.id} seat={game.yourSeat!} requests={requests} onChanged={() => void refresh()} />}
-            <section class="panel" aria-label="Log">
-              <h2>Log</h2>
-              <GameLog events={events} />
+            {seated && game.status === 'active' && (
+              <UndoPanel gameId={game.id} seat={game.yourSeat!} version={game.version} hasMoved={hasMoved} names={names} requests={requests} onChanged={() => void refresh()} />
+            )}
+            <section class="panel" aria-labelledby="log-heading">
+              <h2 id="log-heading">Log</h2>
+              <GameLog type={game.type} events={events} names={names} view={game.view} />
             </section>
             {session && <YourTurnList exclude={game.id} compact />}
           </aside>

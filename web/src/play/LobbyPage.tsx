@@ -1,9 +1,12 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi, useSession } from '../api/hooks';
 import { Table, Pager, type Column } from '../ui/Table';
 import { ErrorBox } from '../ui/forms';
+import { gameTitle, gameUis } from '../games';
+import { seatNames } from '../games/names';
 import { describeTimeControl, seatName, type GamePage, type GameSummary } from './game-api';
+import { useAccountEvents } from './live';
 import { YourTurnList } from './YourTurn';
 
 const PAGE = 10;
@@ -12,22 +15,60 @@ function seatsText(game: GameSummary): string {
   return game.seats.map(seatName).join(' · ');
 }
 
-const columns = (link: (game: GameSummary) => preact.ComponentChildren): Column<GameSummary>[] => [
+/** Whose turn it is in a listed game, or where it stands. */
+function turnText(game: GameSummary, me: string | undefined): string {
+  if (game.status === 'open') return `waiting for players (${game.seats.filter((seat) => seat.username || seat.bot).length} of ${game.seatCount})`;
+  if (game.status !== 'active') return game.status;
+  const names = seatNames(game.seats);
+  return game.activeSeats.map((seat) => (me && game.seats[seat]?.username === me ? 'you' : names[seat])).join(', ') || '—';
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function ago(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} days ago`;
+}
+
+const columns = (link: (game: GameSummary) => preact.ComponentChildren, me: string | undefined): Column<GameSummary>[] => [
   { key: 'game', header: 'Game', cell: (game) => link(game) },
-  { key: 'seats', header: 'Seats', cell: seatsText },
+  { key: 'seats', header: 'Players', cell: seatsText },
+  { key: 'turn', header: 'Whose turn', cell: (game) => turnText(game, me) },
+  { key: 'activity', header: 'Last activity', cell: (game) => <time dateTime={game.updatedAt} title={new Date(game.updatedAt).toLocaleString()}>{ago(game.updatedAt)}</time> },
   { key: 'time', header: 'Time control', cell: (game) => describeTimeControl(game.timeControl) },
 ];
 
 /** One paginated list of games with its own offset. */
-function GameList({ title, load, link, empty }: { title: string; load(offset: number): Promise<GamePage>; link(game: GameSummary): preact.ComponentChildren; empty: string }) {
+function GameList({ title, load, link, empty, pollSeconds, hide }: {
+  title: string;
+  load(offset: number): Promise<GamePage>;
+  link(game: GameSummary): preact.ComponentChildren;
+  empty: string;
+  /** Read again this often besides on the account's live events (invitations are not among those). */
+  pollSeconds?: number;
+  /** Games left out of this list (your own games in "Games to watch"). */
+  hide?(game: GameSummary): boolean;
+}) {
   const session = useSession();
   const [offset, setOffset] = useState(0);
   const page = useApi(() => load(offset), [offset, session?.token]);
+  // Moves, starts and ends of your games reach the lists live.
+  useAccountEvents(page.reload, Boolean(session));
+  useEffect(() => {
+    if (!pollSeconds) return;
+    const timer = setInterval(page.reload, pollSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [pollSeconds]);
+  const games = (page.data?.games ?? []).filter((game) => !hide?.(game));
   return (
-    <section class="panel" aria-label={title}>
-      <h2>{title}</h2>
+    <section class="panel" aria-labelledby={`list-${title.replace(/\W+/g, '-')}`}>
+      <h2 id={`list-${title.replace(/\W+/g, '-')}`}>{title}</h2>
       <ErrorBox error={page.error} />
-      <Table columns={columns(link)} rows={page.data?.games ?? []} rowKey={(game) => game.id} empty={page.loading ? 'Loading…' : empty} />
+      <Table columns={columns(link, session?.user.username)} rows={games} rowKey={(game) => game.id} empty={page.loading ? 'Loading…' : empty} />
       {page.data && page.data.total > PAGE && <Pager total={page.data.total} limit={PAGE} offset={offset} onOffset={setOffset} />}
     </section>
   );
@@ -35,7 +76,7 @@ function GameList({ title, load, link, empty }: { title: string; load(offset: nu
 
 const gameLink = (verb: string) => (game: GameSummary) => (
   <a href={`/games/${game.id}${verb === 'Replay' ? '/replay' : ''}`}>
-    {verb} {game.type} #{game.id.slice(0, 8)}
+    {verb} {gameTitle(game.type)} #{game.id.slice(0, 8)}
   </a>
 );
 
@@ -50,6 +91,17 @@ export function LobbyPage() {
   return (
     <section>
       <h1>Lobby</h1>
+      <section class="panel intro" aria-labelledby="intro-heading">
+        <h2 id="intro-heading">Board games, played at your own pace</h2>
+        <p>Play by web: make your move when you have time, the others are told when it is their turn. Games here:</p>
+        <ul class="plain games-offered">
+          {Object.values(gameUis).map((ui) => (
+            <li key={ui.title}>
+              <strong>{ui.title}</strong> — {ui.tagline}
+            </li>
+          ))}
+        </ul>
+      </section>
       {session ? (
         <p>
           <a class="btn btn-primary" href="/games/new">
@@ -73,6 +125,7 @@ export function LobbyPage() {
             }}
             link={gameLink('Open')}
             empty="No invitation."
+            pollSeconds={30}
           />
         )}
         {session && (
@@ -83,7 +136,15 @@ export function LobbyPage() {
             empty="No open game: create one."
           />
         )}
-        {session && <GameList title="Games to watch" load={query({ status: 'active' })} link={gameLink('Watch')} empty="No game running." />}
+        {session && (
+          <GameList
+            title="Games to watch"
+            load={query({ status: 'active' })}
+            link={gameLink('Watch')}
+            empty="No game running."
+            hide={(game) => game.seats.some((seat) => seat.username === session.user.username)}
+          />
+        )}
         {session && <GameList title="Finished games" load={query({ status: 'finished' })} link={gameLink('Replay')} empty="No finished game yet." />}
       </div>
     </section>

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, asApiError } from '../api/client';
 import { useApi, useSession } from '../api/hooks';
-import { gameUis } from '../games';
+import { gameTitle, gameUis } from '../games';
+import { SeatNamesProvider, seatNames } from '../games/names';
 import { useCatalog } from '../games/catalogs';
 import { Button } from '../ui/Button';
 import { ErrorBox } from '../ui/forms';
 import { loadGame, loadReplay, type ReplayStep } from './game-api';
 import { ReplayLog } from './GameLog';
+import { logLine } from '../games/words';
 
 /**
  * A finished game step by step, as your seat saw it after each event (the public view when you
@@ -25,8 +27,9 @@ export function ReplayPage({ id }: { id: string }) {
   useEffect(() => {
     cache.current.clear();
   }, [id, session?.token]);
+  const over = game.data?.status === 'finished' || game.data?.status === 'aborted';
   useEffect(() => {
-    if (!game.data) return;
+    if (!game.data || !over) return;
     const cached = cache.current.get(at);
     if (cached) {
       setStep(cached);
@@ -56,13 +59,27 @@ export function ReplayPage({ id }: { id: string }) {
   // The replay answer says whose view it is (null: the public one).
   const seat = step ? step.seat : game.data.yourSeat;
   const go = (n: number) => setAt(Math.min(last, Math.max(0, n)));
+  const names = seatNames(game.data.seats);
+  if (!over) {
+    return (
+      <section class="replay-page" data-testid="replay-page">
+        <h1>Replay: {gameTitle(game.data.type)}</h1>
+        <p>This game is still being played: its replay opens once it is over.</p>
+        <p>
+          <a href={`/games/${id}`}>Back to the game</a>
+        </p>
+      </section>
+    );
+  }
+  // What event N did, in the seat's words; a step that left no line the seat may read says so.
+  const happened = step && step.at > 0 ? step.log.filter((line) => line.seq === step.at).map((line) => logLine(game.data!.type, line.message, names)) : [];
   return (
     <section class="replay-page" data-testid="replay-page" data-at={step?.at ?? ''}>
       <h1>
-        Replay: {game.data.type.replace(/-/g, ' ')} <span class="muted">#{id.slice(0, 8)}</span>
+        Replay: {gameTitle(game.data.type)} <span class="muted">#{id.slice(0, 8)}</span>
       </h1>
       <p class="muted">
-        {seat === null ? 'The public view (you did not play).' : `As seat ${seat} saw it.`} <a href={`/games/${id}`}>Back to the game</a>
+        {seat === null ? 'The public view (you did not play).' : `As ${names[seat]} saw it.`} <a href={`/games/${id}`}>Back to the game</a>
       </p>
       <div class="row replay-controls">
         <Button onClick={() => go(0)} disabled={at === 0}>
@@ -86,12 +103,21 @@ export function ReplayPage({ id }: { id: string }) {
       </div>
       <ErrorBox error={error} />
       {step && (
+        <p class="replay-event" data-testid="replay-event">
+          {step.at === 0 ? 'The game as it was set up.' : happened.length ? `Event ${step.at}: ${happened.join(' ')}` : `Event ${step.at}: a step that shows nothing you could see.`}
+        </p>
+      )}
+      {step && (
         <div class="play-layout">
-          <div class="play-board">{ui && step.view ? <ui.Board view={step.view as never} seat={seat} /> : null}</div>
+          <div class="play-board">
+            <SeatNamesProvider names={names} you={seat}>
+              {ui && step.view ? <ui.Board view={step.view as never} seat={seat} /> : null}
+            </SeatNamesProvider>
+          </div>
           <aside class="play-side">
             <section class="panel" aria-label="Log up to this event">
               <h2>Log up to event {step.at}</h2>
-              <ReplayLog lines={step.log} />
+              <ReplayLog type={game.data.type} lines={step.log} names={names} />
             </section>
           </aside>
         </div>

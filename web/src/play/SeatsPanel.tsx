@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
-import { useMutation, useSession } from '../api/hooks';
+import { useApi, useMutation, useSession } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, SelectField } from '../ui/forms';
 import { SEAT_FILLS, seatName, type GameDetail, type SeatFill, type SeatInfo } from './game-api';
@@ -49,6 +49,11 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
   const start = useMutation(async () => unwrap(api.POST('/v1/games/{id}/start', path)) as Promise<GameDetail>);
   const creator = game.yourSeat === 0;
   const empty = (seat: SeatInfo) => seat.username === null && seat.bot === null;
+  // "Start now" only once the game has its fewest players (the rest of the seats are dropped).
+  const types = useApi(() => unwrap(api.GET('/v1/game-types')), []);
+  const minimum = types.data?.find((type) => type.id === game.type)?.players.min;
+  const filled = game.seats.filter((seat) => !empty(seat)).length;
+  const canStart = minimum !== undefined && filled >= minimum;
   return (
     <section class="panel" aria-label="Seats">
       <h2>Seats</h2>
@@ -75,10 +80,15 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
         </p>
       )}
       <div class="row">
-        {creator && (
+        {creator && canStart && (
           <Button variant="primary" busy={start.running} onClick={async () => onChanged(await start.run())}>
             Start now
           </Button>
+        )}
+        {creator && !canStart && minimum !== undefined && (
+          <span class="muted">
+            The game can start once {minimum} players sit ({filled} now).
+          </span>
         )}
         {game.yourSeat !== null && (
           <Button busy={leave.running} onClick={async () => (await leave.run()) !== undefined && onChanged()}>

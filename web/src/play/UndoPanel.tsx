@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
@@ -10,7 +10,17 @@ import type { UndoRequest } from './game-api';
  * Take-back (at once, while nobody has moved since and nothing was revealed), undo requests to the
  * other players (approve / refuse), and resigning. Every refusal is the server's, shown as it says.
  */
-export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: string; seat: number; requests: UndoRequest[]; onChanged(): void }) {
+export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, onChanged }: {
+  gameId: string;
+  seat: number;
+  /** The game's version: a refusal shown stays only until the game moves on. */
+  version: number;
+  /** Whether this seat has made a move yet (before that there is nothing to take back or undo). */
+  hasMoved: boolean;
+  names: readonly string[];
+  requests: UndoRequest[];
+  onChanged(): void;
+}) {
   const path = { params: { path: { id: gameId } } };
   const [confirmResign, setConfirmResign] = useState(false);
   const takeBack = useMutation(async () => unwrap(api.POST('/v1/games/{id}/take-back', path)));
@@ -21,6 +31,10 @@ export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: strin
       : unwrap(api.POST('/v1/games/{id}/undo-requests/{requestId}/decline', { params: { path: { id: gameId, requestId } } })),
   );
   const resign = useMutation(async () => unwrap(api.POST('/v1/games/{id}/resign', path)));
+  useEffect(() => {
+    for (const mutation of [takeBack, request, answer, resign]) mutation.clear();
+  }, [version]);
+  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
   const done = (result: unknown) => {
     if (result !== undefined) onChanged();
   };
@@ -31,10 +45,10 @@ export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: strin
     <section class="panel" aria-label="Take back, undo and resign">
       <h2>Take back and undo</h2>
       <div class="row">
-        <Button busy={takeBack.running} onClick={async () => done(await takeBack.run())}>
+        <Button busy={takeBack.running} disabled={!hasMoved} onClick={async () => done(await takeBack.run())}>
           Take back my last move
         </Button>
-        <Button busy={request.running} onClick={async () => done(await request.run())}>
+        <Button busy={request.running} disabled={!hasMoved} onClick={async () => done(await request.run())}>
           Ask to undo my last move
         </Button>
         <Button variant="danger" onClick={() => setConfirmResign(true)}>
@@ -51,8 +65,8 @@ export function UndoPanel({ gameId, seat, requests, onChanged }: { gameId: strin
         <ul class="plain" data-testid="undo-requests">
           {open.map((r) => (
             <li key={r.id}>
-              Seat {r.seat} asks to undo move #{r.seq}
-              {r.approvals.length ? ` (approved by ${r.approvals.map((s) => `seat ${s}`).join(', ')})` : ''}
+              {name(r.seat)} asks to undo move #{r.seq}
+              {r.approvals.length ? ` (approved by ${r.approvals.map(name).join(', ')})` : ''}
               {r.seat !== seat && !r.approvals.includes(seat) && (
                 <span class="row">
                   <Button variant="primary" busy={answer.running} onClick={async () => done(await answer.run(r.id, true))}>

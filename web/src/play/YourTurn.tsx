@@ -1,5 +1,6 @@
 import { api, unwrap } from '../api/client';
 import { useApi, useSession } from '../api/hooks';
+import { gameTitle } from '../games';
 import { Clock } from './Clock';
 import type { GameSummary } from './game-api';
 import { useAccountEvents } from './live';
@@ -24,7 +25,7 @@ export function YourTurnList({ exclude, compact = false }: { exclude?: string; c
           {games.map((game) => (
             <li key={game.id}>
               <a href={`/games/${game.id}`}>
-                {game.type} #{game.id.slice(0, 8)}
+                {gameTitle(game.type)} #{game.id.slice(0, 8)}
               </a>{' '}
               <Clock deadline={game.deadline} />
             </li>

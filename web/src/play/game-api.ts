@@ -1,6 +1,7 @@
 import { api, ApiError, unwrap, type Problem } from '../api/client';
 import { getSession } from '../api/session';
 import type { components } from '../api/openapi';
+import { playerName } from '../games/names';
 import type { GameAction } from '../games/types';
 
 /** The API's shapes the player pages use (generated from openapi/openapi.json). */
@@ -34,8 +35,11 @@ export async function loadLog(id: string, after: number): Promise<PlayerEvent[]>
   }
 }
 
-export function submitAction(id: string, action: GameAction, expectedVersion: number) {
-  return unwrap(api.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { action, expectedVersion } }));
+/** The body of a move: the published type pairs each game type with its own actions; the app's pages hold actions of any game. */
+type Move = components['schemas']['UrbanizationMove'] | components['schemas']['ConstructionYardMove'] | components['schemas']['GuildTownMove'] | components['schemas']['MilestoneCityMove'];
+
+export function submitAction(id: string, gameType: string, action: GameAction, expectedVersion: number) {
+  return unwrap(api.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { gameType, action, expectedVersion } as Move }));
 }
 
 /** One step of a finished game as the caller's seat saw it (the public view for others). */
@@ -69,14 +73,22 @@ export const SEAT_FILLS: { value: SeatFill['fill']; label: string }[] = [
   { value: 'reserved', label: 'Reserved for a player' },
 ];
 
-/** "Seat 2: ann", "Seat 3: bot (random)", "Seat 1: open". */
+/** Who sits in a seat: "ann", "Random bot", "open seat", "reserved for bob"; "(resigned)" after. */
 export function seatName(seat: SeatInfo): string {
-  const who = seat.username ?? (seat.bot ? `bot (${seat.bot})` : seat.reservedFor ? `reserved for ${seat.reservedFor}` : 'open');
-  return `Seat ${seat.seat}: ${who}${seat.resigned ? ' (resigned)' : ''}`;
+  const who = seat.username ?? (seat.bot ? playerName(seat, seat.seat) : seat.reservedFor ? `reserved for ${seat.reservedFor}` : 'open seat');
+  return `${who}${seat.resigned ? ' (resigned)' : ''}`;
+}
+
+/** "3 days", "12 hours", "90 minutes", "45 seconds": a clock's length in the largest whole unit. */
+export function duration(seconds: number): string {
+  const units: [number, string][] = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+  const [size, unit] = units.find(([size]) => seconds >= size && seconds % size === 0) ?? [1, 'second'];
+  const n = seconds / size;
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 export function describeTimeControl(tc: TimeControl): string {
-  if (tc.kind === 'per-move') return `${tc.moveSeconds} s per move`;
-  if (tc.kind === 'budget') return `${tc.initialSeconds} s in all + ${tc.incrementSeconds} s per move`;
+  if (tc.kind === 'per-move') return `${duration(tc.moveSeconds)} per move`;
+  if (tc.kind === 'budget') return `${duration(tc.initialSeconds)} in all + ${duration(tc.incrementSeconds)} per move`;
   return 'no time limit';
 }

@@ -26,7 +26,7 @@ export function JsonDiffView({ before, after, label }: { before: unknown; after:
   return (
     <div class="diff-wrap">
       <p class="muted" data-testid="diff-count">{changes.length} change{changes.length === 1 ? '' : 's'}</p>
-      <ul class="diff" aria-label={label} data-testid="diff">
+      <ul class="diff" aria-label={label} tabIndex={0} data-testid="diff">
         {changes.slice(0, MAX_SHOWN).map((change) => <DiffLine key={`${change.kind}${change.path}`} change={change} />)}
         {changes.length > MAX_SHOWN && <li class="muted">…and {changes.length - MAX_SHOWN} more</li>}
       </ul>
@@ -38,7 +38,7 @@ function DiffLine({ change }: { change: JsonChange }) {
   const sign = change.kind === 'added' ? '+' : change.kind === 'removed' ? '−' : '~';
   return (
     <li class={`diff-${change.kind}`} data-kind={change.kind} data-path={change.path}>
-      <span class="diff-sign" aria-label={change.kind}>{sign}</span>
+      <span class="diff-sign" title={change.kind}>{sign}</span><span class="visually-hidden">{change.kind}</span>
       <code class="diff-path">{change.path}</code>
       {change.kind === 'changed' && <span class="diff-values"><del>{short(change.before)}</del> → <ins>{short(change.after)}</ins></span>}
       {change.kind === 'added' && <span class="diff-values"><ins>{short(change.after)}</ins></span>}

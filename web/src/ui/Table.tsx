@@ -9,7 +9,8 @@ export interface Column<T> {
 /** A data table that scrolls sideways inside its box on narrow screens (the page itself never does). */
 export function Table<T>({ columns, rows, rowKey, caption, empty = 'Nothing found.' }: { columns: Column<T>[]; rows: T[]; rowKey(row: T): string; caption?: string; empty?: string }) {
   return (
-    <div class="table-wrap">
+    // It scrolls sideways on a phone: focusable (and named) so the keyboard can scroll it too.
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={caption ? `${caption} table` : "Table"}>
       <table>
         {caption && <caption>{caption}</caption>}
         <thead>

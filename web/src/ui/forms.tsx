@@ -1,5 +1,5 @@
 import type { ComponentChildren, InputHTMLAttributes, LooseInputHTMLAttributes, LooseSelectHTMLAttributes, SelectHTMLAttributes } from 'preact';
-import { useId } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 
 // Preact's input/select prop types are unions by `type`/`role`; the loose forms pass through as given.
@@ -29,6 +29,48 @@ export function SelectField({ label, options, ...select }: LooseSelectHTMLAttrib
   );
 }
 
+const UNITS = [
+  { value: '60', label: 'minutes' },
+  { value: '3600', label: 'hours' },
+  { value: '86400', label: 'days' },
+];
+
+/**
+ * A length of time typed as a number of minutes, hours or days (the API counts seconds): "1 day",
+ * not 86400. The unit starts as the largest that divides the value.
+ */
+export function DurationField({ label, seconds, min, onChange }: { label: string; seconds: number; min: number; onChange(seconds: number): void }) {
+  const id = useId();
+  const [unit, setUnit] = useState(() => Number(UNITS.slice().reverse().find((u) => seconds % Number(u.value) === 0)?.value ?? 60));
+  const amount = seconds / unit;
+  return (
+    <div class="field duration">
+      <label for={id}>{label}</label>
+      <div class="row">
+        <input id={id} type="number" min={min} step="any" value={String(amount)} onInput={(event) => onChange(Math.round(Number(event.currentTarget.value) * unit))} />
+        <select aria-label={`Unit of ${label.toLowerCase()}`} value={String(unit)} onChange={(event) => {
+          const next = Number(event.currentTarget.value);
+          setUnit(next);
+          onChange(Math.round(amount * next));
+        }}>
+          {UNITS.map((u) => <option key={u.value} value={u.value}>{u.label}</option>)}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A schema refusal in words: "/password must NOT have fewer than 8 characters" → "The password
+ * must have at least 8 characters." Other details are already sentences.
+ */
+export function inWords(detail: string): string {
+  return detail
+    .replace(/(?:^|\b)\/(\w+) must NOT have fewer than (\d+) characters/g, (_, field: string, n: string) => `The ${field} must have at least ${n} characters`)
+    .replace(/(?:^|\b)\/(\w+) must NOT have more than (\d+) characters/g, (_, field: string, n: string) => `The ${field} may have at most ${n} characters`)
+    .replace(/(?:^|\b)\/(\w+) must match pattern "[^"]*"/g, (_, field: string) => `The ${field} has a character it may not contain`);
+}
+
 /** A server refusal shown to the user: its title/detail and code (role=alert: read out at once). */
 export function ErrorBox({ error }: { error: ApiError | undefined | null }) {
   if (!error) return null;
@@ -36,7 +78,7 @@ export function ErrorBox({ error }: { error: ApiError | undefined | null }) {
     <div class="error" role="alert">
       <strong>{error.problem.title ?? 'Error'}</strong>
       {error.code && <code class="code">{error.code}</code>}
-      {error.problem.detail && <div>{error.problem.detail}</div>}
+      {error.problem.detail && <div>{inWords(error.problem.detail)}</div>}
     </div>
   );
 }

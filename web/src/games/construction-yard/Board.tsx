@@ -1,5 +1,6 @@
 import { buildingTypes } from './catalog';
-import { Panel, onlyLegal, seatLabel } from '../shared';
+import { Panel, onlyLegal } from '../shared';
+import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
 import type { Building, CYView, MoneyFace } from './view';
 
@@ -23,6 +24,7 @@ function BuildingsByType(props: { buildings: Building[] }) {
  * single card is taken by clicking it), the players' collections and scores, and the viewer's hand.
  */
 export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProps<CYView>) {
+  const seatLabel = useSeatName();
   return (
     <div class="board cy-board">
       <Panel title="Construction yard">
@@ -73,11 +75,12 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
             {view.pending.building.type} (price {view.pending.building.price}) with {view.pending.currency} money
             {view.pending.toNeutral ? ', for the neutral collector' : ''}: paid {view.pending.total}
             {view.pending.paid.length > 0 && <> ({view.pending.paid.map((c, i) => <Money key={i} card={c} />)})</>}
+            <strong data-testid="owed"> · {Math.max(0, view.pending.building.price - view.pending.total)} still owed</strong>
           </p>
         </Panel>
       )}
       <Panel title="Collectors">
-        <div class="table-scroll">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label="Scores table">
         <table class="data">
           <thead>
             <tr>
@@ -91,7 +94,7 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
             {view.players.map((player) => (
               <tr key={player.seat} class={player.seat === view.current ? 'to-act' : ''}>
                 <th scope="row">
-                  {seatLabel(player.seat, seat)}
+                  {seatLabel(player.seat)}
                   {player.seat === view.current ? ' ▶' : ''}
                 </th>
                 <td>{player.handSize}</td>

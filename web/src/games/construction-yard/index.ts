@@ -3,6 +3,13 @@ import type { GameAction, GameUi, ScoreTable } from '../types';
 import { ConstructionYardBoard } from './Board';
 import type { CYView } from './view';
 
+/** While a purchase is being paid: its price less the cards paid so far. */
+export function owedNow(view: CYView): number | null {
+  const pending = view.pending;
+  if (!pending) return null;
+  return Math.max(0, pending.building.price - pending.total);
+}
+
 function describeAction(action: GameAction, view: CYView): string {
   switch (action.type) {
     case 'takeMoney': {
@@ -14,8 +21,10 @@ function describeAction(action: GameAction, view: CYView): string {
       const what = position?.building ? `the ${position.building.type} (${position.building.price}) with ${position.currency} money` : `position ${action.slot}`;
       return `Buy ${what}${action.toNeutral ? ' for the neutral collector' : ''}`;
     }
-    case 'pay':
-      return `Pay a ${view.pending?.currency ?? ''} ${action.value}`.replace('  ', ' ');
+    case 'pay': {
+      const owed = owedNow(view);
+      return `Pay a ${view.pending?.currency ?? ''} ${action.value}${owed !== null ? ` (${owed} still owed)` : ''}`.replace('  ', ' ');
+    }
     case 'cancel':
       return 'Cancel the purchase (cards back to hand)';
     case 'pass':
@@ -36,6 +45,8 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
 }
 
 export const constructionYardUi: GameUi<CYView> = {
+  title: 'Construction yard',
+  tagline: 'Collect money in four currencies and buy the buildings that score the most (2–6 players).',
   finalScoring,
   Board: ConstructionYardBoard,
   describeAction,

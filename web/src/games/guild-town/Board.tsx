@@ -1,18 +1,50 @@
-import { Panel, seatLabel, words } from '../shared';
+import { Panel, words } from '../shared';
+import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
-import { SEASONS, buildingName, buildingShortName, finalGoods, moneyColour, moneyName, shipGoods, spaceName, storeGoods } from './catalog';
+import { SEASONS, buildingCard, buildingName, buildingShortName, colourOf, finalGoods, moneyColour, moneyName, owedNow, shipGoods, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
 
-/** Who stands where: -1 is a natural cube, a seat number one of that seat's markers. */
-const marker = (m: number) => (m < 0 ? 'natural' : `seat ${m}`);
+/** What the seat at a guild is asked for now. */
+const PROMPTS: Record<string, string> = {
+  main: 'takes the guild action',
+  bankDiscard: 'discards money cards',
+  build: 'raises buildings',
+  pay: 'pays',
+  notaryAfter: 'finishes at the notary',
+  look: 'looks at five buildings',
+  hall: 'chooses at the town hall',
+};
 
-/**
- * Guild town's table: the guild board (helpers on each guild's spaces, the stage being played), the
- * money row and building rows, the storehouse and ships, every town, and the viewer's own cards.
- */
+/** A cube or helper of a seat (its colour and initial), or a natural cube (-1). */
+function Token({ owner, name, priv = false }: { owner: number; name: (seat: number) => string; priv?: boolean }) {
+  const who = owner < 0 ? 'natural cube' : `${name(owner)}${priv ? ' (privilege)' : ''}`;
+  return (
+    <span class={`gt-token ${owner < 0 ? 'natural' : `seat-colour-${owner}`}${priv ? ' priv' : ''}`} title={who} role="img" aria-label={who}>
+      {owner < 0 ? '' : name(owner).charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+/** A building card as printed: its two colours as bands, name, product ← inputs, points. */
+function BuildingCard({ id, slots }: { id: number; slots?: boolean[] }) {
+  const card = buildingCard(id);
+  if (!card) return <span class="gt-card">{buildingShortName(id)}</span>;
+  return (
+    <span class={`gt-card top-${colourOf(card.top)} bottom-${colourOf(card.bottom)}`} title={buildingName(id)}>
+      <span class="gt-card-name">{card.name}</span>
+      <span class="gt-card-recipe">{card.inputs.length ? `${card.product} ← ${card.inputs.join(' + ')}` : card.product}</span>
+      <span class="gt-card-foot">
+        {colourOf(card.top)}/{colourOf(card.bottom)} · {card.points} {card.points === 1 ? 'point' : 'points'}
+        {slots && slots.some(Boolean) ? ` · ${slots.filter(Boolean).length} cube${slots.filter(Boolean).length === 1 ? '' : 's'} on it` : ''}
+      </span>
+    </span>
+  );
+}
+
 export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
+  const seatLabel = useSeatName();
   return (
     <div class="board gt-board">
       <Panel title="Season">
@@ -20,17 +52,18 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
           Year {view.year}, {SEASONS[view.season] ?? `season ${view.season + 1}`} · {words(view.phase)} phase
           {view.stage ? ` · stage: ${view.stage}` : ''}
         </p>
-        <p class="muted">Order: {view.order.map((s) => seatLabel(s, seat)).join(' → ')}</p>
+        <p class="muted">Order: {view.order.map((s) => seatLabel(s)).join(' → ')}</p>
         {view.turn && (
           <p>
-            {seatLabel(view.turn.seat, seat)} at the {view.turn.guild}
-            {view.turn.gold ? ' (gold space)' : ''}: {words(view.turn.prompt.kind)}
+            {seatLabel(view.turn.seat)} at the {words(view.turn.guild).toLowerCase()}
+            {view.turn.gold ? ' (gold space)' : ''}: {PROMPTS[view.turn.prompt.kind] ?? words(view.turn.prompt.kind).toLowerCase()}
             {view.turn.wp ? ` · ${view.turn.wp} work points` : ''}
+            {owedNow(view) !== null && <strong data-testid="owed"> · {owedNow(view)} still owed</strong>}
           </p>
         )}
         {view.auction && (
           <p>
-            Auction of {buildingShortName(view.auction.card)}: highest bid {view.auction.high} by {seatLabel(view.auction.highSeat, seat)}
+            Auction of {buildingShortName(view.auction.card)}: highest bid {view.auction.high} by {seatLabel(view.auction.highSeat)}
             {view.auction.mayor !== null ? ` · mayor ${view.auction.mayor}` : ''}
           </p>
         )}
@@ -40,11 +73,11 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
           {view.guilds.map((g) => (
             <li key={g.guild} class={`guild ${view.stage === g.guild ? 'current' : ''} ${view.guildsThisSeason.includes(g.guild) ? '' : 'closed'}`}>
               <strong>{words(g.guild)}</strong>
-              <ol class="plain">
+              {!view.guildsThisSeason.includes(g.guild) && <span class="muted"> (closed this season)</span>}
+              <ol class="gt-track">
                 {g.spaces.map((stack, s) => (
-                  <li key={s}>
-                    {spaceName(s, g.spaces.length)}:{' '}
-                    {stack.length ? stack.map((h) => `seat ${h.seat}${h.priv ? '*' : ''}`).join(', ') : '—'}
+                  <li key={s} class={`gt-space ${s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : ''}`} aria-label={`${spaceName(s, g.spaces.length)}: ${stack.length ? stack.map((h) => seatLabel(h.seat)).join(', ') : 'empty'}`}>
+                    {stack.map((h, i) => <Token key={i} owner={h.seat} priv={h.priv} name={seatLabel} />)}
                   </li>
                 ))}
               </ol>
@@ -52,7 +85,7 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
           ))}
         </ul>
         <p class="muted">
-          Bank: {view.privBank} privilege tokens, {view.workBank} work tokens
+          Gold space first, silver space last. Bank: {view.privBank} privilege tokens, {view.workBank} work tokens
         </p>
       </Panel>
       <Panel title="Market">
@@ -66,49 +99,69 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
         <ul class="plain">
           {ROWS.map((row) => (
             <li key={row}>
-              {words(row)} buildings: {view.rows[row].map((id) => (id === null ? '—' : buildingName(id))).join(' · ')} <span class="muted">(pile {view.pileCounts[row]})</span>
+              {words(row)} buildings <span class="muted">(pile {view.pileCounts[row]})</span>
+              <div class="gt-cards">{view.rows[row].map((id, i) => (id === null ? <span key={i} class="gt-card empty">empty</span> : <BuildingCard key={i} id={id} />))}</div>
             </li>
           ))}
         </ul>
       </Panel>
       <Panel title="Storehouse and ships">
-        <p>
-          Storehouse:{' '}
-          {storeGoods().map((good, i) => `${good} ${(view.storehouse[i] ?? []).map(marker).join('/') || '—'}`).join(' · ')}
-        </p>
-        <ol class="plain">
+        <h4>Storehouse</h4>
+        <ul class="gt-store">
+          {storeGoods().map((good, i) => (
+            <li key={good}>
+              <span class="gt-good">{good}</span>
+              {(view.storehouse[i] ?? []).length ? (view.storehouse[i] ?? []).map((m, k) => <Token key={k} owner={m} name={seatLabel} />) : <span class="muted">empty</span>}
+            </li>
+          ))}
+        </ul>
+        <h4>Ships</h4>
+        <ol class="gt-ships">
           {view.ships.map((ship, s) => {
-            const loaded = shipGoods().map((good, g) => [good, (ship[g] ?? []).filter((m) => m >= 0)] as const).filter(([, ms]) => ms.length > 0);
+            const loaded = shipGoods().map((good, g) => [good, ship[g] ?? []] as const).filter(([, ms]) => ms.some((m) => m >= 0));
             return (
-              <li key={s}>
-                Ship {s + 1}: {loaded.length ? loaded.map(([good, ms]) => `${good} (${ms.map(marker).join(', ')})`).join(' · ') : 'empty'}
+              <li key={s} class="gt-ship">
+                <span class="gt-ship-name">Ship {s + 1}</span>
+                {loaded.length ? (
+                  loaded.map(([good, ms]) => (
+                    <span key={good} class="gt-cargo">
+                      {good} {ms.filter((m) => m >= 0).map((m, k) => <Token key={k} owner={m} name={seatLabel} />)}
+                    </span>
+                  ))
+                ) : (
+                  <span class="muted">empty</span>
+                )}
               </li>
             );
           })}
         </ol>
         <p class="muted">
           Bonus tokens taken:{' '}
-          {finalGoods().map((good, f) => (view.bonusTaken[f] === null || view.bonusTaken[f] === undefined ? null : `${good} (seat ${view.bonusTaken[f]})`))
+          {finalGoods().map((good, f) => (view.bonusTaken[f] === null || view.bonusTaken[f] === undefined ? null : `${good} (${seatLabel(view.bonusTaken[f]!)})`))
             .filter(Boolean)
             .join(', ') || 'none'}
         </p>
       </Panel>
       <Panel title="Towns">
-        <ul class="plain">
+        <ul class="gt-towns">
           {view.players.map((p) => (
-            <li key={p.seat} class={view.active.includes(p.seat) ? 'to-act' : ''}>
-              <strong>{seatLabel(p.seat, seat)}</strong>
-              {view.active.includes(p.seat) ? ' ▶' : ''} — {p.points} points · {p.moneyCount} money cards · {p.handCount} building cards · {p.helpers} helpers ·{' '}
-              {p.privTokens} privilege / {p.workTokens} work tokens · {p.market} in the market · {p.supply} cubes{p.passed ? ' · passed' : ''}
-              <br />
-              Town: {p.town.map((b) => `${buildingShortName(b.card)}${b.slots.some(Boolean) ? ` [${b.slots.filter(Boolean).length} cube]` : ''}`).join(', ') || 'none'}
-              {p.bonus.length ? ` · bonus: ${p.bonus.join(', ')}` : ''}
+            <li key={p.seat} class={`gt-town${view.active.includes(p.seat) ? ' to-act' : ''}`}>
+              <h4>
+                <Token owner={p.seat} name={seatLabel} /> {seatLabel(p.seat)}
+                {view.active.includes(p.seat) ? ' ▶ to act' : ''}
+                {p.passed ? ' · passed' : ''}
+              </h4>
+              <p class="gt-stats">
+                {p.points} {p.points === 1 ? 'point' : 'points'} · {p.helpers} helpers · {p.moneyCount} money cards · {p.handCount} building cards · {p.privTokens} privilege and {p.workTokens} work tokens · {p.market} cubes in the market · {p.supply} cubes in supply
+                {p.bonus.length ? ` · bonus: ${p.bonus.join(', ')}` : ''}
+              </p>
+              <div class="gt-cards">{p.town.length ? p.town.map((b, i) => <BuildingCard key={i} id={b.card} slots={b.slots} />) : <span class="muted">No building yet.</span>}</div>
             </li>
           ))}
         </ul>
         {view.final && (
           <p>
-            Final: {view.final.map((f) => `${seatLabel(f.seat, seat)} ${f.points} (bonus ${f.bonus})`).join(' · ')}
+            Final: {view.final.map((f) => `${seatLabel(f.seat)} ${f.points} (bonus ${f.bonus})`).join(' · ')}
           </p>
         )}
       </Panel>

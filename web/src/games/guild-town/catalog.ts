@@ -41,3 +41,19 @@ export function moneyColour(id: number): string {
 export function spaceName(space: number, spaces: number): string {
   return space === 0 ? 'gold space' : space === spaces - 1 ? 'silver space' : `space ${space + 1}`;
 }
+
+/** A building card of the catalog. */
+export const buildingCard = (id: number) => catalog()?.buildings[id];
+
+export const colourOf = colourName;
+
+/**
+ * While a seat pays (a pay prompt), what is still owed: the cost less the money cards chosen so
+ * far; null when nobody is paying.
+ */
+export function owedNow(view: { turn: { prompt: { kind: string } } | null }): number | null {
+  const prompt = view.turn?.prompt as { kind: string; cost?: number; selected?: number[] } | undefined;
+  if (prompt?.kind !== 'pay' || prompt.cost === undefined) return null;
+  const paid = (prompt.selected ?? []).reduce((sum, id) => sum + (catalog()?.money[id]?.value ?? 0), 0);
+  return Math.max(0, prompt.cost - paid);
+}

@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { GuildTownBoard } from './Board';
-import { buildingName, moneyName, spaceName, storeGoods } from './catalog';
+import { buildingName, moneyName, owedNow, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
@@ -21,6 +21,11 @@ function target(to: unknown, view: GuildTownView): string {
   }
 }
 
+/** The engine's lines name money cards "2 (card 6)" and buildings "flax plantation (#12)". */
+function wordLog(message: string): string {
+  return message.replace(/\b\d+ \(card (\d+)\)/g, (_, id: string) => moneyName(Number(id))).replace(/ \(#\d+\)/g, '');
+}
+
 const guildNames = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'town hall'];
 
 function describeAction(action: GameAction, view: GuildTownView): string {
@@ -38,8 +43,10 @@ function describeAction(action: GameAction, view: GuildTownView): string {
       return 'Done';
     case 'workToken':
       return 'Use a work token';
-    case 'pay':
-      return `Pay ${moneyName(action.card as number)}`;
+    case 'pay': {
+      const owed = owedNow(view);
+      return `Pay ${moneyName(action.card as number)}${owed !== null ? ` (${owed} still owed)` : ''}`;
+    }
     case 'bankTake':
       return `Take ${moneyName(view.moneyRow[action.slot as number] ?? -1)} from the money row`;
     case 'bankDraw':
@@ -105,9 +112,12 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
 }
 
 export const guildTownUi: GameUi<GuildTownView> = {
+  title: 'Guild town',
+  tagline: 'Send helpers to the guilds, raise buildings and ship goods over three years (2–5 players).',
   finalScoring,
   Board: GuildTownBoard,
   describeAction,
+  wordLog,
   groupLabel: (type) =>
     ({
       send: 'Send a helper',
@@ -117,5 +127,6 @@ export const guildTownUi: GameUi<GuildTownView> = {
       produceFinal: 'Produce final products',
       buyHalf: 'Buy half-products',
       bankTake: 'Take money',
+      resign: 'Stop sending helpers',
     })[type] ?? words(type),
 };

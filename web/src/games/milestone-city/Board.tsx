@@ -1,10 +1,39 @@
 import { Fragment } from 'preact';
-import { Panel, SvgClickable, onlyLegal, seatLabel } from '../shared';
+import { Panel, SvgClickable, onlyLegal } from '../shared';
+import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
-import { bars, boardLayout, cardName, isWater, pieceOf, tileCategory, tileName } from './catalog';
+import { bars, boardLayout, cardName, isWater, pieceArts, pieceOf, tileCategory, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
 
 const CELL = 30;
+
+/**
+ * The streets printed on the face-up pieces ('|' and '-' between squares in the pieces' art): they
+ * part the city into districts, so they are drawn as roads over the squares.
+ */
+function Streets({ faceUp }: { faceUp: boolean[] }) {
+  const { pieceWidth, pieceHeight, columns } = boardLayout();
+  const segments: { x1: number; y1: number; x2: number; y2: number }[] = [];
+  pieceArts().forEach((art, p) => {
+    if (!faceUp[p]) return;
+    const left = (p % columns) * pieceWidth * CELL;
+    const top = Math.floor(p / columns) * pieceHeight * CELL;
+    art.forEach((row, r) => {
+      for (let c = 0; c < row.length; c++) {
+        // A '|' between two squares of a row, a '-' between two squares of a column.
+        if (row[c] === '|' && r % 2 === 1) segments.push({ x1: left + (c / 2) * CELL, y1: top + ((r - 1) / 2) * CELL, x2: left + (c / 2) * CELL, y2: top + ((r + 1) / 2) * CELL });
+        if (row[c] === '-' && r % 2 === 0 && c % 2 === 1) segments.push({ x1: left + ((c - 1) / 2) * CELL, y1: top + (r / 2) * CELL, x2: left + ((c + 1) / 2) * CELL, y2: top + (r / 2) * CELL });
+      }
+    });
+  });
+  return (
+    <g class="streets" aria-hidden="true">
+      {segments.map((segment, i) => (
+        <line key={i} {...segment} />
+      ))}
+    </g>
+  );
+}
 
 /**
  * Milestone city's grid: the six board pieces (face down ones greyed), water, the districts still
@@ -33,11 +62,21 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
           </SvgClickable>
         );
       })}
+      <Streets faceUp={view.pieces.map((piece) => piece.faceUp)} />
       {view.tiles.map((placed, index) => {
-        const first = Math.min(...placed.squares);
+        // The tile's name, one word a line, at the middle of its squares (whole names, never cut).
+        const xs = placed.squares.map((square) => (square % WIDTH) * CELL + CELL / 2);
+        const ys = placed.squares.map((square) => Math.floor(square / WIDTH) * CELL + CELL / 2);
+        const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
+        const cy = ys.reduce((a, b) => a + b, 0) / ys.length;
+        const lines = tileName(placed.tile).split(' ');
         return (
-          <text key={index} x={(first % WIDTH) * CELL + 4} y={Math.floor(first / WIDTH) * CELL + 18} class="tile-label">
-            {placed.tile.slice(0, 4)}
+          <text key={index} x={cx} y={cy - ((lines.length - 1) * 9) / 2 + 3} class="tile-label" aria-hidden="true">
+            {lines.map((line, i) => (
+              <tspan key={i} x={cx} dy={i === 0 ? 0 : 9}>
+                {line}
+              </tspan>
+            ))}
           </text>
         );
       })}
@@ -65,7 +104,8 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
 }
 
 export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
-  const { view, seat } = props;
+  const seatLabel = useSeatName();
+  const { view } = props;
   const needs = view.nextMilestone ? Object.entries(view.nextMilestone.needs) : [];
   return (
     <div class="board mc-board">
@@ -79,7 +119,10 @@ export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
           )}
           {view.result && <strong> — {view.result === 'won' ? 'the city is won' : view.result === 'bankrupt' ? 'bankrupt' : 'out of cards'}</strong>}
         </p>
-        <Grid {...props} />
+        <div class="mc-scroll" tabIndex={0} role="region" aria-label="City map (scrolls sideways on a small screen)">
+          <Grid {...props} />
+        </div>
+        <p class="muted">Grey lines are streets; they part the city into districts. Yellow: a district still without a tile. Blue: water. Dark: a board piece not yet developed.</p>
         <p class="muted">
           Districts without a tile: {view.districts.filter((d) => d.empty).length} of {view.districts.length} · tiles placed: {view.tiles.length} · turns:{' '}
           {view.turns}
@@ -105,7 +148,7 @@ export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
         <ul class="plain">
           {view.hands.map((hand, s) => (
             <li key={s} class={s === view.active ? 'to-act' : ''}>
-              <strong>{seatLabel(s, seat)}</strong>
+              <strong>{seatLabel(s)}</strong>
               {s === view.active ? ' ▶' : ''}: {hand.length ? hand.map(cardName).join(', ') : 'no cards'}
             </li>
           ))}

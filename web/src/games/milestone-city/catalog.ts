@@ -19,6 +19,9 @@ export function boardLayout(): { width: number; height: number; pieceWidth: numb
   return { width: pieces.width * pieces.columns, height: pieces.height * Math.ceil(pieces.list.length / pieces.columns), pieceWidth: pieces.width, pieceHeight: pieces.height, columns: pieces.columns };
 }
 
+/** Each piece's face as text (squares at odd positions, streets between them). */
+export const pieceArts = (): string[][] => catalog()?.pieces.list.map((piece) => piece.art) ?? [];
+
 /** The piece a square lies on. */
 export function pieceOf(square: number): number {
   const { width, pieceWidth, pieceHeight, columns } = boardLayout();
@@ -40,6 +43,12 @@ export function isWater(square: number): boolean {
 export function cardName(id: string): string {
   const kind = id.replace(/-\d+$/, '');
   return catalog()?.cards.find((card) => card.kind === kind)?.name ?? kind;
+}
+
+/** Whether `id` is a card id of the catalog ("clinic-2"), so log lines may name it. */
+export function isCardId(id: string): boolean {
+  const kind = id.replace(/-\d+$/, '');
+  return kind !== id && Boolean(catalog()?.cards.some((card) => card.kind === kind));
 }
 
 export function tileName(id: string): string {

@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { MilestoneCityBoard, orientationLabel } from './Board';
-import { cardName, tileName } from './catalog';
+import { cardName, isCardId, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
 
 function describeAction(action: GameAction, view: MilestoneCityView): string {
@@ -11,7 +11,7 @@ function describeAction(action: GameAction, view: MilestoneCityView): string {
       return `Develop board piece ${piece?.id ?? action.piece} for ${piece?.cost ?? '?'}`;
     }
     case 'play':
-      return `Play ${cardName(action.card as string)} (${action.card})`;
+      return `Play ${cardName(action.card as string)}`;
     case 'chooseTile':
       return `Take the tile ${tileName(action.tile as string)}`;
     case 'orient':
@@ -21,7 +21,7 @@ function describeAction(action: GameAction, view: MilestoneCityView): string {
     case 'cancel':
       return 'Take the card back';
     case 'exchange':
-      return `Exchange ${cardName(action.card as string)} (${action.card})`;
+      return `Exchange ${cardName(action.card as string)} for a new card`;
     case 'endMilestone':
       return 'End the milestone';
     case 'pass':
@@ -29,6 +29,13 @@ function describeAction(action: GameAction, view: MilestoneCityView): string {
     default:
       return describeGeneric(action);
   }
+}
+
+/** The engine's lines name cards and tiles by id ("draws indHealth-1", "builds the Clinic (clinic-2)"). */
+function wordLog(message: string): string {
+  return message
+    .replace(/ \(([\w-]+)\)/g, (whole, id: string) => (tileName(id) !== id || isCardId(id) ? '' : whole))
+    .replace(/\b[a-z][A-Za-z]*-\d+\b/g, (id) => (isCardId(id) ? cardName(id) : id));
 }
 
 /** The city's one score (everyone plays the city), part by part as `outcome` details it. */
@@ -41,9 +48,13 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
 }
 
 export const milestoneCityUi: GameUi<MilestoneCityView> = {
+  title: 'Milestone city',
+  tagline: 'Build a city together: play cards, place tiles and reach its milestones before the money runs out (cooperative, 1–4 players).',
   finalScoring,
   Board: MilestoneCityBoard,
   describeAction,
+  wordLog,
+  quietStep: 'takes the next step of playing a card',
   groupLabel: (type) =>
     ({ choosePiece: 'Choose a board piece', play: 'Play a card', chooseTile: 'Choose a tile', orient: 'Turn the tile', place: 'Place the tile', exchange: 'Exchange a card', endMilestone: 'End the milestone' })[type] ??
     words(type),

@@ -1,4 +1,6 @@
-import { Panel, SvgClickable, onlyLegal, seatLabel, words } from '../shared';
+import { Panel, SvgClickable, onlyLegal, words } from '../shared';
+import { useSeatName } from '../names';
+import { withoutActionNames } from '../words';
 import type { BoardProps, GameAction } from '../types';
 import { factoryColour, factoryName, factorySpaces, inventionName, territoryGrid } from './catalog';
 import type { UrbanizationView } from './view';
@@ -20,6 +22,7 @@ function territoryAction(legal: readonly GameAction[] | undefined, id: number): 
  * each showing its owner, price marker, buildings, seeds and administrative buildings.
  */
 function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
+  const seatName = useSeatName();
   return (
     <svg class="urb-map" viewBox={`0 0 ${((territoryGrid().columns + 1) * W) / 2} ${territoryGrid().rows * H}`} role="group" aria-label="Territory map">
       {view.territories.map((t) => {
@@ -31,14 +34,18 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
         const points = up ? `${x},${y + H} ${x + W / 2},${y} ${x + W},${y + H}` : `${x},${y} ${x + W},${y} ${x + W / 2},${y + H}`;
         const cy = up ? y + H * 0.62 : y + H * 0.38;
         const buildings = t.grounds.map((g) => (g.building ? BUILDING_LETTER[g.building] : g.grain ? `${g.grain}●` : '·')).join(' ');
-        const owner = t.covered ? 'covered' : t.owner === null ? `for sale at ${t.price}` : `owned by seat ${t.owner}`;
+        const owner = t.covered ? 'covered' : t.owner === null ? `for sale at ${t.price}` : `owned by ${seatName(t.owner)}`;
         const action = territoryAction(legal, t.id);
         const label = `Territory ${t.id}: ${owner}; grounds ${t.grounds.map((g) => g.building ?? (g.grain ? `${g.grain} seed` : 'empty')).join(', ')}${t.admin ? `; ${t.admin} admin` : ''}`;
         return (
-          <SvgClickable key={t.id} label={action ? `${words(action.type)} — ${label}` : label} action={action} onAction={onAction}>
-            <polygon points={points} class={`territory ${t.covered ? 'covered' : t.owner === null ? 'free' : `seat-${t.owner}`}${action ? ' target' : ''}`} />
+          // The drawn words sit beside the clickable shape, not in it: a button's visible text must be
+          // part of its name, and the name says more than "3 $2" (axe: label-content-name-mismatch).
+          <g key={t.id}>
+            <SvgClickable label={action ? `${words(action.type)} — ${label}` : label} action={action} onAction={onAction}>
+              <polygon points={points} class={`territory ${t.covered ? 'covered' : t.owner === null ? 'free' : `seat-${t.owner}`}${action ? ' target' : ''}`} />
+            </SvgClickable>
             {!t.covered && (
-              <>
+              <g aria-hidden="true" class="svg-words">
                 <text x={x + W / 2} y={cy - 6} class="t-id">
                   {t.id}
                   {t.owner === null && t.price > 0 ? ` $${t.price}` : ''}
@@ -47,9 +54,9 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
                   {buildings}
                   {t.admin ? ` A${t.admin}` : ''}
                 </text>
-              </>
+              </g>
             )}
-          </SvgClickable>
+          </g>
         );
       })}
     </svg>
@@ -69,15 +76,16 @@ function Orders(props: { orders: Record<string, number> }) {
 }
 
 export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
-  const { view, seat, legal, onAction } = props;
+  const seatLabel = useSeatName();
+  const { view, legal, onAction } = props;
   return (
     <div class="board urb-board">
       <Panel title="Status">
         <p>
           {view.phase === 'over' ? 'Game over' : `Turn ${view.turn} of 6 · ${view.phase === 'actions' ? `action phase ${view.actionPhase}` : `${view.phase} phase`}`}
-          {view.activeSeat !== null && ` · ${seatLabel(view.activeSeat, seat)} to act`}
+          {view.activeSeat !== null && ` · ${seatLabel(view.activeSeat)} to act`}
         </p>
-        {view.activeSeat !== null && <p class="muted">{view.expected}</p>}
+        {view.activeSeat !== null && <p class="muted">{withoutActionNames(view.expected)}</p>}
       </Panel>
       <Panel title="Territories">
         <Territories {...props} />
@@ -93,7 +101,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
                 {slot.card !== null && (
                   <span class="muted">
                     {factorySpaces(slot.card)
-                      .map((space, s) => `${space.count} ${space.colour}${slot.spaces[s] !== null && slot.spaces[s] !== undefined ? ` [seat ${slot.spaces[s]}]` : ''}`)
+                      .map((space, s) => `${space.count} ${space.colour}${slot.spaces[s] !== null && slot.spaces[s] !== undefined ? ` (${seatLabel(slot.spaces[s]!)})` : ''}`)
                       .join(' · ')}
                   </span>
                 )}
@@ -132,8 +140,8 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
           </ol>
         </Panel>
       )}
-      <Panel title="Players">
-        <div class="table-scroll">
+      <Panel title="Player boards">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label="Scores table">
           <table class="data">
             <thead>
               <tr>
@@ -152,7 +160,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
               {view.players.map((p, s) => (
                 <tr key={s} class={`seat-row-${s} ${s === view.activeSeat ? 'to-act' : ''}`}>
                   <th scope="row">
-                    {seatLabel(s, seat)}
+                    {seatLabel(s)}
                     {p.mayor ? ' (mayor)' : ''}
                     {s === view.activeSeat ? ' ▶' : ''}
                   </th>
@@ -178,7 +186,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
             {view.players.map((p, s) =>
               p.inventions.length ? (
                 <li key={s}>
-                  {seatLabel(s, seat)} inventions: {p.inventions.map(inventionName).join(', ')}
+                  {seatLabel(s)} inventions: {p.inventions.map(inventionName).join(', ')}
                 </li>
               ) : null,
             )}

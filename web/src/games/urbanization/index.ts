@@ -65,6 +65,11 @@ function describeAction(action: GameAction, view: UrbanizationView): string {
   }
 }
 
+/** The engine's lines name characters by id ("hires the unionLeader"). */
+function wordLog(message: string): string {
+  return message.replace(/\b(the |The )([a-z]+[A-Z][A-Za-z]*)\b/g, (_, the: string, id: string) => `${the}${words(id).toLowerCase()}`);
+}
+
 /**
  * The final bonuses on top of the points earned in play: +2 for the largest sum of factory
  * numbers, each player's invention bonuses (details of `outcome`).
@@ -83,9 +88,12 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
 }
 
 export const urbanizationUi: GameUi<UrbanizationView> = {
+  title: 'Urbanization',
+  tagline: 'Buy land, raise farms and factories and feed your citizens as the town grows (2–4 players).',
   finalScoring,
   Board: UrbanizationBoard,
   describeAction,
+  wordLog,
   groupLabel: (type) =>
     ({
       place: 'Place a marker',

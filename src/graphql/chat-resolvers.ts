@@ -1,0 +1,60 @@
+import type { IResolvers } from 'mercurius';
+import { badRequest } from '../errors.js';
+import { adminPrincipal } from '../http/auth.js';
+import { CHAT_PAGE_LIMIT, chatPage, chatTopicOf, onChannel, openChatStream, postChatMessage, removeChatMessage, setAccountMuted, type ChatEvent } from '../services/chat.js';
+import type { ServiceContext } from '../services/context.js';
+import type { ChatChannel } from '../store/chat.js';
+import { checkFirst } from './connections.js';
+import { refusingSubscription, user, who, type Context } from './context.js';
+
+/** A message id as GraphQL passes it (ID: a string of digits). */
+function messageId(name: string, value: string): number {
+  const id = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw badRequest('VALIDATION_FAILED', `${name} is a chat message id.`);
+  return id;
+}
+
+/** Only the events of one channel, from the game's chat topic; unsubscribes when the client leaves. */
+async function* ofChannel(live: AsyncIterableIterator<ChatEvent>, channel: ChatChannel): AsyncGenerator<ChatEvent> {
+  try {
+    for await (const event of live) if (onChannel(event, channel)) yield event;
+  } finally {
+    await live.return?.();
+  }
+}
+
+/** Chat at the table: the same use cases as REST (routes/chat.ts). */
+export function chatResolvers(ctx: ServiceContext): IResolvers {
+  return {
+    Query: {
+      chat: (_root, args: { gameId: string; channel: string; first: number; before?: string | null }, context: Context) =>
+        chatPage(ctx, who(context), args.gameId, args.channel, args.before == null ? null : messageId('before', args.before), checkFirst(args.first, CHAT_PAGE_LIMIT))
+          .then(({ items, hasMore }) => ({ messages: items, hasMore })),
+    },
+    Mutation: {
+      postChatMessage: (_root, args: { gameId: string; channel: string; text: string }, context: Context) =>
+        postChatMessage(ctx, user(context, 'play'), args.gameId, args.channel, args.text),
+      adminDeleteChatMessage: async (_root, args: { id: string }, context: Context) => {
+        await removeChatMessage(ctx, adminPrincipal(who(context)), messageId('id', args.id));
+        return true;
+      },
+      adminMuteUser: (_root, args: { id: string; muted: boolean }, context: Context) => setAccountMuted(ctx, adminPrincipal(who(context)), args.id, args.muted),
+    },
+    Subscription: {
+      chatMessages: {
+        subscribe: (_root: unknown, { gameId, channel }: { gameId: string; channel: string }, context: Context) =>
+          refusingSubscription(async () => {
+            // Subscribed before the access check's read: a message posted meanwhile is not missed.
+            const live = (await context.pubsub.subscribe(chatTopicOf(gameId))) as AsyncIterableIterator<ChatEvent>;
+            try {
+              return ofChannel(live, await openChatStream(ctx, who(context), gameId, channel));
+            } catch (error) {
+              await live.return?.();
+              throw error;
+            }
+          }),
+        resolve: (event: ChatEvent) => (event.type === 'message' ? { type: 'message', message: event.message, deletedId: null } : { type: 'deleted', message: null, deletedId: String(event.id) }),
+      },
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
+
+/**
+ * Player names for every page: a seat is its account's username (or its bot's kind), never
+ * "Seat N". Game pages, replays and the admin page put the names in `SeatNamesProvider`; boards
+ * read them with `useSeatName`; log lines get theirs through `nameSeats` (games/words.ts).
+ */
+
+/** A seat's name as the players know it: the account's username, or the bot's kind. */
+export interface SeatLike {
+  seat: number;
+  username?: string | null;
+  bot?: string | null;
+}
+export function playerName(seat: SeatLike | undefined, index: number): string {
+  if (seat?.username) return seat.username;
+  if (seat?.bot) return `${seat.bot.charAt(0).toUpperCase()}${seat.bot.slice(1)} bot`;
+  return `Player ${index + 1}`;
+}
+
+/** The names of a game's seats, by seat number. */
+export const seatNames = (seats: readonly SeatLike[]): string[] => seats.map((seat, index) => playerName(seat, index));
+
+interface Naming {
+  names: readonly string[];
+  /** The viewer's seat (their name gets "(you)" on the boards). */
+  you: number | null;
+}
+const NamingContext = createContext<Naming>({ names: [], you: null });
+
+/** Gives the boards under it the game's player names. */
+export function SeatNamesProvider({ names, you, children }: Naming & { children: ComponentChildren }) {
+  return <NamingContext.Provider value={{ names, you }}>{children}</NamingContext.Provider>;
+}
+
+/** A board's seat namer: "alice (you)", "bob"; "Player 2" outside a game page. */
+export function useSeatName(): (seat: number) => string {
+  const { names, you } = useContext(NamingContext);
+  return (seat) => `${names[seat] ?? `Player ${seat + 1}`}${seat === you ? ' (you)' : ''}`;
+}
+
+/** "Seat 2" / "seat 2" (the engines' way of naming players) → the player's name. */
+export function nameSeats(text: string, names: readonly string[]): string {
+  return text.replace(/\b[Ss]eats? (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? `Player ${Number(n) + 1}`);
+}
+
