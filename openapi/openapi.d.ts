@@ -3508,7 +3508,7 @@ export interface operations {
                             max: number;
                         };
                         /** @description The bots that can fill a seat, weakest first; each decides from its seat's view only */
-                        bots: {
+                        botLevels: {
                             /** @description What `bot` takes when a seat is filled (PUT /v1/games/{id}/seats/{seat}) */
                             name: string;
                             /** @description random, easy, medium or hard */
@@ -9441,6 +9441,16 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

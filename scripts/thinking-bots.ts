@@ -18,8 +18,8 @@ async function call<T>(baseUrl: string, method: string, path: string, token: str
 
 /** Starts `games` all-bot games (`bot` in every seat) as the account of `token`; returns their ids. */
 export async function startThinkingBotGames(baseUrl: string, token: string, games: number, bot = 'hard'): Promise<string[]> {
-  const types = (await call<{ id: string; players: { min: number; max: number }; bots: { name: string }[] }[]>(baseUrl, 'GET', '/v1/game-types', null, undefined))
-    .filter((type) => type.bots.some((offered) => offered.name === bot) && type.players.min <= 2 && type.players.max >= 2);
+  const types = (await call<{ id: string; players: { min: number; max: number }; bots: string[] }[]>(baseUrl, 'GET', '/v1/game-types', null, undefined))
+    .filter((type) => type.bots.includes(bot) && type.players.min <= 2 && type.players.max >= 2);
   const ids: string[] = [];
   for (let i = 0; i < games; i++) {
     const type = types[i % types.length]!;

@@ -34,7 +34,7 @@ export function gameTypes(ctx: ServiceContext) {
     rulesVersion: definition.rulesVersion,
     rulesVersions: rulesVersionsOf(definition).map(({ version, date, changes, retired }) => ({ version, date, changes, served: !retired })),
     players: definition.players,
-    bots: botsOf(definition),
+    botLevels: botsOf(definition),
     optionsSchema: JSON.parse(JSON.stringify(definition.optionsSchema)) as unknown,
     actionSchema: JSON.parse(JSON.stringify(definition.actionSchema)) as unknown,
     // `random` is the kernel's, for every game (services/bots.ts); the rest are the game's own.

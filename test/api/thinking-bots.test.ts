@@ -24,7 +24,7 @@ describe('search bots', () => {
     const served = body.filter((type: { id: string }) => type.id in games);
     expect(served).toHaveLength(Object.keys(games).length);
     for (const type of served) {
-      expect(type.bots.map((bot: { name: string; level: string }) => `${bot.name}:${bot.level}`), type.id).toEqual(['random:random', 'greedy:easy', 'medium:medium', 'hard:hard']);
+      expect(type.botLevels.map((bot: { name: string; level: string }) => `${bot.name}:${bot.level}`), type.id).toEqual(['random:random', 'greedy:easy', 'medium:medium', 'hard:hard']);
     }
   });
 

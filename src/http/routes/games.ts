@@ -25,7 +25,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
             served: Type.Boolean({ description: 'Games of this version are still played and replayed' }),
           }), { description: 'The changelog, oldest first' }),
           players: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
-          bots: Type.Array(Type.Object({
+          botLevels: Type.Array(Type.Object({
             name: Type.String({ description: 'What `bot` takes when a seat is filled (PUT /v1/games/{id}/seats/{seat})' }),
             level: Type.String({ description: 'random, easy, medium or hard' }),
             description: Type.String(),
