@@ -3555,6 +3555,14 @@ export interface operations {
                             min: number;
                             max: number;
                         };
+                        /** @description The bots that can fill a seat, weakest first; each decides from its seat's view only */
+                        botLevels: {
+                            /** @description What `bot` takes when a seat is filled (PUT /v1/games/{id}/seats/{seat}) */
+                            name: string;
+                            /** @description random, easy, medium or hard */
+                            level: string;
+                            description: string;
+                        }[];
                         /** @description JSON Schema of `options` at creation */
                         optionsSchema: {
                             [key: string]: unknown;

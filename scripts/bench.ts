@@ -31,6 +31,9 @@
  *                        (summarise them with scripts/cpu-profile-top.ts)
  *   BENCH_SERVER_NODE_FLAGS  node flags for the server and floor processes, space-separated (e.g.
  *                        --perf-basic-prof for `perf record`, --trace-deopt with BENCH_LOG)
+ *   BENCH_THINKING_BOTS  games of hard bots (two seats, all bots) started before the warm-up, thinking in the
+ *                        server's bot threads throughout (scripts/thinking-bots.ts; default 0); the server's
+ *                        event-loop delay is printed after the rounds
  *   DATABASE_URL         a server where this role may CREATE DATABASE; else embedded PostgreSQL
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -41,7 +44,8 @@ import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { randomBot } from '../src/engine/bots.js';
+import { chooseBotAction } from '../src/engine/bots.js';
+import { eventLoopDelay, startThinkingBotGames } from './thinking-bots.js';
 import { isRuleError } from '../src/engine/types.js';
 import { games as catalog } from '../src/games/index.js';
 import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
@@ -246,7 +250,7 @@ async function prepareGame(baseUrl: string, databaseUrl: string, users: User[], 
   while (moves.length < movesPerGame) {
     const seat = definition.activeSeats(state)[0];
     if (seat === undefined) break;
-    const action = randomBot(definition, state, seat, `${game.id}:${moves.length}`);
+    const action = chooseBotAction(definition, 'random', state, seat, `${game.id}:${moves.length}`);
     const applied = definition.apply(state, seat, action);
     if (isRuleError(applied)) throw new Error(`${type}: a legal action was refused: ${applied.message}`);
     moves.push({ token: tokenOf.get(seat)!, action });
@@ -308,6 +312,8 @@ async function main(): Promise<void> {
       const me = await call<{ id: string }>(app.baseUrl, 'GET', '/v1/me', token, undefined, 200);
       return { token, id: me.id };
     });
+    const thinkingBots = int('BENCH_THINKING_BOTS', 0, 0, 1000);
+    if (thinkingBots > 0) say(`${(await startThinkingBotGames(app.baseUrl, users[0]!.token, thinkingBots)).length} games of hard bots thinking beside the rounds`);
     let pool: PreparedGame[] = [];
     let created = 0;
     let bestRate = 0;
@@ -361,6 +367,11 @@ async function main(): Promise<void> {
         rounds.push({ server: serverRound, floor: floorRound });
         say(`c=${clients} #${repeat + 1}: floor ${floorRound.rate.toFixed(0)}/s p50 ${floorRound.p50.toFixed(2)} p99 ${floorRound.p99.toFixed(2)} | server ${serverRound.rate.toFixed(0)}/s p50 ${serverRound.p50.toFixed(2)} p99 ${serverRound.p99.toFixed(2)} cpu ${serverRound.cpuMsPer.toFixed(3)} ms/move (floor ${floorRound.cpuMsPer.toFixed(3)})${serverRound.pgCpuMsPer === null ? '' : `, PostgreSQL cpu ${serverRound.pgCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.pgCpuMsPer!.toFixed(3)})`}, client cpu ${serverRound.clientCpuMsPer.toFixed(3)} ms/move (floor ${floorRound.clientCpuMsPer.toFixed(3)}), ${movesPerFlush.toFixed(1)} moves per group commit${serverRound.errors + floorRound.errors > 0 ? ` ERRORS server ${serverRound.errors} (${serverRound.firstError}) floor ${floorRound.errors} (${floorRound.firstError})` : ''}`);
       }
+    }
+    if (thinkingBots > 0) {
+      const delay = await eventLoopDelay(app.baseUrl);
+      const [moved] = await sql<{ moves: number }>(databaseUrl, `SELECT count(*)::int AS moves FROM game_events e JOIN seats s ON s.game_id = e.game_id AND s.seat = e.seat WHERE s.bot = 'hard' AND e.kind = 'action'`, []);
+      say(`thinking bots: ${moved!.moves} hard-bot moves committed; server event-loop delay mean ${delay.meanMs.toFixed(1)} ms, p99 ${delay.p99Ms.toFixed(1)} ms, max ${delay.maxMs.toFixed(1)} ms`);
     }
     const raw = new Map<number, Round>();
     for (const clients of clientCounts) raw.set(clients, measure(clients, await load(loader, { kind: 'pg', databaseUrl, concurrency: clients, seconds, round: round++ }), 0));

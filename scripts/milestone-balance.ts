@@ -15,7 +15,7 @@
  *   MC_SEED        prefix of the game seeds (default balance); game i of a count uses `<prefix>-<seats>-<i>`
  *   MC_PROGRESS    print a progress line to stderr every this many games (default 50; 0 = never)
  */
-import { randomBot } from '../src/engine/bots.js';
+import { chooseBotAction } from '../src/engine/bots.js';
 import { isRuleError } from '../src/engine/types.js';
 import { milestoneCityGame as game, type MilestoneCityAction, type MilestoneCityState } from '../src/games/milestone-city/index.js';
 import { editionOf } from '../src/games/milestone-city/editions.js';
@@ -50,7 +50,7 @@ function play(seats: number, bot: string, seed: string): Played {
     if (step >= MAX_ACTIONS) throw new Error(`${seed}: no end after ${MAX_ACTIONS} actions`);
     const seat = game.activeSeats(state)[0]!;
     const actionSeed = `${seed}/${step}`;
-    const action = (bot === 'random' ? randomBot(game, state, seat, actionSeed) : game.bots![bot]!(state, seat, actionSeed)) as MilestoneCityAction;
+    const action = (bot === 'random' ? chooseBotAction(game, 'random', state, seat, actionSeed) : chooseBotAction(game, bot, state, seat, actionSeed)) as MilestoneCityAction;
     const result = game.apply(state, seat, action);
     if (isRuleError(result)) throw new Error(`${seed}: the ${bot} bot chose an illegal action: ${result.code}`);
     state = result.state as MilestoneCityState;

@@ -40,6 +40,8 @@ import { definitionFor } from './services/definitions.js';
 import { authenticate } from './services/api-tokens.js';
 import type { DueWorkOptions } from './services/due.js';
 import { createWorkers, createWorkSignal } from './services/workers.js';
+import { createBotPool } from './services/bot-pool.js';
+import { createBotThinking } from './services/bots.js';
 import type { WebhookSettings } from './services/webhooks.js';
 import { createRetention } from './services/retention.js';
 import type { ServiceContext } from './services/context.js';
@@ -148,7 +150,13 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
     ratings: { minMoves: config.ratingMinMoves },
     log,
+    // The search bots think in worker threads, off the event loop (services/bot-pool.ts), where bots move: in the workers.
+    ...(workers ? { bots: createBotThinking(createBotPool(config.botThreads), config.botThreads, config.botThinkMs) } : {}),
   };
+  if (ctx.bots) {
+    const pool = ctx.bots.pool;
+    app.addHook('onClose', async () => pool.close());
+  }
   const webhookSettings: WebhookSettings = {
     allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs, maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs,
   };

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_THINK_MS } from './engine/search-bot.js';
 
 /**
  * Every setting, read from the environment once and validated. The README's settings table
@@ -41,6 +43,10 @@ export interface Config {
   dueConcurrency: number;
   /** Games claimed per due-work transaction. */
   dueBatch: number;
+  /** Thinking budget of a hard bot's move in ms (a medium one thinks a fifth of it); it sets the search's iteration count. */
+  botThinkMs: number;
+  /** Worker threads where the search bots think, per process running workers. */
+  botThreads: number;
   /** The workers' safety-net poll, for a wake-up signal that was lost. */
   duePollMs: number;
   /** First retry delay of failed due work; doubles per failure in a row. */
@@ -204,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: flag(env, 'WORKERS', true),
     dueConcurrency: integer(env, 'DUE_CONCURRENCY', 4, 1, 64),
     dueBatch: integer(env, 'DUE_BATCH', 8, 1, 100),
+    botThinkMs: integer(env, 'BOT_THINK_MS', DEFAULT_THINK_MS, 10, 10_000),
+    botThreads: integer(env, 'BOT_THREADS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
     duePollMs: integer(env, 'DUE_POLL_MS', 5000, 50, 600_000),
     dueRetryBaseMs: integer(env, 'DUE_RETRY_BASE_MS', 1000, 10, 3_600_000),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),

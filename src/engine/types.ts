@@ -1,5 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { RulesVersion } from './versions.js';
+import type { Bot } from './bots.js';
+import type { Rng } from './rng.js';
+import type { RulesProfile, RulesVersion } from './versions.js';
 
 /**
  * The game contract. Every served game is one `GameDefinition`: pure functions over a plain-JSON
@@ -54,8 +56,7 @@ export interface SetupInput<Options> {
   rulesVersion?: number;
 }
 
-/** A bot picks an action for `seat`; `seed` makes its choice reproducible. Must return a legal action. */
-export type Bot<State, Action> = (state: State, seat: Seat, seed: string) => Action;
+export type { Bot, BotInput } from './bots.js';
 
 export interface GameDefinition<State = unknown, Action = unknown, View = unknown, Options = unknown> {
   /** Stable id used in URLs and stored on every game row, e.g. 'urbanization'. */
@@ -87,8 +88,17 @@ export interface GameDefinition<State = unknown, Action = unknown, View = unknow
   outcome(state: State): Outcome | null;
   /** What happens for an idle seat when its deadline passes (usually a pass or the safest choice). */
   timeoutAction(state: State, seat: Seat): Action;
-  /** Named bots; `random` is provided by the kernel for every game, so list only better ones. */
-  bots?: Record<string, Bot<State, Action>>;
+  /**
+   * Named bots, weakest first (the last is the game's strongest); `random` is provided by the kernel
+   * for every game, so list only better ones. A bot sees the seat's view only (bots.ts).
+   */
+  bots?: Record<string, Bot<View, Action>>;
+  /**
+   * A full state consistent with what `seat` sees in `view` (the view of `seat`): whatever the seat
+   * cannot see (other hands, deck order, the RNG) is drawn with `rng` from what is left. Pure and
+   * deterministic given `rng`. `view(determinize(v, seat, rng, rules), seat)` equals `v`. Search bots use it.
+   */
+  determinize?(view: View, seat: Seat, rng: Rng, rules?: RulesProfile): State;
 }
 
 /** A definition with its type parameters erased, as the catalog and the service hold them. */

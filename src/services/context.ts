@@ -3,6 +3,7 @@ import type { AccountStatus } from '../auth/disabled-accounts.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { Db } from '../store/db.js';
+import type { BotThinking } from './bots.js';
 import type { ChatEvent } from './chat.js';
 
 /**
@@ -53,4 +54,6 @@ export interface ServiceContext {
   /** Games with fewer moves by persons are not rated (setting RATING_MIN_MOVES; services/ratings.ts). */
   ratings: { minMoves: number };
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+  /** Where the search bots think (services/bots.ts); absent: they think inline, in the due-work step (tests, scripts). */
+  bots?: BotThinking;
 }

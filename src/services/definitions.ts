@@ -34,9 +34,23 @@ export function gameTypes(ctx: ServiceContext) {
     rulesVersion: definition.rulesVersion,
     rulesVersions: rulesVersionsOf(definition).map(({ version, date, changes, retired }) => ({ version, date, changes, served: !retired })),
     players: definition.players,
+    botLevels: botsOf(definition),
     optionsSchema: JSON.parse(JSON.stringify(definition.optionsSchema)) as unknown,
     actionSchema: JSON.parse(JSON.stringify(definition.actionSchema)) as unknown,
     // `random` is the kernel's, for every game (services/bots.ts); the rest are the game's own.
     bots: ['random', ...Object.keys(definition.bots ?? {}).filter((name) => name !== 'random')],
   }));
+}
+
+/** What each bot name offers a player filling a seat: its level and how it plays. */
+const BOT_LEVELS: Record<string, { level: string; description: string }> = {
+  random: { level: 'random', description: 'Any legal move, at random.' },
+  greedy: { level: 'easy', description: "Greedy: the move the game's rules of thumb like best now." },
+  medium: { level: 'medium', description: "Searches a fifth of the hard bot's budget." },
+  hard: { level: 'hard', description: 'Searches its whole budget (BOT_THINK_MS): deals what its seat cannot see at random many times and plays the moves on.' },
+};
+
+/** The bots a game offers, weakest first (`random`, then the game's own); every one sees only its seat's view. */
+export function botsOf(definition: AnyGameDefinition): { name: string; level: string; description: string }[] {
+  return ['random', ...Object.keys(definition.bots ?? {})].map((name) => ({ name, ...(BOT_LEVELS[name] ?? { level: name, description: 'A bot of this game.' }) }));
 }

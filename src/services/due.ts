@@ -48,7 +48,14 @@ async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, t
     const late = personDeadlines(game).find((due) => due.at <= now);
     if (late) return { kind: 'timeout', dueAt: late.at, change: await applyTimeout(ctx, game, locked, late.seat) };
     const bot = botSeatToAct(game);
-    if (bot !== undefined) return { kind: 'bot', dueAt: game.dueAt ?? now, change: await playBotMove(ctx, game, locked, bot) };
+    if (bot !== undefined) {
+      const moved = await playBotMove(ctx, game, locked, bot);
+      if (!('thinkingUntil' in moved)) return { kind: 'bot', dueAt: game.dueAt ?? now, change: moved };
+      // A search bot thinks in the pool meanwhile (services/bots.ts): due again when it should be done.
+      const due = { dueAt: moved.thinkingUntil, warnAt: game.warnAt };
+      await locked.setDue(due);
+      return { kind: 'idle', dueAt: game.dueAt ?? now, change: null, due };
+    }
     if (game.warnAt && game.warnAt <= now) {
       const webhooks = await sendWarnings(game, locked, now);
       const unsent = unsentSince(game.warnAt);

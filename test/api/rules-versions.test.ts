@@ -5,7 +5,7 @@ import { versionedSetup, type RulesVersion } from '../../src/engine/versions.js'
 import { verifyRecord } from '../../src/services/record.js';
 import { loginAdmin, newUser, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { postGraphql } from '../support/graphql.js';
-import { toyGame, type ToyState } from '../support/toy-game.js';
+import { toyGame, type ToyState, type ToyView } from '../support/toy-game.js';
 
 /** The toy game with a second rules version: no passing, and plays in the last round score double. */
 const VERSIONS: readonly RulesVersion[] = [
@@ -13,7 +13,7 @@ const VERSIONS: readonly RulesVersion[] = [
   { version: 2, date: '2026-01-02', changes: 'No passing; plays in the last round score double.', profile: { noPass: true, lastRoundDouble: true } },
 ];
 type VersionedToy = ToyState & { rules?: Record<string, unknown> };
-const toy: GameDefinition<VersionedToy, Parameters<typeof toyGame.apply>[2], unknown, { rounds: number }> = {
+const toy: GameDefinition<VersionedToy, Parameters<typeof toyGame.apply>[2], ToyView, { rounds: number }> = {
   ...toyGame,
   rulesVersion: 2,
   rulesVersions: VERSIONS,

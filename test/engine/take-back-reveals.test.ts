@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { randomBot } from '../../src/engine/bots.js';
+import { chooseBotAction } from '../../src/engine/bots.js';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { visibleLog } from '../../src/engine/log.js';
 import { rulesVersionsOf } from '../../src/engine/versions.js';
@@ -57,7 +57,7 @@ function playAndProbe(definition: AnyGameDefinition, rulesVersion: number, seats
   for (let step = 0; definition.outcome(state) === null; step++) {
     if (step > 20_000) throw new Error(`${definition.id}: no end (seed ${seed})`);
     const seat = definition.activeSeats(state)[step % definition.activeSeats(state).length]!;
-    const action = randomBot(definition, state, seat, `${seed}/${step}`);
+    const action = chooseBotAction(definition, 'random', state, seat, `${seed}/${step}`);
     const result = definition.apply(state, seat, action);
     if (isRuleError(result)) throw new Error(`${definition.id}: legal action refused: ${result.code}`);
     tally.moves++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomBot } from '../../src/engine/bots.js';
+import { chooseBotAction } from '../../src/engine/bots.js';
 import { openRng, seedRng } from '../../src/engine/rng.js';
 import { withDefaults } from '../../src/engine/schema.js';
 import { rulesVersionsOf } from '../../src/engine/versions.js';
@@ -47,7 +47,7 @@ describe('published per-game schemas', () => {
           }
           const seat = definition.activeSeats(state)[0]!;
           for (const action of definition.legalActions(state, seat)) expect(check.action(wire(action)), JSON.stringify(action)).toEqual([]);
-          const applied = definition.apply(state, seat, randomBot(definition, state, seat, `${round}/${step}`));
+          const applied = definition.apply(state, seat, chooseBotAction(definition, 'random', state, seat, `${round}/${step}`));
           if (isRuleError(applied)) throw new Error(applied.message);
           state = applied.state;
         }

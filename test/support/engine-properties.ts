@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { randomBot } from '../../src/engine/bots.js';
+import { chooseBotAction } from '../../src/engine/bots.js';
 import { canonicalJson, scrambledCopy } from '../../src/engine/canonical.js';
 import { visibleLog } from '../../src/engine/log.js';
 import { replay, type RecordedAction } from '../../src/engine/replay.js';
@@ -59,7 +59,7 @@ export function playRandomGame(definition: AnyGameDefinition, run: RandomGameOpt
         if (isRuleError(result)) throw new Error(`listed legal action refused: ${JSON.stringify(candidate)}: ${result.code} ${result.message}`);
       }
     }
-    const action = randomBot(definition, state, seat, `${run.seed}/${step}`);
+    const action = chooseBotAction(definition, 'random', state, seat, `${run.seed}/${step}`);
     const deep = run.deep ?? true;
     const before = deep ? canonicalJson(state) : '';
     // Apply to a copy with reordered keys, as a state loaded from jsonb would be: rules must not

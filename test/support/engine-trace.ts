@@ -1,3 +1,4 @@
+import { chooseBotAction } from '../../src/engine/bots.js';
 import { createHash } from 'node:crypto';
 import { canonicalJson, scrambledCopy } from '../../src/engine/canonical.js';
 import { openRng, seedRng } from '../../src/engine/rng.js';
@@ -50,7 +51,7 @@ export function traceGame(definition: AnyGameDefinition, seats: number, rulesVer
       put('try', isRuleError(result) ? result : { state: result.state, log: result.log, irreversible: result.irreversible });
     }
     const seat = active[step % active.length]!;
-    const action = bot === 'random' ? rng.pick(definition.legalActions(state, seat)) : definition.bots![bot]!(state, seat, `${seed}/${step}`);
+    const action = bot === 'random' ? rng.pick(definition.legalActions(state, seat)) : chooseBotAction(definition, bot, state, seat, `${seed}/${step}`);
     put('action', action);
     const result = definition.apply(state, seat, action);
     if (isRuleError(result)) throw new Error(`${definition.id}: listed action refused: ${JSON.stringify(action)}: ${result.message}`);

@@ -1,8 +1,12 @@
+import type { Bot } from '../../engine/bots.js';
+import { openRng, seedRng } from '../../engine/rng.js';
 import type { Seat } from '../../engine/types.js';
 import type { CYAction } from './actions.js';
 import { CURRENCIES, buildingCard, moneyCard } from './data.js';
 import { legalActions, moneyTakes } from './legal.js';
+import { determinize } from './determinize.js';
 import type { CYState } from './state.js';
+import type { CYView } from './view.js';
 
 /** Smallest sum of a subset of `values` that reaches `price` (subset-sum over small integers). */
 export function cheapestPayment(values: readonly number[], price: number): number | null {
@@ -68,3 +72,10 @@ export function greedyBot(state: CYState, seat: Seat): CYAction {
   if (picked) return { type: 'buy', slot: picked.slot };
   return bestTake(state) ?? legal[0]!;
 }
+
+/**
+ * The greedy bot as a seat plays it: from the seat's view. Its rules read only the seat's own hand
+ * and the table, so it runs on any state consistent with the view (the hidden cards dealt at random).
+ */
+export const greedy: Bot<CYView, CYAction> = ({ view, seat, seed, rules }) =>
+  greedyBot(determinize(view, seat, openRng(seedRng(`${seed}/deal`)), rules), seat);

@@ -2,7 +2,10 @@ import { guardReveals } from '../../engine/reveals.js';
 import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition } from '../../engine/types.js';
 import { actionSchema, optionsSchema, type CYAction, type CYOptions } from './actions.js';
-import { bestTake, greedyBot } from './bots.js';
+import { bestTake, greedy, greedyBot } from './bots.js';
+import { determinize } from './determinize.js';
+import { searchProfile } from './search.js';
+import { searchBots } from '../../engine/search-bot.js';
 import { legalActions } from './legal.js';
 import { meta } from './meta.js';
 import { CURRENT_VERSION, VERSIONS } from './versions.js';
@@ -54,5 +57,6 @@ export const constructionYardGame: GameDefinition<CYState, CYAction, CYView, CYO
     if (state.pending) return greedyBot(state, seat);
     return bestTake(state) ?? legalActions(state, seat)[0] ?? { type: 'pass' };
   },
-  bots: { greedy: (state, seat) => greedyBot(state, seat) },
+  bots: { greedy, ...searchBots(() => constructionYardGame, searchProfile) },
+  determinize,
 };

@@ -1,7 +1,7 @@
-import { openRng, seedRng } from '../../engine/rng.js';
+import type { Bot } from '../../engine/bots.js';
+import { openRng, seedRng, type Rng } from '../../engine/rng.js';
 import type { GuildTownAction } from './actions.js';
-import { legalActions } from './legal.js';
-import type { GuildTownState } from './state.js';
+import type { GuildTownView } from './view.js';
 
 /** Preference of each action type for the greedy bot (higher first). */
 const PRIORITY: Partial<Record<GuildTownAction['type'], number>> = {
@@ -20,10 +20,11 @@ function score(action: GuildTownAction): number {
   return base;
 }
 
-/** Greedy: produce whenever possible, build, then buy; ties broken by a seeded draw. */
-export function greedyBot(state: GuildTownState, seat: number, seed: string): GuildTownAction {
-  const legal = legalActions(state, seat);
+/** The greedy choice among `legal`: produce whenever possible, build, then buy; ties broken by `rng`. */
+export function greedyChoice(legal: readonly GuildTownAction[], rng: Rng): GuildTownAction {
   const best = Math.max(...legal.map(score));
-  const top = legal.filter((action) => score(action) === best);
-  return openRng(seedRng(seed)).pick(top);
+  return rng.pick(legal.filter((action) => score(action) === best));
 }
+
+/** Greedy: it needs only the legal actions (and a seed for its ties). */
+export const greedyBot: Bot<GuildTownView, GuildTownAction> = ({ legal, seed }) => greedyChoice(legal, openRng(seedRng(seed)));

@@ -4,6 +4,9 @@ import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition, Outcome } from '../../engine/types.js';
 import { actionSchema, type GuildTownAction } from './actions.js';
 import { greedyBot } from './bots.js';
+import { determinize } from './determinize.js';
+import { searchProfile } from './search.js';
+import { searchBots } from '../../engine/search-bot.js';
 import { legalActions } from './legal.js';
 import { meta } from './meta.js';
 import { CURRENT_VERSION, VERSIONS } from './versions.js';
@@ -54,5 +57,6 @@ export const guildTownGame: GameDefinition<GuildTownState, GuildTownAction, Guil
     }
     return legal[0];
   },
-  bots: { greedy: greedyBot },
+  bots: { greedy: greedyBot, ...searchBots(() => guildTownGame, searchProfile) },
+  determinize,
 };

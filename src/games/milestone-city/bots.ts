@@ -1,18 +1,22 @@
-import type { Bot } from '../../engine/types.js';
+import type { Bot } from '../../engine/bots.js';
+import { openRng, seedRng } from '../../engine/rng.js';
+import type { Seat } from '../../engine/types.js';
 import { footprint, tileById } from './board.js';
 import type { MilestoneCityAction } from './actions.js';
 import { legalActions } from './legal.js';
 import { boardContext, benefitApplies } from './rules-place.js';
 import { eligiblePieces, emptyDistricts, taxes } from './rules-end.js';
 import { cardKind, editionOf } from './editions.js';
+import { determinize } from './determinize.js';
 import type { MilestoneCityState } from './state.js';
+import type { MilestoneCityView } from './view.js';
 
 /**
  * A simple cooperative heuristic: end the milestone when possible; build services while happiness is
  * short of the goal, utilities when power or water runs low, zones otherwise; put tiles into empty
  * districts first, next to a matching service second; exchange when nothing is playable.
  */
-export const greedy: Bot<MilestoneCityState, MilestoneCityAction> = (state, seat) => {
+export function greedyMove(state: MilestoneCityState, seat: Seat): MilestoneCityAction {
   const legal = legalActions(state, seat);
   const first = legal[0]!;
   if (state.phase === 'piece') {
@@ -50,7 +54,14 @@ export const greedy: Bot<MilestoneCityState, MilestoneCityAction> = (state, seat
     }
   }
   return best;
-};
+}
+
+/**
+ * The greedy bot as a seat plays it: from the seat's view. Hands are open and its rules read only
+ * the table (never the draw order), so it runs on any state consistent with the view.
+ */
+export const greedy: Bot<MilestoneCityView, MilestoneCityAction> = ({ view, seat, seed, rules }) =>
+  greedyMove(determinize(view, seat, openRng(seedRng(`${seed}/deal`)), rules), seat);
 
 /** After taxes the treasury still pays for a board piece next to the city (with a little to spare). */
 function survives(state: MilestoneCityState): boolean {

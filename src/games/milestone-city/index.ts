@@ -10,6 +10,9 @@ import { activeSeats, legalActions, timeoutAction } from './legal.js';
 import { outcome } from './rules-end.js';
 import { secretsOf, view, type MilestoneCityView } from './view.js';
 import { greedy } from './bots.js';
+import { determinize } from './determinize.js';
+import { searchProfile } from './search.js';
+import { searchBots } from '../../engine/search-bot.js';
 
 export type { MilestoneCityAction, MilestoneCityOptions, MilestoneCityState, MilestoneCityView };
 
@@ -30,5 +33,6 @@ export const milestoneCityGame: GameDefinition<MilestoneCityState, MilestoneCity
   view,
   outcome,
   timeoutAction,
-  bots: { greedy },
+  bots: { greedy, ...searchBots(() => milestoneCityGame, searchProfile) },
+  determinize,
 };

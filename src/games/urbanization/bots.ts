@@ -1,7 +1,7 @@
-import { openRng, seedRng } from '../../engine/rng.js';
+import type { Bot } from '../../engine/bots.js';
+import { openRng, seedRng, type Rng } from '../../engine/rng.js';
 import type { UrbanizationAction } from './actions.js';
-import { legalActionsOf } from './rules.js';
-import type { UrbanizationState } from './state.js';
+import type { UrbanizationView } from './view.js';
 
 /** A rough preference per action type for the greedy bot: points and engines first, passing last. */
 const PREFERENCE: Record<UrbanizationAction['type'], number> = {
@@ -30,10 +30,11 @@ const PREFERENCE: Record<UrbanizationAction['type'], number> = {
   pass: 1,
 };
 
-/** Greedy: the legal action with the best preference; ties broken by a seeded random pick. */
-export function greedyBot(state: UrbanizationState, seat: number, seed: string): UrbanizationAction {
-  const legal = legalActionsOf(state, seat);
+/** The greedy choice among `legal`: the best preference; ties broken by `rng`. */
+export function greedyChoice(legal: readonly UrbanizationAction[], rng: Rng): UrbanizationAction {
   const best = Math.max(...legal.map((a) => PREFERENCE[a.type]));
-  const top = legal.filter((a) => PREFERENCE[a.type] === best);
-  return openRng(seedRng(seed)).pick(top);
+  return rng.pick(legal.filter((a) => PREFERENCE[a.type] === best));
 }
+
+/** Greedy: it needs only the legal actions (and a seed for its ties). */
+export const greedyBot: Bot<UrbanizationView, UrbanizationAction> = ({ legal, seed }) => greedyChoice(legal, openRng(seedRng(seed)));

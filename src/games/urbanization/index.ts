@@ -2,6 +2,9 @@ import { versionedSetup } from '../../engine/versions.js';
 import type { GameDefinition, Outcome } from '../../engine/types.js';
 import { actionSchema, optionsSchema, type UrbanizationAction } from './actions.js';
 import { greedyBot } from './bots.js';
+import { determinize } from './determinize.js';
+import { searchProfile } from './search.js';
+import { searchBots } from '../../engine/search-bot.js';
 import { currentSeat, newestFactory } from './helpers.js';
 import { meta } from './meta.js';
 import { CURRENT_VERSION, VERSIONS } from './versions.js';
@@ -50,5 +53,6 @@ export const urbanizationGame: GameDefinition<UrbanizationState, UrbanizationAct
       legal[0];
     return safe ?? { type: 'pass' };
   },
-  bots: { greedy: greedyBot },
+  bots: { greedy: greedyBot, ...searchBots(() => urbanizationGame, searchProfile) },
+  determinize,
 };

@@ -25,6 +25,11 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
             served: Type.Boolean({ description: 'Games of this version are still played and replayed' }),
           }), { description: 'The changelog, oldest first' }),
           players: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
+          botLevels: Type.Array(Type.Object({
+            name: Type.String({ description: 'What `bot` takes when a seat is filled (PUT /v1/games/{id}/seats/{seat})' }),
+            level: Type.String({ description: 'random, easy, medium or hard' }),
+            description: Type.String(),
+          }), { description: 'The bots that can fill a seat, weakest first; each decides from its seat\'s view only' }),
           optionsSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of `options` at creation' }),
           actionSchema: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'JSON Schema of an action (a union on `type`)' }),
           viewSchema: Type.Union([Type.Unsafe<unknown>({ type: 'object', additionalProperties: true }), Type.Null()], { description: "JSON Schema of the game's views (the `<Game>View` component); null for a game type that publishes none" }),

@@ -1,3 +1,4 @@
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,10 +38,9 @@ function playWith(seats: number, seed: string, choose: (state: CYState, seat: nu
 
 describe('bots and timeouts', () => {
   it('the greedy bot always chooses a legal action and finishes games for every player count', () => {
-    const greedy = game.bots!.greedy!;
     for (const seats of [2, 3, 4, 5, 6]) {
       for (const seed of ['g1', 'g2']) {
-        const final = playWith(seats, `${seed}-${seats}`, (state, seat, step) => greedy(state, seat, `${seed}/${step}`));
+        const final = playWith(seats, `${seed}-${seats}`, (state, seat, step) => chooseBotAction(game, 'greedy', state, seat, `${seed}/${step}`));
         expect(game.outcome(final)?.scores).toHaveLength(seats);
       }
     }
@@ -57,7 +57,7 @@ describe('bots and timeouts', () => {
     let wins = 0;
     for (let i = 0; i < 10; i++) {
       const final = playWith(3, `duel-${i}`, (state, seat, step) =>
-        seat === 0 ? game.bots!.greedy!(state, seat, `${i}/${step}`) : game.legalActions(state, seat)[step % game.legalActions(state, seat).length],
+        seat === 0 ? chooseBotAction(game, 'greedy', state, seat, `${i}/${step}`) : game.legalActions(state, seat)[step % game.legalActions(state, seat).length],
       );
       if (game.outcome(final)!.winners.includes(0)) wins++;
     }

@@ -1,3 +1,4 @@
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../src/engine/canonical.js';
 import { isRuleError } from '../../../src/engine/types.js';
@@ -66,7 +67,7 @@ function viewsHideOtherHands(state: CYState): void {
 /** The timeout action and the greedy bot's choice are legal in every reachable state. */
 function timeoutAndBotApply(state: CYState, seed: string): void {
   for (const seat of constructionYardGame.activeSeats(state)) {
-    for (const action of [constructionYardGame.timeoutAction(state, seat), constructionYardGame.bots!.greedy!(state, seat, seed)]) {
+    for (const action of [constructionYardGame.timeoutAction(state, seat), chooseBotAction(constructionYardGame, 'greedy', state, seat, seed)]) {
       const result = constructionYardGame.apply(state, seat, action);
       if (isRuleError(result)) fail(`${JSON.stringify(action)} refused: ${result.code}`);
     }

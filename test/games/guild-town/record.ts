@@ -1,3 +1,4 @@
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { isRuleError, type LogEntry } from '../../../src/engine/types.js';
 import type { RecordedAction } from '../../../src/engine/replay.js';
 import type { GuildTownState } from '../../../src/games/guild-town/index.js';
@@ -18,7 +19,7 @@ export function playBotGame(
   for (let step = 0; game.outcome(state) === null; step++) {
     if (step > 20000) throw new Error('no end');
     const seat = game.activeSeats(state)[0];
-    const action = bot === 'greedy' ? game.bots!.greedy(state, seat, `${seed}/${step}`) : game.timeoutAction(state, seat);
+    const action = bot === 'greedy' ? chooseBotAction(game, 'greedy', state, seat, `${seed}/${step}`) : game.timeoutAction(state, seat);
     const result = game.apply(state, seat, action);
     if (isRuleError(result)) throw new Error(`${bot} chose an illegal action ${JSON.stringify(action)}: ${result.code}`);
     state = result.state;

@@ -1,3 +1,4 @@
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../src/engine/types.js';
 import { EDITION_V1, type BuildingCard, type ZoneCard } from '../../../src/games/milestone-city/data.js';
@@ -91,7 +92,7 @@ describe('first-edition games (rules version 1)', () => {
       let state = game.setup({ seats: 1 + (i % 4), options: { milestones: 4 }, seed: `greedy1-${i}`, rulesVersion: 1 });
       for (let step = 0; game.outcome(state) === null; step++) {
         expect(step).toBeLessThan(5000);
-        const action = game.bots!.greedy!(state, state.active, `g${step}`);
+        const action = chooseBotAction(game, 'greedy', state, state.active, `g${step}`);
         const result = game.apply(state, state.active, action);
         if (isRuleError(result)) throw new Error(`${JSON.stringify(action)}: ${result.code}`);
         state = result.state;

@@ -1,3 +1,4 @@
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../src/engine/types.js';
 import type { MilestoneCityState } from '../../../src/games/milestone-city/state.js';
@@ -44,7 +45,7 @@ describe('random legal games', () => {
       for (let step = 0; game.outcome(state) === null; step++) {
         expect(step).toBeLessThan(5000);
         const seat = game.activeSeats(state)[0]!;
-        const action = game.bots!.greedy!(state, seat, `g${step}`);
+        const action = chooseBotAction(game, 'greedy', state, seat, `g${step}`);
         expect(game.legalActions(state, seat)).toContainEqual(action);
         const result = game.apply(state, seat, action);
         if (isRuleError(result)) throw new Error(result.code);

@@ -4,7 +4,7 @@
  * beside the old ones, which must keep replaying (they catch every unintended change of behaviour).
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { randomBot } from '../../../src/engine/bots.js';
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { stateHash } from '../../../src/engine/canonical.js';
 import type { RecordedAction } from '../../../src/engine/replay.js';
 import { isRuleError } from '../../../src/engine/types.js';
@@ -25,7 +25,7 @@ for (const run of runs.filter((r) => !existsSync(new URL(`./fixtures/${r.name}.j
   const actions: RecordedAction[] = [];
   for (let step = 0; game.outcome(state) === null; step++) {
     const seat = game.activeSeats(state)[0]!;
-    const action = (run.bot === 'greedy' ? game.bots!.greedy!(state, seat, `${run.seed}/${step}`) : randomBot(game, state, seat, `${run.seed}/${step}`)) as MilestoneCityAction;
+    const action = (run.bot === 'greedy' ? chooseBotAction(game, 'greedy', state, seat, `${run.seed}/${step}`) : chooseBotAction(game, 'random', state, seat, `${run.seed}/${step}`)) as MilestoneCityAction;
     const result = game.apply(state, seat, action);
     if (isRuleError(result)) throw new Error(`${run.name}: ${result.code}`);
     state = result.state;

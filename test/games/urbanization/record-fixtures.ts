@@ -5,7 +5,7 @@
  * fixtures, and the old ones must keep replaying.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { randomBot } from '../../../src/engine/bots.js';
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { stateHash } from '../../../src/engine/canonical.js';
 import { isRuleError } from '../../../src/engine/types.js';
 import { urbanizationGame, type UrbanizationAction } from '../../../src/games/urbanization/index.js';
@@ -23,7 +23,7 @@ for (const run of runs.filter((r) => !existsSync(new URL(`./fixtures/${r.name}.j
   const actions: { seat: number; action: unknown }[] = [];
   while (urbanizationGame.outcome(state) === null) {
     const seat = urbanizationGame.activeSeats(state)[0]!;
-    const action = randomBot(urbanizationGame, state, seat, `${run.seed}/${actions.length}`) as UrbanizationAction;
+    const action = chooseBotAction(urbanizationGame, 'random', state, seat, `${run.seed}/${actions.length}`) as UrbanizationAction;
     const result = urbanizationGame.apply(state, seat, action);
     if (isRuleError(result)) throw new Error(result.code);
     state = result.state;

@@ -1,3 +1,4 @@
+import { chooseBotAction } from '../../../src/engine/bots.js';
 import { describe, expect, it } from 'vitest';
 import { urbanizationGame } from '../../../src/games/urbanization/index.js';
 import { barnRefill, chooseMayor, factoriesPhase, finalScoring, harvest } from '../../../src/games/urbanization/rules-flow.js';
@@ -268,7 +269,7 @@ describe('contract details', () => {
       const seat = urbanizationGame.activeSeats(s)[0]!;
       const timeout = urbanizationGame.timeoutAction(s, seat);
       expect(urbanizationGame.legalActions(s, seat)).toContainEqual(timeout);
-      const action = step % 2 === 0 ? urbanizationGame.bots!.greedy!(s, seat, `g${step}`) : timeout;
+      const action = step % 2 === 0 ? chooseBotAction(urbanizationGame, 'greedy', s, seat, `g${step}`) : timeout;
       s = apply(s, seat, action);
     }
     expect(urbanizationGame.outcome(s)!.scores).toHaveLength(3);

@@ -1,0 +1,146 @@
+import type { BotInput } from './bots.js';
+import { canonicalJson } from './canonical.js';
+import { openRng, seedRng, type Rng } from './rng.js';
+import { isRuleError, type GameDefinition, type Seat } from './types.js';
+
+/**
+ * A search bot for games of hidden information: determinized flat Monte Carlo with UCB1 at the root
+ * (the "perfect information Monte Carlo" family, the root-only case of information-set MCTS). Each
+ * iteration deals one full state consistent with the seat's view (the game's `determinize`: hidden
+ * cards drawn at random from what the seat cannot see), picks a root action by UCB1, plays on with
+ * the game's own rules and a fast rollout policy for a bounded number of plies, and scores the
+ * position for the seat. The action visited most is played. A tree below the root was not worth its
+ * cost here: with a few hundred iterations per move in these long euro games the tree's deeper
+ * nodes see a handful of visits each, and every determinization would need its own legal moves.
+ *
+ * Deterministic: the same input and the same iteration count give the same action (the RNG is
+ * seeded from `input.seed`); the bots never cap the time (search-bot.ts calibrates the count).
+ */
+export interface SearchProfile<State, Action> {
+  /** Each seat's standing (points, or the team's score) in any state: the rollout's evaluation. */
+  standing(state: State): number[];
+  /** A lead of this many points counts as a clear advantage (the logistic's scale). */
+  scale: number;
+  /** Plies a rollout plays on after the root action (every seat's moves count). */
+  depth: number;
+  /** Cooperative game: the reward is the team's standing against its standing at the root, not a lead over the others. */
+  cooperative?: boolean;
+  /** The move a rollout plays for `seat` among `legal` (fast and state based; default: uniform). */
+  rolloutMove?(state: State, seat: Seat, legal: Action[], rng: Rng): Action;
+  /**
+   * The heuristic's own choice at the root (e.g. the greedy bot's), asked of a dealt state: it is
+   * never halved away, and another action replaces it only when it scores `margin` more.
+   */
+  preferred?(state: State, seat: Seat, legal: Action[], rng: Rng): Action;
+  /** How much better (in reward, 0–1) an action must score to replace the preferred one (default 0.03). */
+  margin?: number;
+}
+
+export interface SearchSettings {
+  /** Iterations (deal, root action, rollout): this count decides the move. */
+  iterations: number;
+  /** Scripts only: a cap on thinking time (a search cut short is flagged `truncated` and depends on the clock). Bots set none. */
+  maxMs?: number;
+  /** Rollout policy: chance of a uniform move instead of `rolloutMove` (0 = always the profile's). */
+  explore: number;
+}
+
+export interface SearchResult<Action> {
+  action: Action;
+  /** Iterations run: the settings' count, or one per candidate and round when there are more candidates than that. */
+  iterations: number;
+  ms: number;
+  truncated: boolean;
+}
+
+const DEFAULT_MARGIN = 0.03;
+
+const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** The seat's reward in [0, 1]: 1 for a won game, else the logistic of its lead (its standing when cooperative). */
+function reward<State, View, Action>(definition: GameDefinition<State, Action, View>, profile: SearchProfile<State, Action>, state: State, seat: Seat, baseline: number): number {
+  const outcome = definition.outcome(state);
+  if (outcome && !profile.cooperative) return outcome.winners.includes(seat) ? 1 / outcome.winners.length : 0;
+  const standing = outcome && profile.cooperative ? outcome.scores : profile.standing(state);
+  const mine = standing[seat] ?? 0;
+  if (profile.cooperative) return logistic((mine - baseline) / profile.scale);
+  let best = -Infinity;
+  standing.forEach((value, other) => {
+    if (other !== seat && value > best) best = value;
+  });
+  return logistic((mine - best) / profile.scale);
+}
+
+/** Plays on from `state` for up to `depth` plies with the rollout policy. */
+function rollout<State, View, Action>(definition: GameDefinition<State, Action, View>, profile: SearchProfile<State, Action>, start: State, rng: Rng, explore: number): State {
+  let state = start;
+  for (let ply = 0; ply < profile.depth; ply++) {
+    const active = definition.activeSeats(state);
+    if (active.length === 0) break;
+    const mover = active[0]!;
+    const legal = definition.legalActions(state, mover);
+    if (legal.length === 0) break;
+    const action = profile.rolloutMove && rng.int(0, 999) >= explore * 1000 ? profile.rolloutMove(state, mover, legal, rng) : rng.pick(legal);
+    const applied = definition.apply(state, mover, action);
+    if (isRuleError(applied)) break;
+    state = applied.state;
+  }
+  return state;
+}
+
+export function searchMove<State, View, Action>(
+  definition: GameDefinition<State, Action, View>,
+  profile: SearchProfile<State, Action>,
+  input: BotInput<View, Action>,
+  settings: SearchSettings,
+  clock: () => number = () => performance.now(),
+): SearchResult<Action> {
+  const started = clock();
+  const { legal, seat } = input;
+  if (legal.length === 0) throw new Error(`${definition.id}: seat ${seat} has no legal action to choose from`);
+  if (legal.length === 1 || !definition.determinize) return { action: legal[0]!, iterations: 0, ms: clock() - started, truncated: false };
+  const determinize = definition.determinize.bind(definition);
+  const rng = openRng(seedRng(`${input.seed}/search`));
+  const visits = legal.map(() => 0);
+  const totals = legal.map(() => 0);
+  const mean = (i: number) => (visits[i] === 0 ? 0 : totals[i]! / visits[i]!);
+  let done = 0;
+  let truncated = false;
+  let baseline: number | null = null;
+  let candidates = legal.map((_, i) => i);
+  let preferred = -1;
+  if (profile.preferred) {
+    const dealt = determinize(input.view, seat, openRng(seedRng(`${input.seed}/preferred`)), input.rules);
+    const choice = canonicalJson(profile.preferred(dealt, seat, legal, rng));
+    preferred = legal.findIndex((action) => canonicalJson(action) === choice);
+  }
+  const rounds = Math.max(1, Math.ceil(Math.log2(legal.length)));
+  for (let round = 0; round < rounds && candidates.length > 1 && !truncated; round++) {
+    const perCandidate = Math.max(1, Math.floor((settings.iterations - done) / (candidates.length * (rounds - round))));
+    for (let k = 0; k < perCandidate; k++) {
+      if (settings.maxMs !== undefined && clock() - started > settings.maxMs) {
+        truncated = true;
+        break;
+      }
+      // Common random numbers: every candidate meets the same deal and the same rollout draws.
+      const dealSeed = `${rng.int(0, 0x7fffffff)}`;
+      for (const i of candidates) {
+        const local = openRng(seedRng(dealSeed));
+        const dealt = determinize(input.view, seat, local, input.rules);
+        baseline ??= profile.cooperative ? (profile.standing(dealt)[seat] ?? 0) : 0;
+        const applied = definition.apply(dealt, seat, legal[i]!);
+        visits[i]!++;
+        done++;
+        // An action the dealt state refuses scores 0 (legal actions depend on the seat's own information, so this is rare).
+        if (isRuleError(applied)) continue;
+        totals[i]! += reward(definition, profile, rollout(definition, profile, applied.state, local, settings.explore), seat, baseline);
+      }
+    }
+    // Keep the better half (ties: the earlier listed), and the preferred action.
+    const kept = candidates.slice().sort((a, b) => mean(b) - mean(a) || a - b).slice(0, Math.ceil(candidates.length / 2));
+    candidates = preferred >= 0 && !kept.includes(preferred) ? [...kept, preferred] : kept;
+  }
+  let best = candidates.slice().sort((a, b) => mean(b) - mean(a) || a - b)[0]!;
+  if (preferred >= 0 && mean(best) - mean(preferred) < (profile.margin ?? DEFAULT_MARGIN)) best = preferred;
+  return { action: legal[best]!, iterations: done, ms: clock() - started, truncated };
+}

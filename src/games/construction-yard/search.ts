@@ -1,0 +1,31 @@
+import type { SearchBotProfile } from '../../engine/search-bot.js';
+import type { CYAction } from './actions.js';
+import { greedyBot } from './bots.js';
+import { scoreRound } from './scoring.js';
+import { handTotal } from './setup.js';
+import type { CYState } from './state.js';
+
+const ROUNDS = ['A', 'B', 'C'] as const;
+/** Money in hand counts a little: it buys buildings later (a building costs about 8). */
+const MONEY_WEIGHT = 0.1;
+
+/**
+ * How the search bots judge a position: points so far plus what the scorings still to come would
+ * pay for the buildings owned now, plus a little for money in hand. Rollouts play the greedy bot.
+ */
+export const searchProfile: SearchBotProfile<CYState, CYAction> = {
+  standing(state) {
+    const done = new Set(state.scorings.map((record) => record.round));
+    const projected = state.scores.slice(0, state.seats);
+    for (const round of ROUNDS) {
+      if (done.has(round)) continue;
+      scoreRound(state.owned, round).points.slice(0, state.seats).forEach((points, seat) => (projected[seat]! += points));
+    }
+    return projected.map((points, seat) => points + MONEY_WEIGHT * handTotal(state.hands[seat]!));
+  },
+  scale: 8,
+  depth: 24,
+  rolloutMove: (state, seat) => greedyBot(state, seat),
+  preferred: (state, seat) => greedyBot(state, seat),
+  iterationsPerMs: 0.4,
+};

@@ -1,0 +1,31 @@
+import type { SearchBotProfile } from '../../engine/search-bot.js';
+import type { GuildTownAction } from './actions.js';
+import { greedyChoice } from './bots.js';
+import { cardsValue } from './money.js';
+import { bonusValue, colourSetPoints, scoreShips, scoreStorehouse } from './scoring.js';
+import type { GuildTownState } from './state.js';
+
+/** Money cards count a little: they buy buildings and pay bribes (a building costs a few). */
+const MONEY_WEIGHT = 0.3;
+
+/**
+ * How the search bots judge a position: points so far plus what the ships, the storehouse, the
+ * colour sets of the town and the bonus tokens would pay now, plus a little for money in hand.
+ * Rollouts play the greedy bot's preferences.
+ */
+export const searchProfile: SearchBotProfile<GuildTownState, GuildTownAction> = {
+  standing(state) {
+    if (state.final) return state.final.map((entry) => entry.points);
+    const ships = scoreShips(state.ships, state.seats).total;
+    const store = scoreStorehouse(state.storehouse, state.seats);
+    return state.players.map((player, seat) =>
+      player.points + ships[seat]! + store[seat]! + colourSetPoints(player.town.map((raised) => raised.card)) + bonusValue(player.bonus) +
+      MONEY_WEIGHT * cardsValue(player.money),
+    );
+  },
+  scale: 6,
+  depth: 40,
+  rolloutMove: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
+  preferred: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
+  iterationsPerMs: 0.3,
+};

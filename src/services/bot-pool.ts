@@ -1,0 +1,91 @@
+import { Worker } from 'node:worker_threads';
+import type { BotInput } from '../engine/bots.js';
+import type { ThinkReply, ThinkRequest } from './bot-worker.js';
+
+/**
+ * A small pool of worker threads where the search bots think (BOT_THREADS of them, each running
+ * one choice at a time; the rest wait in order). A move's search takes its whole budget of CPU
+ * (BOT_THINK_MS): on the main thread it would stall every request and every other game for that
+ * long. The worker file is this module's sibling; under tsx (development, tests) it is TypeScript
+ * and the thread loads tsx first.
+ */
+export interface BotPool {
+  think(gameType: string, bot: string, input: BotInput): Promise<unknown>;
+  /** Choices waiting for a thread or running. */
+  pending(): number;
+  close(): Promise<void>;
+}
+
+interface Job {
+  request: ThinkRequest;
+  resolve(action: unknown): void;
+  reject(error: Error): void;
+}
+
+export function createBotPool(threads: number): BotPool {
+  const typescript = import.meta.url.endsWith('.ts');
+  const script = new URL(typescript ? './bot-worker.ts' : './bot-worker.js', import.meta.url);
+  // TypeScript sources (tsx, vitest): the thread registers tsx's loader before it imports the worker.
+  const start = (): Worker =>
+    typescript
+      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`, { eval: true })
+      : new Worker(script);
+  const idle: Worker[] = [];
+  const running = new Map<Worker, Job>();
+  const queue: Job[] = [];
+  const all: Worker[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const dispatch = () => {
+    // Threads start on the first choices (an app that never meets a search bot never starts one).
+    while (queue.length > idle.length && all.length < threads) all.push(spawn());
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.pop()!;
+      const job = queue.shift()!;
+      running.set(worker, job);
+      worker.ref();
+      worker.postMessage(job.request);
+    }
+  };
+  const spawn = (): Worker => {
+    const worker = start();
+    // An idle thread does not keep the process alive; a running choice does.
+    worker.unref();
+    worker.on('message', (reply: ThinkReply) => {
+      const job = running.get(worker);
+      running.delete(worker);
+      worker.unref();
+      idle.push(worker);
+      if (job) 'error' in reply ? job.reject(new Error(`bot thread: ${reply.error}`)) : job.resolve(reply.action);
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      const job = running.get(worker);
+      running.delete(worker);
+      job?.reject(error);
+      all.splice(all.indexOf(worker), 1);
+      if (!closed) {
+        all.push(spawn());
+        dispatch();
+      }
+    });
+    idle.push(worker);
+    return worker;
+  };
+  return {
+    think(gameType, bot, input) {
+      if (closed) return Promise.reject(new Error('the bot pool is closed'));
+      return new Promise((resolve, reject) => {
+        queue.push({ request: { id: nextId++, gameType, bot, input }, resolve, reject });
+        dispatch();
+      });
+    },
+    pending: () => queue.length + running.size,
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('the bot pool is closed'));
+      await Promise.all(all.map((worker) => worker.terminate()));
+    },
+  };
+}
