@@ -141,7 +141,11 @@ describe('gameTypes', () => {
     expect(response.errors).toBeUndefined();
     const rest = await t.http.get('/v1/game-types').expect(200);
     // A version without a date is '' in REST and null (not a Date) in GraphQL.
-    const dated = (types: { rulesVersions: { date: string | null }[] }[]) => types.map((type) => ({ ...type, rulesVersions: type.rulesVersions.map((version) => ({ ...version, date: version.date || null })) }));
+    // The fields this query selects (REST lists more per game: bots, bot levels, view schema).
+    const dated = (types: { id: string; title: string; rulesVersion: number; players: unknown; optionsSchema: unknown; actionSchema: unknown; rulesVersions: { date: string | null }[] }[]) => types.map((type) => ({
+      id: type.id, title: type.title, rulesVersion: type.rulesVersion, players: type.players, optionsSchema: type.optionsSchema, actionSchema: type.actionSchema,
+      rulesVersions: type.rulesVersions.map((version) => ({ ...version, date: version.date || null })),
+    }));
     expect(response.data.gameTypes).toEqual(dated(rest.body));
     expect(response.data.gameTypes).toEqual([
       expect.objectContaining({ id: 'toy', title: toyGame.title, rulesVersion: 1, players: { min: 2, max: 4 } }),
@@ -662,7 +666,8 @@ describe('submitAction', () => {
     // The same key over REST is the same request: the first answer again.
     const rest = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).set('Idempotency-Key', 'gql-k-1').send({ action: { type: 'play', card } }).expect(201);
     expect(rest.headers['idempotent-replayed']).toBe('true');
-    expect(rest.body).toEqual({ ...first.data.submitAction, log: first.data.submitAction.log.map(({ message }: { message: string }) => ({ message })) });
+    // REST's answer also names the game type (the discriminator of its per-game schema).
+    expect(rest.body).toEqual({ gameType: 'toy', ...first.data.submitAction, log: first.data.submitAction.log.map(({ message }: { message: string }) => ({ message })) });
     expect((await stored(gameId)).events).toHaveLength(1);
 
     const before = await stored(gameId);
