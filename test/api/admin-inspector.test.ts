@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { visibleLog } from '../../src/engine/log.js';
-import { isRuleError, type LogEntry } from '../../src/engine/types.js';
-import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { isRuleError, type LogEntry, type SetupInput } from '../../src/engine/types.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, setupInputOfRow, startTestApp, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
 import { toyGame, type ToyAction, type ToyState } from '../support/toy-game.js';
 
@@ -118,9 +118,9 @@ describe('one game', () => {
   it("answers any seat's view (and the public one) after event N, with the log lines that seat could read", async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     await playFirstLegal(t, gameId, [alice, bob], 3);
-    const seed = (await t.sql.query('SELECT seed FROM games WHERE id = $1', [gameId])).rows[0].seed;
+    const row = (await t.sql.query('SELECT * FROM games WHERE id = $1', [gameId])).rows[0];
     const { events } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
-    let state: ToyState = toyGame.setup({ seats: 2, options: { rounds: 3 }, seed });
+    let state: ToyState = toyGame.setup(setupInputOfRow(row) as SetupInput<{ rounds: number }>);
     const log: { seq: number; entry: LogEntry }[] = [];
     for (let at = 0; at <= 3; at++) {
       if (at > 0) {
@@ -170,7 +170,7 @@ describe('over GraphQL', () => {
     const malformed = await postGraphql(t, 'mutation($r: JSON!) { adminImportGame(record: $r) { id } }', { r: { format: 'nope' } }, token);
     expect(codeOf(malformed)).toBe('VALIDATION_FAILED');
     const replay = await postGraphql(t, 'query($id: ID!) { gameReplay(id: $id, at: 2) { at version seat log { seq message } } }', { id: gameId }, alice.token);
-    expect(replay.data.gameReplay).toEqual({ ...(await t.http.get(`/v1/games/${gameId}/replay?at=2`).set(alice.auth).expect(200)).body, view: undefined });
+    expect(replay.data.gameReplay).toEqual({ ...(await t.http.get(`/v1/games/${gameId}/replay?at=2`).set(alice.auth).expect(200)).body, view: undefined, gameType: undefined });
     expect(codeOf(await postGraphql(t, '{ adminSearchGames { totalCount } }', {}, alice.token))).toBe('ADMIN_ONLY');
   });
 });
