@@ -146,7 +146,7 @@ describe('scripts/verify-record.ts', () => {
   it('verifies a finished game from its downloaded record alone, and fails a forged one', async () => {
     const record = records.at(-1)!;
     expect(record, 'a game of the tests above').toBeDefined();
-    expect(await run(record)).toMatchObject({ code: 0, stdout: expect.stringContaining(`record of game ${record.id} verified`) });
+    expect(await run(record)).toMatchObject({ code: 0, stdout: expect.stringContaining(`record of game ${record.id} (${record.type}) verified`) });
     const forged = { ...record, events: record.events.slice(0, -1) };
     expect(await run(forged)).toMatchObject({ code: 1, stdout: expect.stringMatching(/FAIL (final state|replay)/) });
   }, 60_000);
