@@ -42,7 +42,7 @@ describe('replays', () => {
         log.push(...applied.log.map((entry) => ({ seq: at, entry })));
       }
       const expected = (seat: number | null) => ({
-        at, version: 4, seat, view: toyGame.view(state, seat),
+        gameType: 'toy', at, version: 4, seat, view: toyGame.view(state, seat),
         log: log.flatMap(({ seq, entry }) => visibleLog([entry], seat).map((line) => ({ seq, ...line }))),
       });
       for (const [viewer, seat] of [[alice.auth, 0], [bob.auth, 1], [spectator.auth, null], [{}, null]] as const) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
-import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
+import type { SetupInput } from '../../src/engine/types.js';
+import { loginAdmin, newUser, playFirstLegal, setupInputOfRow, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 
 let t: TestApp;
@@ -33,8 +34,8 @@ describe('admin endpoints', () => {
 
   it('rebuild the state after any event by replay', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
-    const seed = (await t.sql.query('SELECT seed FROM games WHERE id = $1', [gameId])).rows[0].seed;
-    const initial = toyGame.setup({ seats: 2, options: { rounds: 3 }, seed });
+    const row = (await t.sql.query('SELECT * FROM games WHERE id = $1', [gameId])).rows[0];
+    const initial = toyGame.setup(setupInputOfRow(row) as SetupInput<{ rounds: number }>);
     expect(canonicalJson((await t.http.get(`/v1/admin/games/${gameId}/state?at=0`).set(admin).expect(200)).body.state)).toBe(canonicalJson(initial));
     await playFirstLegal(t, gameId, [alice, bob], 3);
     const atTwo = (await t.http.get(`/v1/admin/games/${gameId}/state?at=2`).set(admin).expect(200)).body;
