@@ -133,8 +133,8 @@ function restRequest(operation: Operation): fc.Arbitrary<Request> {
   }
   const optional = operation.parameters.filter((parameter) => parameter.in === 'query' && !parameter.required).map((parameter) => `query:${parameter.name}`);
   const requiredKeys = Object.keys(params).filter((key) => !optional.includes(key));
-  // The SSE stream stays open for a signed-in caller: only its refusals are fuzzed.
-  const stream = operation.path === '/v1/me/events';
+  // The SSE streams (the account's, a game's chat) stay open for a signed-in caller: only its refusals are fuzzed.
+  const stream = operation.path === '/v1/me/events' || operation.path === '/v1/games/{id}/chat/events';
   return fc
     .record({
       params: fc.record(params, { requiredKeys }),
