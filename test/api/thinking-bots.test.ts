@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseBotAction } from '../../src/engine/bots.js';
 import { isRuleError } from '../../src/engine/types.js';
 import { games } from '../../src/games/index.js';
-import { newUser, startTestApp, type TestApp } from '../support/api.js';
+import { newUser, setupInputOfRow, startTestApp, type TestApp } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -45,8 +45,9 @@ describe('search bots', () => {
 
     // Replay: each move is the one its bot chooses from the state before it with the seed the service uses.
     const definition = games['construction-yard']!;
-    const { rows: [row] } = await t.sql.query('SELECT seed, rules_version, options FROM games WHERE id = $1', [game.id]);
-    let state = definition.setup({ seats: 2, options: row.options, seed: row.seed, rulesVersion: row.rules_version });
+    const { rows: [row] } = await t.sql.query('SELECT * FROM games WHERE id = $1', [game.id]);
+    // The deal comes from the server seed and the players' seeds (docs/fairness.md); a bot's seed from the server seed.
+    let state = definition.setup(setupInputOfRow(row));
     const { rows: all } = await t.sql.query('SELECT seq, seat, kind, action FROM game_events WHERE game_id = $1 ORDER BY seq', [game.id]);
     let checked = 0;
     for (const event of all) {
