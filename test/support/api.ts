@@ -92,15 +92,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
+/** The setup input of a stored game row (`storedGame`, SELECT * FROM games): its deal seed, not its server seed. */
+export const setupInputOfRow = (row: { seat_count: number; options: unknown; seed: string; seed_derivation: number; client_seeds: (string | null)[] | null; rules_version: number }) =>
+  setupInputOf({ seatCount: row.seat_count, options: row.options, seed: row.seed, seedDerivation: row.seed_derivation, clientSeeds: row.client_seeds, rulesVersion: row.rules_version });
+
 /**
  * A game's row as stored, but with `state` its newest: the stored state is only a snapshot (the
  * move path writes it every few versions), so this reads it as the service does (store/games.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as pg returns it, as the tests read it before
-/** The setup input of a stored game row (`storedGame`, SELECT * FROM games): its deal seed, not its server seed. */
-export const setupInputOfRow = (row: { seat_count: number; options: unknown; seed: string; seed_derivation: number; client_seeds: (string | null)[] | null; rules_version: number }) =>
-  setupInputOf({ seatCount: row.seat_count, options: row.options, seed: row.seed, seedDerivation: row.seed_derivation, clientSeeds: row.client_seeds, rulesVersion: row.rules_version });
-
 export async function storedGame(t: TestApp, gameId: string): Promise<any> {
   const row = (await t.sql.query('SELECT * FROM games WHERE id = $1', [gameId])).rows[0];
   const game = await findGame(t.app.services.db, gameId);
