@@ -74,6 +74,7 @@ export const outcomeUnknown = () => new ServiceError(503, 'OUTCOME_UNKNOWN',
   'The connection to the database was lost while the move was being recorded: it may or may not have been. Reload the game to see, or retry with the same Idempotency-Key.',
   { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 
+/** A committed move: the game as stored after it (for the cache) and the webhook deliveries it queued. */
 type Moved = { game: GameRecord; webhooks: number };
 
 /**
@@ -199,7 +200,7 @@ interface PendingMove {
   game: GameRecord;
   event: NewEvent;
   next: NextState;
-  done: (moved: { game: GameRecord; webhooks: number } | null) => void;
+  done: (moved: Moved | null) => void;
   failed: (error: unknown) => void;
 }
 
@@ -235,7 +236,7 @@ class GroupCommit {
 
   constructor(private readonly db: Db) {}
 
-  commit(game: GameRecord, event: NewEvent, next: NextState): Promise<{ game: GameRecord; webhooks: number } | null> {
+  commit(game: GameRecord, event: NewEvent, next: NextState): Promise<Moved | null> {
     return new Promise((done, failed) => {
       this.waiting.push({ game, event, next, done, failed });
       this.flush();
@@ -319,7 +320,7 @@ export const groupCommitStats = (db: Db): GroupCommitStats => groupCommitOf(db).
  * `game.revision`. Returns the record as stored after the move (for the cache) and how many webhook
  * deliveries were queued, or null when the game changed meanwhile. Resolves only once committed.
  */
-export async function commitMove(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<{ game: GameRecord; webhooks: number } | null> {
+export async function commitMove(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<Moved | null> {
   if (!db.groupCommit || outbox.some((entry) => entry.userIds.length > 0)) return commitAlone(db, game, event, next, outbox);
   return groupCommitOf(db).commit(game, event, next);
 }
