@@ -89,8 +89,18 @@ export async function workDue(ctx: ServiceContext, options: DueWorkOptions, limi
   let current: GameRecord | null = null;
   let kind: WorkKind = 'idle';
   let dueAt = now;
+  const retryAtOf = (game: GameRecord) => new Date(ctx.now().getTime() + Math.min(MAX_RETRY_MS, options.retryBaseMs * 2 ** game.workAttempts));
+  const failedOutcome = (game: GameRecord, error: unknown, attempts: number | null, retryAt: Date): WorkOutcome[] => {
+    ctx.log.error(
+      `due work (${kind}) for game ${game.id} at version ${game.version} failed` +
+        (attempts === null ? ' (the game has moved on since)' : ` (${attempts} in a row; next attempt at ${retryAt.toISOString()})`) +
+        `: ${(error as Error).stack ?? String(error)}`,
+    );
+    if (attempts !== null) ctx.work.gameDue(retryAt);
+    return [{ gameId: game.id, kind, lagMs: ctx.now().getTime() - dueAt.getTime(), failed: true }];
+  };
   try {
-    const done = await withDueGames(ctx.db, now, limit, (game) => {
+    const { done, failed } = await withDueGames(ctx.db, now, limit, (game) => {
       current = game;
       kind = 'idle';
       dueAt = game.dueAt ?? now;
@@ -99,7 +109,8 @@ export async function workDue(ctx: ServiceContext, options: DueWorkOptions, limi
       ({ kind, dueAt } = result);
       await options.beforeCommit?.(game, kind);
       return result;
-    });
+    }, retryAtOf);
+    if (failed) return failedOutcome(failed.game, failed.error, failed.attempts, failed.retryAt);
     const committed = ctx.now().getTime();
     for (const { result: { change, due, webhooks } } of done) {
       if (change) await afterCommit(ctx, change);
@@ -116,15 +127,8 @@ export async function workDue(ctx: ServiceContext, options: DueWorkOptions, limi
       for (let i = 0; i < limit; i++) outcomes.push(...(await workDue(ctx, options, 1)));
       return outcomes;
     }
-    const delay = Math.min(MAX_RETRY_MS, options.retryBaseMs * 2 ** game.workAttempts);
-    const retryAt = new Date(ctx.now().getTime() + delay);
-    const attempts = await deferDueWork(ctx.db, game.id, game.version, retryAt);
-    ctx.log.error(
-      `due work (${kind}) for game ${game.id} at version ${game.version} failed` +
-        (attempts === null ? ' (the game has moved on since)' : ` (${attempts} in a row; next attempt at ${retryAt.toISOString()})`) +
-        `: ${(error as Error).stack ?? String(error)}`,
-    );
-    if (attempts !== null) ctx.work.gameDue(retryAt);
-    return [{ gameId: game.id, kind, lagMs: ctx.now().getTime() - dueAt.getTime(), failed: true }];
+    // The transaction itself failed (its write, or the database): deferred outside it, if the game is as it was.
+    const retryAt = retryAtOf(game);
+    return failedOutcome(game, error, await deferDueWork(ctx.db, game.id, game.version, retryAt), retryAt);
   }
 }

@@ -61,14 +61,27 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
   };
 }
 
+/** A claimed game whose step threw: deferred (`attempts` failures in a row) until `retryAt`. */
+export interface DueStepFailure {
+  game: GameRecord;
+  error: unknown;
+  attempts: number;
+  retryAt: Date;
+}
+
 /**
  * Claims up to `limit` games whose work is due (`due_at <= now`), earliest first, runs `work` on each
- * in turn (`onClaim` hears of each game first: a step that throws rolls back the whole batch), writes
- * what they did, and commits. Rows other workers hold are skipped, not waited for.
+ * in turn (`onClaim` hears of each game first), writes what they did, and commits. Rows other workers
+ * hold are skipped, not waited for. A step that throws undoes the whole batch's work but not its
+ * locks (a savepoint after the claim): the failing game is deferred to `retryAtOf(game)` in the same
+ * transaction, so no other worker can take it between the failure and the deferral (it used to be
+ * deferred after the rollback: another slot could claim it in between and burn a retry early); the
+ * other games are left due for the next claim.
  */
 export async function withDueGames<T>(
   db: Db, now: Date, limit: number, onClaim: (game: GameRecord) => void, work: (game: GameRecord, locked: LockedGame, tx: Prisma.TransactionClient) => Promise<T>,
-): Promise<{ game: GameRecord; result: T }[]> {
+  retryAtOf: (game: GameRecord) => Date,
+): Promise<{ done: { game: GameRecord; result: T }[]; failed: DueStepFailure | null }> {
   return db.$transaction(
     async (tx) => {
       // Lock, then read (store/games.ts#withGameLock): the claim is a statement of its own, and the
@@ -80,14 +93,23 @@ export async function withDueGames<T>(
         SELECT ${GAME_COLUMNS_SQL} FROM games g
         WHERE g.id = ANY(${claimedRows.map((row) => row.id)}::uuid[]) AND g.due_at <= ${now}
         ORDER BY g.due_at`;
+      if (rows.length > 0) await tx.$executeRaw`SAVEPOINT claimed`;
       const buffer: Buffer = { seats: [], events: [], games: [], dues: [], outbox: [] };
       const done: { game: GameRecord; result: T }[] = [];
       for (const game of rows.map((row) => toRecord(row, db.catchUp))) {
         onClaim(game);
-        // `tx` for work outside the game row (a finished game's ratings, services/ratings.ts).
-        done.push({ game, result: await work(game, buffered(buffer, game.id), tx) });
+        try {
+          // `tx` for work outside the game row (a finished game's ratings, services/ratings.ts).
+          done.push({ game, result: await work(game, buffered(buffer, game.id), tx) });
+        } catch (error) {
+          await tx.$executeRaw`ROLLBACK TO SAVEPOINT claimed`;
+          const retryAt = retryAtOf(game);
+          const [row] = await tx.$queryRaw<{ work_attempts: number }[]>`
+            UPDATE games SET work_attempts = work_attempts + 1, due_at = ${retryAt} WHERE id = ${game.id}::uuid RETURNING work_attempts`;
+          return { done: [], failed: { game, error, attempts: row!.work_attempts, retryAt } };
+        }
       }
-      if (done.length === 0) return done;
+      if (done.length === 0) return { done, failed: null };
       // The games updated below are among those claimed: looked up by key, whatever the table's size
       // (joined with json_to_recordset alone, planned for 100 rows, a small table is scanned whole).
       const claimed = done.map(({ game }) => game.id);
@@ -125,7 +147,7 @@ export async function withDueGames<T>(
       } catch (error) {
         throw new BatchWriteError(`writing a batch of ${done.length} games' due work failed: ${(error as Error).message}`, { cause: error });
       }
-      return done;
+      return { done, failed: null };
     },
     { maxWait: 20_000, timeout: 30_000 },
   );

@@ -129,16 +129,18 @@ describe('due work', () => {
 
   it('retries a failing item with backoff, logged at error level with the game, while other games flow', async () => {
     let failures = 0;
-    let failedFirstAt = 0;
+    const failedAt: number[] = [];
     let bad = '';
     const worker = await startTestApp({
       databaseUrl: t.databaseUrl,
-      config: { dueRetryBaseMs: 300 },
+      // Several slots: a failed game must not be taken again by another slot before its backoff (it was,
+      // when the deferral was written after the rollback rather than under the claim's lock).
+      config: { dueRetryBaseMs: 300, dueConcurrency: 4 },
       // The test hook: one game's step fails three times in a row before it commits.
       async beforeDueCommit(game) {
         if (game.id !== bad || failures >= 3) return;
         failures++;
-        failedFirstAt ||= Date.now();
+        failedAt.push(Date.now());
         throw new Error('injected failure');
       },
     });
@@ -149,9 +151,10 @@ describe('due work', () => {
       await waitFor(async () => ((await eventsOf(good.gameId)).length >= 2 ? true : undefined), 5000, 'the other game\u2019s bot');
       expect(failures).toBeGreaterThanOrEqual(1);
       await waitFor(async () => ((await eventsOf(bad)).length >= 2 ? true : undefined), 10_000, 'the failing game\u2019s bot, at last');
-      // Backoff 300 + 600 + 1200 ms between the four attempts.
-      expect(Date.now() - failedFirstAt).toBeGreaterThanOrEqual(2000);
       expect(failures).toBe(3);
+      // Backoff 300, 600, then 1200 ms between the four attempts.
+      const gaps = [failedAt[1]! - failedAt[0]!, failedAt[2]! - failedAt[1]!, Date.now() - failedAt[2]!];
+      expect(gaps.map((gap, i) => gap >= 300 * 2 ** i - 20), `gaps ${gaps.join(', ')} ms`).toEqual([true, true, true]);
       expect(await eventsOf(bad)).toEqual([{ seq: 1, seat: 0, kind: 'action' }, { seq: 2, seat: 1, kind: 'action' }]);
       expect((await t.sql.query('SELECT work_attempts FROM games WHERE id = $1', [bad])).rows[0].work_attempts).toBe(0);
       const logged = errors.mock.calls.map(([message]) => String(message)).filter((message) => message.includes(bad));
