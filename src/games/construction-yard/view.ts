@@ -1,4 +1,4 @@
-import { secretsIn } from '../../engine/reveals.js';
+import { secretsIn, type HiddenPlace } from '../../engine/reveals.js';
 import type { Seat } from '../../engine/types.js';
 import { CURRENCIES, buildingCard, moneyCard, type BuildingCard, type Currency, type MoneyCard } from './data.js';
 import type { CYState, FinalAssignment, ScoringRecord } from './state.js';
@@ -85,7 +85,7 @@ export function viewFor(state: CYState, seat: Seat | null): CYView {
  * What is hidden from `seat`, for the kernel's reveal guard (engine/reveals.ts, from rules version 3):
  * the money deck (with its scoring cards), the building deck and the other players' hands.
  */
-export function* secretsOf(state: CYState, seat: Seat): Iterable<string> {
+export function* secretsOf(state: CYState, seat: Seat): Iterable<HiddenPlace> {
   yield* secretsIn('moneyDeck', state.moneyDeck);
   yield* secretsIn('buildingDeck', state.buildingDeck);
   for (const [other, hand] of state.hands.entries()) if (other !== seat) yield* secretsIn(`hand.${other}`, hand);

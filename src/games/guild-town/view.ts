@@ -1,4 +1,4 @@
-import { secretsIn } from '../../engine/reveals.js';
+import { secretsIn, type HiddenPlace } from '../../engine/reveals.js';
 import { GUILDS, MONEY, SEASON_GUILDS } from './data.js';
 import { activeSeats } from './rules.js';
 import { bankLeft } from './rules-guilds.js';
@@ -105,12 +105,11 @@ export function viewState(s: GuildTownState, seat: number | null): GuildTownView
 }
 
 /**
- * What is hidden from `seat` (everything `viewState` leaves out), one string per card and its
- * hidden place, for the kernel's reveal guard (engine/reveals.ts): the money deck, the face-down
- * discard, the building piles, the other players' money and building cards, and another player's
- * look-at-five.
+ * What is hidden from `seat` (everything `viewState` leaves out), place by place, for the kernel's
+ * reveal guard (engine/reveals.ts): the money deck, the face-down discard, the building piles, the
+ * other players' money and building cards, and another player's look-at-five.
  */
-export function* secretsOf(s: GuildTownState, seat: number): Iterable<string> {
+export function* secretsOf(s: GuildTownState, seat: number): Iterable<HiddenPlace> {
   yield* secretsIn('moneyDeck', s.moneyDeck);
   yield* secretsIn('moneyDiscard', s.moneyDiscard);
   for (const row of ['basic', 'expanded', 'advanced'] as const) yield* secretsIn(`pile.${row}`, s.piles[row]);

@@ -1,4 +1,4 @@
-import { secretsIn } from '../../engine/reveals.js';
+import { secretsIn, type HiddenPlace } from '../../engine/reveals.js';
 import { PIECES, TILES } from './data.js';
 import { editionOf } from './editions.js';
 import { districtsOf } from './board.js';
@@ -64,6 +64,6 @@ export function view(state: MilestoneCityState, seat: number | null): MilestoneC
  * What is hidden from every seat, for the kernel's reveal guard (engine/reveals.ts, from rules
  * version 3): the draw pile's cards (hands and discard lie open).
  */
-export function* secretsOf(state: MilestoneCityState): Iterable<string> {
+export function* secretsOf(state: MilestoneCityState): Iterable<HiddenPlace> {
   yield* secretsIn('deck', state.deck);
 }
