@@ -32,6 +32,7 @@ import { replayRoutes } from './http/routes/replays.js';
 import { rulesRoutes } from './http/routes/rules.js';
 import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
+import { rememberingSerializers } from './http/serializers.js';
 import { AccountEventData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
@@ -102,6 +103,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     trustProxy: config.trustProxy,
     // Unknown fields are refused (400), never silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: { buildSerializer: rememberingSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = createDb(databaseUrl, {
