@@ -1617,6 +1617,14 @@ export interface components {
                 name: string;
                 group: string;
             }[];
+            /** @description What erecting each building costs and scores */
+            buildings: {
+                building: "house" | "skyscraper" | "admin";
+                cost: number;
+                points: number;
+            }[];
+            /** @description The price of one grain at barns 1–4, then the field (the `source` of buyGrain) */
+            grainPrices: number[];
         };
         /** @description One construction yard action */
         ConstructionYardAction: {
@@ -2243,10 +2251,27 @@ export interface components {
                 category: string;
                 cells: number[][];
             }[];
-            /** @description Card names by kind, in every served edition */
+            /** @description The cards by kind, alike in every served edition: name, cost and what building them does */
             cards: {
                 kind: string;
                 name: string;
+                type: "service" | "utility" | "zone";
+                /** @description Money a building costs (null: a zone, which costs nothing) */
+                cost: number | null;
+                /** @description Changes to the bars (happiness, power, water, employment) and money */
+                effects: {
+                    [key: string]: number;
+                };
+                /** @description A zone's lower half: the service it is served by and what that yields */
+                benefit: {
+                    service: string;
+                    /** @description Changes to the bars (happiness, power, water, employment) and money */
+                    effects: {
+                        [key: string]: number;
+                    };
+                } | null;
+                /** @description The service a service building provides to zones */
+                provides: string | null;
             }[];
         };
         ChatMessage: {
