@@ -69,7 +69,7 @@ describe('two players in two browser pages', () => {
     // Alice's first move, with a button labelled in words, shows on Bob's page by itself.
     const first = alicePage.getByTestId('legal-actions').getByRole('button').first();
     const label = await first.textContent();
-    expect(label).toMatch(/^Develop board piece [A-F] for \d+$/);
+    expect(label).toMatch(/^Develop board piece [A-F] for \d+ money$/);
     // By keyboard: the buttons are real buttons.
     await first.focus();
     await alicePage.keyboard.press('Enter');
