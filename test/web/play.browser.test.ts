@@ -169,12 +169,12 @@ describe('the table chat beside the log', () => {
     await chatOf(bobPage).getByText('No messages yet.').waitFor();
 
     // Alice writes; Bob's page shows it without a reload, as text (no markup is rendered).
-    await chatOf(alicePage).getByLabel('Chat message').fill('Good luck, <b>Bob</b>!');
+    await chatOf(alicePage).getByLabel('Your message').fill('Good luck, <b>Bob</b>!');
     await chatOf(alicePage).getByRole('button', { name: 'Send' }).click();
     await chatOf(bobPage).getByTestId('chat-message').filter({ hasText: 'Good luck, <b>Bob</b>!' }).waitFor();
     expect(await chatOf(bobPage).locator('b').count()).toBe(0);
     // And back.
-    await chatOf(bobPage).getByLabel('Chat message').fill('Thanks, you too');
+    await chatOf(bobPage).getByLabel('Your message').fill('Thanks, you too');
     await chatOf(bobPage).getByRole('button', { name: 'Send' }).click();
     await chatOf(alicePage).getByTestId('chat-message').filter({ hasText: `${bob.username}: Thanks, you too` }).waitFor();
     expect(await seriousAxeViolations(alicePage), 'game page with chat').toEqual([]);
@@ -182,7 +182,7 @@ describe('the table chat beside the log', () => {
     // An admin mutes Bob: his next message is refused in words and reaches nobody.
     const admin = await loginAdmin(b.t);
     await b.t.http.post(`/v1/admin/users/${bob.id}/mute`).set(admin).expect(200);
-    await chatOf(bobPage).getByLabel('Chat message').fill('Can you hear me?');
+    await chatOf(bobPage).getByLabel('Your message').fill('Can you hear me?');
     await chatOf(bobPage).getByRole('button', { name: 'Send' }).click();
     await chatOf(bobPage).getByRole('alert').waitFor();
     expect(await chatOf(bobPage).getByRole('alert').textContent()).toMatch(/mute/i);

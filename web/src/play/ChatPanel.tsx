@@ -44,7 +44,7 @@ export function ChatPanel({ game }: { game: GameDetail }) {
       {closed ? (
         <p class="muted">This chat is not open to you.</p>
       ) : (
-        <ol class="plain chat-messages" data-testid="chat-messages" tabIndex={0} aria-label="Chat messages" aria-live="polite">
+        <ol class="plain chat-messages" data-testid="chat-messages" tabIndex={0} aria-label="Messages so far" aria-live="polite">
           {messages.length === 0 && <li class="muted">No messages yet.</li>}
           {messages.map((message) => (
             <li key={message.id} data-testid="chat-message">
@@ -66,7 +66,7 @@ export function ChatPanel({ game }: { game: GameDetail }) {
             }
           }}
         >
-          <input aria-label="Chat message" type="text" maxLength={MAX_LENGTH} value={text} placeholder="Say something to the table" onInput={(event) => setText(event.currentTarget.value)} />
+          <input aria-label="Your message" type="text" maxLength={MAX_LENGTH} value={text} placeholder="Say something to the table" onInput={(event) => setText(event.currentTarget.value)} />
           <Button type="submit" busy={send.running}>
             Send
           </Button>
