@@ -209,7 +209,7 @@ export function GamePage({ id }: { id: string }) {
               <ul class="plain">
                 {game.seats.map((seat) => (
                   <li key={seat.seat} class={game.activeSeats.includes(seat.seat) ? 'to-act' : ''}>
-                    {seatName(seat)}
+                    {seat.username ? <a href={`/players/${encodeURIComponent(seat.username)}`}>{seatName(seat)}</a> : seatName(seat)}
                     {seat.seat === game.yourSeat ? ' (you)' : ''}
                     {game.activeSeats.includes(seat.seat) ? ' ▶ to act' : ''}
                   </li>
