@@ -228,6 +228,22 @@ describe("every game's play page", () => {
   });
 });
 
+describe('leaving an open game', () => {
+  it('as its last person closes it and goes back to the lobby, where it is no longer listed', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'urbanization', seats: 3 }).expect(201)).body;
+    const page = await pageAs(b, alice);
+    await page.goto(`/games/${game.id}`);
+    // One person seated, two needed: no "Start now" yet.
+    await page.getByText('The game can start once 2 players sit (1 now).').waitFor();
+    expect(await page.getByRole('button', { name: 'Start now' }).count()).toBe(0);
+    await page.getByRole('region', { name: 'Seats' }).getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await b.t.http.get(`/v1/games/${game.id}`).set(alice.auth).expect(200)).body.status).toBe('aborted');
+    expect(await page.locator(`a[href="/games/${game.id}"]`).count()).toBe(0);
+  });
+});
+
 describe('a game address that leads nowhere', () => {
   it('says there is no such game in words, with a way back to the lobby', async () => {
     const page = await pageAs(b, null);
