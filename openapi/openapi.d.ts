@@ -179,7 +179,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game; you take seat 0
-         * @description Creates an open game of `type` for `seats` players with the game's `options` (defaults filled in) and a time control. You take seat 0; others join, or the creator arranges seats and starts early.
+         * @description Creates an open game of `type` for `seats` players with the game's `options` (defaults filled in) and a time control. You take seat 0; others join, or the creator arranges seats and starts early. A 1-seat game (a solo game) is full at once and starts with the creation: give `clientSeed` with it.
          */
         post: operations["createGame"];
         delete?: never;
@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Give up your seat before the game starts
-         * @description Frees your seat of an open game (after the start, resign instead).
+         * @description Frees your seat of an open game (after the start, resign instead). When the last person leaves (bots alone do not keep it), the game closes with status `aborted` rather than waiting empty in the lobby; to arrange a game of bots, the creator gives their own seat to a bot (PUT /v1/games/{id}/seats/{seat}) instead of leaving.
          */
         post: operations["leaveGame"];
         delete?: never;
@@ -618,7 +618,7 @@ export interface paths {
         get?: never;
         /**
          * Creator: leave a seat open, give it to a bot, or reserve it for a named user (an invitation); the game starts when every seat is filled
-         * @description Arranges one seat of an open game you created. A seat given to a bot counts as filled, so this may start the game.
+         * @description Arranges one seat of an open game you created. A seat given to a bot counts as filled, so this may start the game. Your own seat can go to a bot too (you step out of the game): that is how a game of bots only is arranged, since leaving as its last person closes the game.
          */
         put: operations["configureSeat"];
         post?: never;
@@ -1617,6 +1617,14 @@ export interface components {
                 name: string;
                 group: string;
             }[];
+            /** @description What erecting each building costs and scores */
+            buildings: {
+                building: "house" | "skyscraper" | "admin";
+                cost: number;
+                points: number;
+            }[];
+            /** @description The price of one grain at barns 1–4, then the field (the `source` of buyGrain) */
+            grainPrices: number[];
         };
         /** @description One construction yard action */
         ConstructionYardAction: {
@@ -2243,10 +2251,27 @@ export interface components {
                 category: string;
                 cells: number[][];
             }[];
-            /** @description Card names by kind, in every served edition */
+            /** @description The cards by kind, alike in every served edition: name, cost and what building them does */
             cards: {
                 kind: string;
                 name: string;
+                type: "service" | "utility" | "zone";
+                /** @description Money a building costs (null: a zone, which costs nothing) */
+                cost: number | null;
+                /** @description Changes to the bars (happiness, power, water, employment) and money */
+                effects: {
+                    [key: string]: number;
+                };
+                /** @description A zone's lower half: the service it is served by and what that yields */
+                benefit: {
+                    service: string;
+                    /** @description Changes to the bars (happiness, power, water, employment) and money */
+                    effects: {
+                        [key: string]: number;
+                    };
+                } | null;
+                /** @description The service a service building provides to zones */
+                provides: string | null;
             }[];
         };
         ChatMessage: {
@@ -3876,6 +3901,8 @@ export interface operations {
                      */
                     rated?: boolean;
                     timeControl?: components["schemas"]["TimeControl"];
+                    /** @description Your client seed for seat 0 (see setClientSeed); a 1-seat game starts at once, so this is its only chance to give one */
+                    clientSeed?: string;
                 };
             };
         };
@@ -4900,6 +4927,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `STALE_VERSION`: the game is not at `expectedVersion` (`currentVersion` says where it is)
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
+             *     - `RESIGNED`: see the detail
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
              */
             409: {

@@ -58,6 +58,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
     updateUndoRequest: unsupported('an undo request'),
     setRulesVersion: unsupported('a rules migration'),
     setClientSeeds: unsupported('a client seed'),
+    abandonOpen: unsupported('closing an open game'),
   };
 }
 

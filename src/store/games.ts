@@ -315,6 +315,8 @@ export interface LockedGame {
   enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<number>;
   /** Record the game's next due work without an event (a warning sent, nothing due after all). */
   setDue(due: DueColumns): Promise<void>;
+  /** An open game nobody holds a seat of any more closes as `aborted` (it never started). */
+  abandonOpen(at: Date): Promise<void>;
   events(): Promise<EventRecord[]>;
   /** The game as this transaction now sees it (after seat changes). */
   reload(): Promise<GameRecord>;
@@ -395,6 +397,9 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
     },
     async setDue(due) {
       await tx.game.update({ where: { id: gameId }, data: { dueAt: due.dueAt, warnAt: due.warnAt, workAttempts: 0 } });
+    },
+    async abandonOpen(at) {
+      await tx.game.update({ where: { id: gameId }, data: { status: 'aborted', finishedAt: at, updatedAt: at, dueAt: null, warnAt: null } });
     },
     async reload() {
       return (await loadGames(tx, catchUp, [gameId]))[0]!;
