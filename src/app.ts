@@ -45,6 +45,7 @@ import { createBotThinking } from './services/bots.js';
 import type { WebhookSettings } from './services/webhooks.js';
 import { notificationRoutes } from './http/routes/notifications.js';
 import type { BeforeSend, MailSettings } from './services/notifications.js';
+import type { PushSettings } from './services/push.js';
 import { createTransport } from 'nodemailer';
 import { createRetention } from './services/retention.js';
 import type { ServiceContext } from './services/context.js';
@@ -172,13 +173,17 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, verifyTtlMs: config.emailVerifyTtlHours * 3600 * 1000,
   };
   app.addHook('onClose', async () => mailSettings.transport?.close());
+  const pushSettings: PushSettings = {
+    vapid: config.vapid, publicUrl: config.publicUrl, allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs,
+    retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, subscriptionsPerAccount: config.pushSubscriptionsPerAccount,
+  };
   // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.
   app.decorate('services', ctx);
   const workMetrics = createWorkMetrics(metrics.registry, async () => ({ games: await countDueGames(db, now()), webhooks: await countDueDeliveries(db, now()) }));
   const background = workers
     ? createWorkers(ctx, signal, workMetrics, {
         databaseUrl, concurrency: config.dueConcurrency, batch: config.dueBatch, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
-        mail: mailSettings, beforeMailSend,
+        mail: mailSettings, beforeMailSend, push: pushSettings,
       })
     : null;
   const retention = workers
@@ -236,7 +241,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         { name: 'ratings', description: 'Ratings per game type, leaderboards, player profiles' },
         { name: 'chat', description: 'Chat at the table: the players\' and the spectators\' channels' },
         { name: 'integrations', description: 'API tokens, webhooks and the account event stream for third-party clients' },
-        { name: 'notifications', description: 'E-mail notifications to persons: address and its verification, preferences, one-click unsubscribe' },
+        { name: 'notifications', description: 'Notifications to persons: e-mail (address and its verification, preferences, one-click unsubscribe) and Web Push subscriptions' },
         { name: 'admin', description: 'Full state and audits (admin role)' },
         { name: 'ops', description: 'Health, readiness, metrics' },
       ],
@@ -283,7 +288,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(asyncPlayRoutes(ctx));
   const streams = (kind: 'sse' | 'graphql_ws') => (delta: 1 | -1) => metrics.streams.inc({ kind }, delta);
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
-  await app.register(notificationRoutes(ctx, mailSettings));
+  await app.register(notificationRoutes(ctx, mailSettings, pushSettings));
   await app.register(rulesRoutes(ctx));
   await app.register(replayRoutes(ctx));
   await app.register(chatRoutes(ctx, streams('sse')));

@@ -10,6 +10,7 @@ import { WorkLoop } from './work-loop.js';
 import { deliverDue, type WebhookSettings } from './webhooks.js';
 import { sendDueMail, type BeforeSend, type MailSettings } from './notifications.js';
 import { nextNotificationAt } from '../store/notifications.js';
+import { sendDuePush, type PushSettings } from './push.js';
 
 /**
  * The background workers of one process and the signal that wakes them: after a commit, a process
@@ -106,6 +107,8 @@ export interface WorkerSettings {
   /** E-mail notifications (services/notifications.ts); no mail loop when its transport is null. */
   mail: MailSettings;
   beforeMailSend?: BeforeSend;
+  /** Web Push (services/push.ts); no push loop when its VAPID keys are unset. */
+  push: PushSettings;
   /** Tests only (see DueWorkOptions). */
   beforeCommit?: DueWorkOptions['beforeCommit'];
 }
@@ -151,8 +154,25 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
         onError: onError('mail worker'),
       })
     : null;
-  // Outbox rows (webhook deliveries and notifications) are written together: one wake-up for both.
-  const wake: Wake = { gameDue: (at) => games.wakeAt(at), deliveriesDue: () => { deliveries.wakeOne(); mails?.wakeOne(); } };
+  const pushes = settings.push.vapid
+    ? new WorkLoop({
+        name: 'push',
+        slots: 2,
+        pollMs: settings.pollMs,
+        workOnce: () => sendDuePush(ctx, settings.push, ({ lagMs, failed }) => metrics.observe('push', lagMs, failed)),
+        nextDueAt: () => nextNotificationAt(ctx.db, 'push'),
+        onError: onError('push worker'),
+      })
+    : null;
+  // Outbox rows (webhook deliveries and notifications) are written together: one wake-up for all.
+  const wake: Wake = {
+    gameDue: (at) => games.wakeAt(at),
+    deliveriesDue: () => {
+      deliveries.wakeOne();
+      mails?.wakeOne();
+      pushes?.wakeOne();
+    },
+  };
   let listener: Listener | null = null;
   return {
     async start() {
@@ -161,11 +181,12 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
       games.start();
       deliveries.start();
       mails?.start();
+      pushes?.start();
       await listener.ready;
     },
     async stop() {
       signal.attach(null);
-      await Promise.all([games.stop(), deliveries.stop(), mails?.stop(), listener?.close()]);
+      await Promise.all([games.stop(), deliveries.stop(), mails?.stop(), pushes?.stop(), listener?.close()]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceContext } from '../../services/context.js';
 import { changeEmail, changePreferences, preferencesOf, unsubscribe, verifyEmail, type MailSettings } from '../../services/notifications.js';
+import { pushSubscriptionsOf, subscribePush, unsubscribePush, vapidPublicKey, type PushSettings } from '../../services/push.js';
 import { EMAIL_MODES } from '../../store/notifications.js';
 import { requireUser } from '../auth.js';
 import { bearer as security, body, errorResponses, ok, publicAccess } from './common.js';
@@ -17,7 +18,9 @@ const page = (title: string, text: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 
 /** A person's e-mail notifications (services/notifications.ts): address, verification, preferences, one-click unsubscribe. */
-export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings): FastifyPluginAsyncTypebox => async (app) => {
+const PushSubscription = Type.Object({ id: Type.String({ format: 'uuid' }), endpoint: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
+
+export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push: PushSettings): FastifyPluginAsyncTypebox => async (app) => {
   app.addSchema(Preferences);
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form (this plugin's routes only; the body is not needed).
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
@@ -84,5 +87,48 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings): Fas
     const action = `/v1/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
     return reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
       .send(page('Stop notification mails', `<form method="post" action="${action.replace(/"/g, '&quot;')}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`));
+  });
+
+  app.get('/v1/push/key', {
+    schema: {
+      tags: ['notifications'], operationId: 'getPushKey', summary: 'The VAPID public key browsers subscribe with', security: publicAccess,
+      description: 'Pass it as `applicationServerKey` to `pushManager.subscribe()`; the pushes are signed with its private key (RFC 8292).',
+      response: { 200: ok('The key (base64url)', Type.Object({ publicKey: Type.String() })), ...errorResponses({ 409: ['PUSH_DISABLED'] }) },
+    },
+  }, async () => vapidPublicKey(push));
+
+  app.post('/v1/me/push-subscriptions', {
+    schema: {
+      tags: ['notifications'], operationId: 'subscribePush', summary: 'Store this browser\'s push subscription', security,
+      description: 'The JSON of the browser\'s `PushSubscription` (`endpoint` and `keys`). "Your turn" and "deadline near" are then pushed to it, encrypted for its keys (RFC 8291). The same endpoint again updates it. A subscription the push service reports gone (404/410) is removed.',
+      body: body(Type.Object({
+        endpoint: Type.String({ maxLength: 2000 }),
+        expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+        keys: Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+      }, { additionalProperties: false }), { endpoint: 'https://push.example.net/send/abc123', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
+      response: {
+        201: ok('Stored', PushSubscription),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_PUSH_SUBSCRIPTION'] }, 401, 403, { 409: ['PUSH_DISABLED', 'TOO_MANY_PUSH_SUBSCRIPTIONS'], 422: ['UNSAFE_PUSH_ENDPOINT'] }),
+      },
+    },
+  }, async (request, reply) => reply.code(201).send(await subscribePush(ctx, push, requireUser(request, 'read'), request.body)));
+
+  app.get('/v1/me/push-subscriptions', {
+    schema: {
+      tags: ['notifications'], operationId: 'listPushSubscriptions', summary: 'Your browsers\' push subscriptions', security,
+      description: 'The endpoints your notifications are pushed to (their keys are not shown).',
+      response: { 200: ok('Your subscriptions', Type.Array(PushSubscription)), ...errorResponses(401, 403) },
+    },
+  }, async (request) => pushSubscriptionsOf(ctx, requireUser(request, 'read')));
+
+  app.delete('/v1/me/push-subscriptions/:id', {
+    schema: {
+      tags: ['notifications'], operationId: 'unsubscribePush', summary: 'Remove a push subscription', security, params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+      description: 'Nothing more is pushed to that browser.',
+      response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(400, 401, 403, 404) },
+    },
+  }, async (request, reply) => {
+    await unsubscribePush(ctx, requireUser(request, 'read'), request.params.id);
+    return reply.code(204).send(null);
   });
 };
