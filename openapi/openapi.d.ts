@@ -9339,6 +9339,30 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `EMAIL_CHANGED`: the account's address changed after this verification link was sent
              */
             409: {
@@ -9414,6 +9438,30 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -9476,6 +9524,30 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -9520,6 +9592,30 @@ export interface operations {
                     "application/json": {
                         publicKey: string;
                     };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /**

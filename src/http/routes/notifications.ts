@@ -4,7 +4,7 @@ import { changeEmail, changePreferences, preferencesOf, unsubscribe, verifyEmail
 import { pushSubscriptionsOf, subscribePush, unsubscribePush, vapidPublicKey, type PushSettings } from '../../services/push.js';
 import { EMAIL_MODES } from '../../store/notifications.js';
 import { requireUser } from '../auth.js';
-import { bearer as security, body, errorResponses, ok, publicAccess } from './common.js';
+import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
 
 const Preferences = Type.Object({
   email: Type.Union([Type.String(), Type.Null()], { description: 'The address notifications go to once verified (null: none)' }),
@@ -59,7 +59,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
       tags: ['notifications'], operationId: 'verifyEmail', summary: 'Follow a verification link', security: publicAccess, querystring: Token,
       description: 'The link of the verification mail: marks the address verified if it is still the account\'s. Answers a short HTML page.',
       produces: ['text/html'],
-      response: { 200: { description: 'Verified (an HTML page)', content: { 'text/html': { schema: Type.String() } } }, ...errorResponses({ 400: ['LINK_EXPIRED', 'INVALID_LINK'], 409: ['EMAIL_CHANGED'] }) },
+      response: { 200: { description: 'Verified (an HTML page)', content: { 'text/html': { schema: Type.String() } } }, ...publicErrors(), ...errorResponses({ 400: ['LINK_EXPIRED', 'INVALID_LINK'], 409: ['EMAIL_CHANGED'] }) },
     },
   }, async (request, reply) => {
     const { email } = await verifyEmail(ctx, mail, request.query.token);
@@ -70,7 +70,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
     schema: {
       tags: ['notifications'], operationId: 'unsubscribeEmail', summary: 'One-click unsubscribe (RFC 8058)', security: publicAccess, querystring: Token,
       description: 'The URL of every mail\'s `List-Unsubscribe` header, POSTed by mail clients with `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`): sets the account\'s `emailMode` to `never`. Any body is accepted.',
-      response: { 204: Type.Null({ description: 'Unsubscribed' }), ...errorResponses({ 400: ['INVALID_LINK'] }) },
+      response: { 204: Type.Null({ description: 'Unsubscribed' }), ...publicErrors(), ...errorResponses({ 400: ['INVALID_LINK'] }) },
     },
   }, async (request, reply) => {
     await unsubscribe(ctx, mail, request.query.token);
@@ -81,7 +81,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
     schema: {
       tags: ['notifications'], operationId: 'unsubscribeEmailPage', summary: 'The unsubscribe page (a button that POSTs)', security: publicAccess, querystring: Token,
       description: 'What a person opening the unsubscribe link sees: a button that POSTs to the same URL. A GET changes nothing (link scanners open links).',
-      response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: Type.String() } } }, ...errorResponses(400) },
+      response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: Type.String() } } }, ...publicErrors(), ...errorResponses(400) },
     },
   }, async (request, reply) => {
     const action = `/v1/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
@@ -93,7 +93,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
     schema: {
       tags: ['notifications'], operationId: 'getPushKey', summary: 'The VAPID public key browsers subscribe with', security: publicAccess,
       description: 'Pass it as `applicationServerKey` to `pushManager.subscribe()`; the pushes are signed with its private key (RFC 8292).',
-      response: { 200: ok('The key (base64url)', Type.Object({ publicKey: Type.String() })), ...errorResponses({ 409: ['PUSH_DISABLED'] }) },
+      response: { 200: ok('The key (base64url)', Type.Object({ publicKey: Type.String() })), ...publicErrors(), ...errorResponses({ 409: ['PUSH_DISABLED'] }) },
     },
   }, async () => vapidPublicKey(push));
 
