@@ -293,7 +293,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(replayRoutes(ctx));
   await app.register(chatRoutes(ctx, streams('sse')));
   await app.register(ratingRoutes(ctx));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, mail: mailSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
   await app.register(web.files);

@@ -7,6 +7,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../src/config.js';
 import { sendDueMail, type MailSettings } from '../../src/services/notifications.js';
 import { newUser, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
+import { codeOf, postGraphql } from '../support/graphql.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -189,7 +190,11 @@ describe('e-mail notifications', () => {
 
   it('gathers a digest at most every digestHours', async () => {
     const bob = await verifiedUser('bob');
-    await t.http.put('/v1/me/notifications').set(bob.auth).send({ emailMode: 'digest', digestHours: 2 }).expect(200);
+    // Set over GraphQL, read over REST (the same use case).
+    const set = await postGraphql(t, 'mutation { setNotificationPreferences(emailMode: digest, digestHours: 2) { email emailVerified emailMode digestHours } }', {}, bob.token);
+    expect(set.data.setNotificationPreferences).toEqual({ email: bob.address, emailVerified: true, emailMode: 'digest', digestHours: 2 });
+    expect((await t.http.get('/v1/me/notifications').set(bob.auth).expect(200)).body).toMatchObject({ emailMode: 'digest', digestHours: 2 });
+    expect(codeOf(await postGraphql(t, 'mutation { setNotificationPreferences(digestHours: 0) { digestHours } }', {}, bob.token))).toBe('INVALID_NOTIFICATION_SETTINGS');
     await t.http.put('/v1/me/notifications').set(bob.auth).send({ digestHours: 0 }).expect(400).expect((res) => expect(res.body.code).toBe('INVALID_NOTIFICATION_SETTINGS'));
     const games = [await gameWith(bob), await gameWith(bob), await gameWith(bob)];
     await pass(t, games[0]!.gameId, games[0]!.alice.auth);
