@@ -23,8 +23,8 @@ interface Received {
   mail: ParsedMail;
 }
 const received: Received[] = [];
-/** Set by the crash test: the next mail's DATA is read but never answered (the sender dies meanwhile). */
-let holdNext: (() => void) | null = null;
+/** Set by the crash test: the next mail to `address` is read but never answered (the sender dies meanwhile). */
+let holdNext: { address: string; held: () => void } | null = null;
 let smtp: SMTPServer;
 let smtpPort = 0;
 let t: TestApp;
@@ -36,8 +36,8 @@ beforeAll(async () => {
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
-      if (holdNext) {
-        const held = holdNext;
+      if (holdNext && to === holdNext.address) {
+        const { held } = holdNext;
         holdNext = null;
         stream.resume();
         stream.on('end', held);
@@ -71,7 +71,7 @@ const rowsOf = async (userId: string) =>
 
 /** A worker process's app on the test database (mail loop included), for as long as `run` runs. */
 async function withWorker<T>(run: (worker: TestApp) => Promise<T>): Promise<T> {
-  const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { ...mailConfig, duePollMs: 200 } });
+  const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { ...mailConfig, duePollMs: 200, botThreads: 1 } });
   try {
     return await run(worker);
   } finally {
@@ -232,10 +232,24 @@ describe('e-mail notifications', () => {
     expect(over!.html).toContain(`${PUBLIC_URL}/games/${game.id}/replay`);
   });
 
+  it('mails "deadline near" when the warning of a timed turn falls due (written by the due-work worker)', async () => {
+    const bob = await verifiedUser('bob');
+    const alice = await newUser(t, 'alice');
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth)
+      .send({ type: 'toy', seats: 2, options: { rounds: 2 }, timeControl: { kind: 'per-move', moveSeconds: 4 } }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    await pass(t, game.id, alice.auth);
+    await drain();
+    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
+    const warned = await withWorker(() => waitFor(async () => mailsTo(bob.address).find((entry) => entry.mail.subject === 'Deadline near: toy'), 10_000, 'the deadline-near mail'));
+    expect(warned.mail.text).toMatch(/Your time to move in toy runs out at .+GMT/);
+    expect(warned.mail.text).toContain(`${PUBLIC_URL}/games/${game.id}`);
+  });
+
   it('loses and doubles nothing when the sending worker is SIGKILLed mid-send', async () => {
     const bob = await verifiedUser('bob');
     const { alice, gameId } = await gameWith(bob);
-    const mid = new Promise<void>((resolve) => (holdNext = resolve));
+    const mid = new Promise<void>((resolve) => (holdNext = { address: bob.address, held: resolve }));
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/due-worker-child.ts', t.databaseUrl], {
       cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, SMTP_URL: mailConfig.smtpUrl!, MAIL_FROM: mailConfig.mailFrom!, PUBLIC_URL, DUE_POLL_MS: '200', LOG_LEVEL: 'silent' },
@@ -244,7 +258,7 @@ describe('e-mail notifications', () => {
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     try {
-      await waitFor(async () => (output.includes('worker ready') ? true : undefined), 30_000, 'the child worker to start');
+      await waitFor(async () => (output.includes('worker ready') ? true : undefined), 60_000, 'the child worker to start');
       await pass(t, gameId, alice.auth);
       // The child is sending: its DATA reached the relay, which has not answered.
       await mid;
@@ -258,5 +272,5 @@ describe('e-mail notifications', () => {
     expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
     const [row] = (await rowsOf(bob.id)).filter((entry) => entry.kind === 'your_turn');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, sent_to: bob.address });
-  });
+  }, 100_000); // a child process under tsx starts in seconds, but up to a minute on a loaded 2-core machine
 });
