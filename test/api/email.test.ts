@@ -164,6 +164,22 @@ describe('e-mail notifications', () => {
     expect((await rowsOf(verified.id)).filter((row) => row.kind === 'your_turn')).toHaveLength(2);
   });
 
+  it('mails the turns of a game that was already under way (and cached) when the address was verified', async () => {
+    const bob = await newUser(t, 'bob');
+    const { alice, gameId } = await gameWith(bob);
+    // The game is played (and kept in this process's game cache) while bob has no address.
+    await pass(t, gameId, alice.auth);
+    await pass(t, gameId, bob.auth);
+    const address = `${bob.username}@example.test`;
+    await t.http.put('/v1/me/email').set(bob.auth).send({ email: address }).expect(200);
+    await drain();
+    const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec(mailsTo(address)[0]!.mail.text ?? '')![1]!;
+    await t.http.get(link).expect(200);
+    await pass(t, gameId, alice.auth);
+    await drain();
+    expect(mailsTo(address).map((entry) => entry.mail.subject)).toEqual(['Confirm your e-mail address', 'Your turn: toy']);
+  });
+
   it('sends no mail for a turn a take-back made moot before the mail left', async () => {
     const bob = await verifiedUser('bob');
     const { alice, gameId } = await gameWith(bob);

@@ -49,3 +49,18 @@ CREATE TABLE "push_subscriptions" (
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_key" ON "push_subscriptions"("endpoint");
 CREATE INDEX "push_subscriptions_user_id_idx" ON "push_subscriptions"("user_id");
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- A game record says which of its players have an outbox channel (`hasOutbox`: it decides whether a
+-- move writes outbox rows), and processes cache game records: as for webhooks, a change of a
+-- player's push subscriptions or mail settings moves their unfinished games' revision, so no cached
+-- record keeps the old answer.
+CREATE TRIGGER "push_subscriptions_revision" AFTER INSERT OR UPDATE OR DELETE ON "push_subscriptions" FOR EACH ROW EXECUTE FUNCTION "webhooks_touch_games"();
+CREATE FUNCTION "users_mail_touch_games"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "games" SET "revision" = "revision"
+  WHERE "status" <> 'finished' AND "id" IN (SELECT "game_id" FROM "seats" WHERE "user_id" = NEW."id");
+  RETURN NULL;
+END $$;
+CREATE TRIGGER "users_mail_revision" AFTER UPDATE OF "email_verified_at", "email_mode" ON "users" FOR EACH ROW
+  WHEN (OLD."email_verified_at" IS DISTINCT FROM NEW."email_verified_at" OR OLD."email_mode" IS DISTINCT FROM NEW."email_mode")
+  EXECUTE FUNCTION "users_mail_touch_games"();
