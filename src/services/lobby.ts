@@ -203,6 +203,7 @@ export type SeatConfig = { fill: 'open' } | { fill: 'bot'; bot?: string } | { fi
 export async function configureSeat(ctx: ServiceContext, principal: Principal, gameId: string, seat: number, config: SeatConfig): Promise<GameRecord> {
   const invitee = config.fill === 'reserved' ? await findUserByUsername(ctx.db, config.username) : null;
   if (config.fill === 'reserved' && !invitee) throw unprocessable('UNKNOWN_USER', `There is no user "${config.username}".`);
+  let invited = false;
   const started = await withGameLock(ctx.db, gameId, async (game, locked) => {
     if (!maySee(game, principal)) throw notFound('Game');
     if (game.createdById !== principal.userId && principal.role !== 'admin') throw forbidden('NOT_GAME_CREATOR', 'Only the creator of the game can arrange its seats.');
@@ -222,11 +223,17 @@ export async function configureSeat(ctx: ServiceContext, principal: Principal, g
     if (config.fill === 'reserved') {
       if (game.seats.some((entry) => entry.userId === invitee!.id)) throw conflict('ALREADY_SEATED', `${invitee!.username} already holds a seat in this game.`);
       await locked.updateSeat(seat, { bot: null, reservedForId: invitee!.id });
+      // The invitee's e-mail (if they want mail): in the outbox with the reservation, one per game and person.
+      const by = game.seats.find((entry) => entry.userId === principal.userId)?.username ?? null;
+      invited = (await locked.enqueueWebhooks([invitee!.id], 'invitation', {
+        event: 'invitation', game: { id: game.id, type: game.type, version: 0, status: game.status }, seat, invitedBy: by,
+      })) > 0;
     } else {
       await locked.updateSeat(seat, { bot: null, reservedForId: null });
     }
     return null;
   });
+  if (invited) ctx.work.deliveriesDue();
   if (started) await afterCommit(ctx, started);
   return loadGame(ctx, gameId);
 }
