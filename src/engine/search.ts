@@ -34,6 +34,12 @@ export interface SearchProfile<State, Action> {
   preferred?(state: State, seat: Seat, legal: Action[], rng: Rng): Action;
   /** How much better (in reward, 0–1) an action must score to replace the preferred one (default 0.03). */
   margin?: number;
+  /**
+   * The actions worth searching among `legal`, asked of a dealt state (default: all). A few hundred
+   * iterations split over twenty candidates leave each a handful: noise picks the move. Pruning the
+   * moves the heuristic rates far below its best leaves the search the choices that matter.
+   */
+  shortlist?(state: State, seat: Seat, legal: Action[], rng: Rng): Action[];
 }
 
 export interface SearchSettings {
@@ -54,6 +60,12 @@ export interface SearchResult<Action> {
 }
 
 const DEFAULT_MARGIN = 0.03;
+/**
+ * Another action replaces the preferred one only when its paired lead (the same deals and rollout
+ * draws) is this many standard errors above zero: the best of several noisy means is biased upwards,
+ * and a move chosen by noise plays worse than the heuristic's.
+ */
+const SIGNIFICANCE = 1.645;
 
 const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -88,6 +100,25 @@ function rollout<State, View, Action>(definition: GameDefinition<State, Action, 
   return state;
 }
 
+/** `a` beats `b` on the deals both met by more than `margin` on average, and significantly so. */
+function clearlyBetter(a: readonly number[], b: readonly number[], margin: number): boolean {
+  let n = 0;
+  let sum = 0;
+  let squares = 0;
+  a.forEach((value, deal) => {
+    const other = b[deal];
+    if (other === undefined) return;
+    const difference = value - other;
+    n++;
+    sum += difference;
+    squares += difference * difference;
+  });
+  if (n < 2) return false;
+  const mean = sum / n;
+  const variance = Math.max(0, (squares - n * mean * mean) / (n - 1));
+  return mean > margin && mean > SIGNIFICANCE * Math.sqrt(variance / n);
+}
+
 export function searchMove<State, View, Action>(
   definition: GameDefinition<State, Action, View>,
   profile: SearchProfile<State, Action>,
@@ -105,16 +136,28 @@ export function searchMove<State, View, Action>(
   const totals = legal.map(() => 0);
   const mean = (i: number) => (visits[i] === 0 ? 0 : totals[i]! / visits[i]!);
   let done = 0;
+  let deals = 0;
   let truncated = false;
   let baseline: number | null = null;
   let candidates = legal.map((_, i) => i);
   let preferred = -1;
-  if (profile.preferred) {
+  if (profile.preferred || profile.shortlist) {
     const dealt = determinize(input.view, seat, openRng(seedRng(`${input.seed}/preferred`)), input.rules);
-    const choice = canonicalJson(profile.preferred(dealt, seat, legal, rng));
-    preferred = legal.findIndex((action) => canonicalJson(action) === choice);
+    const indexOf = (action: Action) => {
+      const key = canonicalJson(action);
+      return legal.findIndex((other) => canonicalJson(other) === key);
+    };
+    if (profile.preferred) preferred = indexOf(profile.preferred(dealt, seat, legal, rng));
+    if (profile.shortlist) {
+      const kept = new Set(profile.shortlist(dealt, seat, legal, rng).map(indexOf).filter((i) => i >= 0));
+      if (preferred >= 0) kept.add(preferred);
+      if (kept.size > 0) candidates = candidates.filter((i) => kept.has(i));
+      if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, ms: clock() - started, truncated: false };
+    }
   }
-  const rounds = Math.max(1, Math.ceil(Math.log2(legal.length)));
+  // Rewards per candidate and deal (deals are numbered): the paired comparison with the preferred action.
+  const rewards = legal.map((): number[] => []);
+  const rounds = Math.max(1, Math.ceil(Math.log2(candidates.length)));
   for (let round = 0; round < rounds && candidates.length > 1 && !truncated; round++) {
     const perCandidate = Math.max(1, Math.floor((settings.iterations - done) / (candidates.length * (rounds - round))));
     for (let k = 0; k < perCandidate; k++) {
@@ -124,16 +167,21 @@ export function searchMove<State, View, Action>(
       }
       // Common random numbers: every candidate meets the same deal and the same rollout draws.
       const dealSeed = `${rng.int(0, 0x7fffffff)}`;
+      const deal = deals++;
+      // One deal for all candidates (apply never changes its input), each rollout from the same draws.
+      const dealing = openRng(seedRng(dealSeed));
+      const dealt = determinize(input.view, seat, dealing, input.rules);
+      const draws = dealing.state();
+      baseline ??= profile.cooperative ? (profile.standing(dealt)[seat] ?? 0) : 0;
       for (const i of candidates) {
-        const local = openRng(seedRng(dealSeed));
-        const dealt = determinize(input.view, seat, local, input.rules);
-        baseline ??= profile.cooperative ? (profile.standing(dealt)[seat] ?? 0) : 0;
+        const local = openRng(draws);
         const applied = definition.apply(dealt, seat, legal[i]!);
         visits[i]!++;
         done++;
         // An action the dealt state refuses scores 0 (legal actions depend on the seat's own information, so this is rare).
-        if (isRuleError(applied)) continue;
-        totals[i]! += reward(definition, profile, rollout(definition, profile, applied.state, local, settings.explore), seat, baseline);
+        const value = isRuleError(applied) ? 0 : reward(definition, profile, rollout(definition, profile, applied.state, local, settings.explore), seat, baseline);
+        totals[i]! += value;
+        rewards[i]![deal] = value;
       }
     }
     // Keep the better half (ties: the earlier listed), and the preferred action.
@@ -141,6 +189,6 @@ export function searchMove<State, View, Action>(
     candidates = preferred >= 0 && !kept.includes(preferred) ? [...kept, preferred] : kept;
   }
   let best = candidates.slice().sort((a, b) => mean(b) - mean(a) || a - b)[0]!;
-  if (preferred >= 0 && mean(best) - mean(preferred) < (profile.margin ?? DEFAULT_MARGIN)) best = preferred;
+  if (preferred >= 0 && best !== preferred && !clearlyBetter(rewards[best]!, rewards[preferred]!, profile.margin ?? DEFAULT_MARGIN)) best = preferred;
   return { action: legal[best]!, iterations: done, ms: clock() - started, truncated };
 }

@@ -1,6 +1,7 @@
 import type { SearchBotProfile } from '../../engine/search-bot.js';
 import type { CYAction } from './actions.js';
 import { greedyBot } from './bots.js';
+import { moneyCard } from './data.js';
 import { scoreRound } from './scoring.js';
 import { handTotal } from './setup.js';
 import type { CYState } from './state.js';
@@ -27,5 +28,14 @@ export const searchProfile: SearchBotProfile<CYState, CYAction> = {
   depth: 24,
   rolloutMove: (state, seat) => greedyBot(state, seat),
   preferred: (state, seat) => greedyBot(state, seat),
+  // Takes within 2 of the richest and every single card (which currency), purchases for the seat
+  // itself (giving one to the neutral collector is rarely worth a turn); payments all.
+  shortlist(state, _seat, legal) {
+    const totalOf = (slots: number[]) => slots.reduce((sum, slot) => sum + moneyCard(state.moneyDisplay[slot]!).value, 0);
+    const richest = Math.max(0, ...legal.map((action) => (action.type === 'takeMoney' ? totalOf(action.slots) : 0)));
+    return legal.filter((action) =>
+      action.type === 'takeMoney' ? action.slots.length === 1 || totalOf(action.slots) >= richest - 2 : action.type !== 'buy' || action.toNeutral !== true,
+    );
+  },
   iterationsPerMs: 0.4,
 };

@@ -1,6 +1,6 @@
 import type { SearchBotProfile } from '../../engine/search-bot.js';
 import type { GuildTownAction } from './actions.js';
-import { greedyChoice } from './bots.js';
+import { greedyChoice, score } from './bots.js';
 import { cardsValue } from './money.js';
 import { bonusValue, colourSetPoints, scoreShips, scoreStorehouse } from './scoring.js';
 import type { GuildTownState } from './state.js';
@@ -27,5 +27,11 @@ export const searchProfile: SearchBotProfile<GuildTownState, GuildTownAction> = 
   depth: 40,
   rolloutMove: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
   preferred: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
+  // The greedy's best rank and the two below it (sends that pay, say), and the Bankers' face-up cards;
+  // not resigning while helpers can go, nor ending a turn that could still produce.
+  shortlist(_state, _seat, legal) {
+    const best = Math.max(...legal.map(score));
+    return legal.filter((action) => score(action) >= best - 2 || action.type === 'bankTake');
+  },
   iterationsPerMs: 0.3,
 };
