@@ -5,6 +5,7 @@ import { moneyCard } from './data.js';
 import { scoreRound } from './scoring.js';
 import { handTotal } from './setup.js';
 import type { CYState } from './state.js';
+import { applyAction } from './rules.js';
 
 const ROUNDS = ['A', 'B', 'C'] as const;
 /** Money in hand counts a little: it buys buildings later (a building costs about 8). */
@@ -27,6 +28,7 @@ export const searchProfile: SearchBotProfile<CYState, CYAction> = {
   scale: 8,
   depth: 24,
   rolloutMove: (state, seat) => greedyBot(state, seat),
+  significance: 1.645,
   preferred: (state, seat) => greedyBot(state, seat),
   // Takes within 2 of the richest and every single card (which currency), purchases for the seat
   // itself (giving one to the neutral collector is rarely worth a turn); payments all.
@@ -37,5 +39,6 @@ export const searchProfile: SearchBotProfile<CYState, CYAction> = {
       action.type === 'takeMoney' ? action.slots.length === 1 || totalOf(action.slots) >= richest - 2 : action.type !== 'buy' || action.toNeutral !== true,
     );
   },
-  iterationsPerMs: 0.4,
+  apply: applyAction,
+  iterationsPerMs: 1.2,
 };
