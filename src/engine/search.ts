@@ -1,7 +1,7 @@
 import type { BotInput } from './bots.js';
 import { canonicalJson } from './canonical.js';
 import { openRng, seedRng, type Rng } from './rng.js';
-import { isRuleError, type GameDefinition, type Seat } from './types.js';
+import { isRuleError, type ApplyResult, type GameDefinition, type RuleError, type Seat } from './types.js';
 
 /**
  * A search bot for games of hidden information: determinized flat Monte Carlo with UCB1 at the root
@@ -34,6 +34,23 @@ export interface SearchProfile<State, Action> {
   preferred?(state: State, seat: Seat, legal: Action[], rng: Rng): Action;
   /** How much better (in reward, 0–1) an action must score to replace the preferred one (default 0.03). */
   margin?: number;
+  /**
+   * And only when its paired lead (the same deals and rollout draws) is this many standard errors
+   * above zero (default 0: the margin alone). The best of several noisy means is biased upwards, and
+   * where the heuristic is good a move chosen by noise plays worse than the heuristic's.
+   */
+  significance?: number;
+  /**
+   * The actions worth searching among `legal`, asked of a dealt state (default: all). A few hundred
+   * iterations split over twenty candidates leave each a handful: noise picks the move. Pruning the
+   * moves the heuristic rates far below its best leaves the search the choices that matter.
+   */
+  shortlist?(state: State, seat: Seat, legal: Action[], rng: Rng): Action[];
+  /**
+   * The rules' own apply, without what the kernel adds for the server (the reveal guard that flags
+   * take-backs: a tenth of a rollout's time): the search needs only the next state. Default: the definition's.
+   */
+  apply?(state: State, seat: Seat, action: Action): ApplyResult<State> | RuleError;
 }
 
 export interface SearchSettings {
@@ -49,6 +66,8 @@ export interface SearchResult<Action> {
   action: Action;
   /** Iterations run: the settings' count, or one per candidate and round when there are more candidates than that. */
   iterations: number;
+  /** Actions searched: the legal ones, or the profile's shortlist of them (0 or 1: no search ran). */
+  candidates: number;
   ms: number;
   truncated: boolean;
 }
@@ -81,11 +100,31 @@ function rollout<State, View, Action>(definition: GameDefinition<State, Action, 
     const legal = definition.legalActions(state, mover);
     if (legal.length === 0) break;
     const action = profile.rolloutMove && rng.int(0, 999) >= explore * 1000 ? profile.rolloutMove(state, mover, legal, rng) : rng.pick(legal);
-    const applied = definition.apply(state, mover, action);
+    const applied = profile.apply ? profile.apply(state, mover, action) : definition.apply(state, mover, action);
     if (isRuleError(applied)) break;
     state = applied.state;
   }
   return state;
+}
+
+/** `a` beats `b` on the deals both met by `margin` or more on average, by `significance` standard errors. */
+function clearlyBetter(a: readonly number[], b: readonly number[], margin: number, significance: number): boolean {
+  let n = 0;
+  let sum = 0;
+  let squares = 0;
+  a.forEach((value, deal) => {
+    const other = b[deal];
+    if (other === undefined) return;
+    const difference = value - other;
+    n++;
+    sum += difference;
+    squares += difference * difference;
+  });
+  if (n === 0) return false;
+  const mean = sum / n;
+  if (n === 1) return significance === 0 && mean >= margin;
+  const variance = Math.max(0, (squares - n * mean * mean) / (n - 1));
+  return mean >= margin && mean > significance * Math.sqrt(variance / n);
 }
 
 export function searchMove<State, View, Action>(
@@ -98,25 +137,40 @@ export function searchMove<State, View, Action>(
   const started = clock();
   const { legal, seat } = input;
   if (legal.length === 0) throw new Error(`${definition.id}: seat ${seat} has no legal action to choose from`);
-  if (legal.length === 1 || !definition.determinize) return { action: legal[0]!, iterations: 0, ms: clock() - started, truncated: false };
+  if (legal.length === 1 || !definition.determinize) return { action: legal[0]!, iterations: 0, candidates: legal.length, ms: clock() - started, truncated: false };
   const determinize = definition.determinize.bind(definition);
   const rng = openRng(seedRng(`${input.seed}/search`));
   const visits = legal.map(() => 0);
   const totals = legal.map(() => 0);
   const mean = (i: number) => (visits[i] === 0 ? 0 : totals[i]! / visits[i]!);
   let done = 0;
+  let deals = 0;
   let truncated = false;
   let baseline: number | null = null;
   let candidates = legal.map((_, i) => i);
   let preferred = -1;
-  if (profile.preferred) {
+  if (profile.preferred || profile.shortlist) {
     const dealt = determinize(input.view, seat, openRng(seedRng(`${input.seed}/preferred`)), input.rules);
-    const choice = canonicalJson(profile.preferred(dealt, seat, legal, rng));
-    preferred = legal.findIndex((action) => canonicalJson(action) === choice);
+    const indexOf = (action: Action) => {
+      const key = canonicalJson(action);
+      return legal.findIndex((other) => canonicalJson(other) === key);
+    };
+    if (profile.preferred) preferred = indexOf(profile.preferred(dealt, seat, legal, rng));
+    if (profile.shortlist) {
+      const kept = new Set(profile.shortlist(dealt, seat, legal, rng).map(indexOf).filter((i) => i >= 0));
+      if (preferred >= 0) kept.add(preferred);
+      if (kept.size > 0) candidates = candidates.filter((i) => kept.has(i));
+      if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, candidates: 1, ms: clock() - started, truncated: false };
+    }
   }
-  const rounds = Math.max(1, Math.ceil(Math.log2(legal.length)));
+  // Rewards per candidate and deal (deals are numbered): the paired comparison with the preferred action.
+  const rewards = legal.map((): number[] => []);
+  const searched = candidates.length;
+  const rounds = Math.max(1, Math.ceil(Math.log2(candidates.length)));
   for (let round = 0; round < rounds && candidates.length > 1 && !truncated; round++) {
-    const perCandidate = Math.max(1, Math.floor((settings.iterations - done) / (candidates.length * (rounds - round))));
+    // The last round takes what is left, rounded up: at least the settings' count in all.
+    const share = (settings.iterations - done) / (candidates.length * (rounds - round));
+    const perCandidate = Math.max(1, round === rounds - 1 ? Math.ceil(share) : Math.floor(share));
     for (let k = 0; k < perCandidate; k++) {
       if (settings.maxMs !== undefined && clock() - started > settings.maxMs) {
         truncated = true;
@@ -124,16 +178,21 @@ export function searchMove<State, View, Action>(
       }
       // Common random numbers: every candidate meets the same deal and the same rollout draws.
       const dealSeed = `${rng.int(0, 0x7fffffff)}`;
+      const deal = deals++;
+      // One deal for all candidates (apply never changes its input), each rollout from the same draws.
+      const dealing = openRng(seedRng(dealSeed));
+      const dealt = determinize(input.view, seat, dealing, input.rules);
+      const draws = dealing.state();
+      baseline ??= profile.cooperative ? (profile.standing(dealt)[seat] ?? 0) : 0;
       for (const i of candidates) {
-        const local = openRng(seedRng(dealSeed));
-        const dealt = determinize(input.view, seat, local, input.rules);
-        baseline ??= profile.cooperative ? (profile.standing(dealt)[seat] ?? 0) : 0;
-        const applied = definition.apply(dealt, seat, legal[i]!);
+        const local = openRng(draws);
+        const applied = profile.apply ? profile.apply(dealt, seat, legal[i]!) : definition.apply(dealt, seat, legal[i]!);
         visits[i]!++;
         done++;
         // An action the dealt state refuses scores 0 (legal actions depend on the seat's own information, so this is rare).
-        if (isRuleError(applied)) continue;
-        totals[i]! += reward(definition, profile, rollout(definition, profile, applied.state, local, settings.explore), seat, baseline);
+        const value = isRuleError(applied) ? 0 : reward(definition, profile, rollout(definition, profile, applied.state, local, settings.explore), seat, baseline);
+        totals[i]! += value;
+        rewards[i]![deal] = value;
       }
     }
     // Keep the better half (ties: the earlier listed), and the preferred action.
@@ -141,6 +200,6 @@ export function searchMove<State, View, Action>(
     candidates = preferred >= 0 && !kept.includes(preferred) ? [...kept, preferred] : kept;
   }
   let best = candidates.slice().sort((a, b) => mean(b) - mean(a) || a - b)[0]!;
-  if (preferred >= 0 && mean(best) - mean(preferred) < (profile.margin ?? DEFAULT_MARGIN)) best = preferred;
-  return { action: legal[best]!, iterations: done, ms: clock() - started, truncated };
+  if (preferred >= 0 && best !== preferred && !clearlyBetter(rewards[best]!, rewards[preferred]!, profile.margin ?? DEFAULT_MARGIN, profile.significance ?? 0)) best = preferred;
+  return { action: legal[best]!, iterations: done, candidates: searched, ms: clock() - started, truncated };
 }

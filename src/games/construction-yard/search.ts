@@ -1,9 +1,11 @@
 import type { SearchBotProfile } from '../../engine/search-bot.js';
 import type { CYAction } from './actions.js';
 import { greedyBot } from './bots.js';
+import { moneyCard } from './data.js';
 import { scoreRound } from './scoring.js';
 import { handTotal } from './setup.js';
 import type { CYState } from './state.js';
+import { applyAction } from './rules.js';
 
 const ROUNDS = ['A', 'B', 'C'] as const;
 /** Money in hand counts a little: it buys buildings later (a building costs about 8). */
@@ -26,6 +28,17 @@ export const searchProfile: SearchBotProfile<CYState, CYAction> = {
   scale: 8,
   depth: 24,
   rolloutMove: (state, seat) => greedyBot(state, seat),
+  significance: 1.645,
   preferred: (state, seat) => greedyBot(state, seat),
-  iterationsPerMs: 0.4,
+  // Takes within 2 of the richest and every single card (which currency), purchases for the seat
+  // itself (giving one to the neutral collector is rarely worth a turn); payments all.
+  shortlist(state, _seat, legal) {
+    const totalOf = (slots: number[]) => slots.reduce((sum, slot) => sum + moneyCard(state.moneyDisplay[slot]!).value, 0);
+    const richest = Math.max(0, ...legal.map((action) => (action.type === 'takeMoney' ? totalOf(action.slots) : 0)));
+    return legal.filter((action) =>
+      action.type === 'takeMoney' ? action.slots.length === 1 || totalOf(action.slots) >= richest - 2 : action.type !== 'buy' || action.toNeutral !== true,
+    );
+  },
+  apply: applyAction,
+  iterationsPerMs: 1.2,
 };

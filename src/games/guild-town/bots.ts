@@ -9,7 +9,7 @@ const PRIORITY: Partial<Record<GuildTownAction['type'], number>> = {
   buyHalf: 4, bankDraw: 4, send: 3, invest: 3, hall: 3, keep: 2, pay: 1, discard: 1, fold: 1, buildDone: 0, done: 0,
 };
 
-function score(action: GuildTownAction): number {
+export function score(action: GuildTownAction): number {
   let base = PRIORITY[action.type] ?? 0;
   // Never waste a product, prefer free ship spaces and the storehouse over bribes.
   if ((action.type === 'produceFinal' || action.type === 'produceHalf') && action.to.kind === 'lost') base -= 10;

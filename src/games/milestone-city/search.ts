@@ -3,6 +3,7 @@ import type { MilestoneCityAction } from './actions.js';
 import { greedyMove } from './bots.js';
 import { score } from './rules-end.js';
 import type { MilestoneCityState } from './state.js';
+import { apply } from './rules.js';
 
 /**
  * A cooperative game: the search bots judge a position by the team's score (milestones, zones,
@@ -19,5 +20,6 @@ export const searchProfile: SearchBotProfile<MilestoneCityState, MilestoneCityAc
   depth: 40,
   rolloutMove: (state, seat) => greedyMove(state, seat),
   preferred: (state, seat) => greedyMove(state, seat),
+  apply,
   iterationsPerMs: 0.3,
 };
