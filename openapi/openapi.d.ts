@@ -1174,8 +1174,8 @@ export interface components {
         PlayerEvent: {
             seq: number;
             seat: number | null;
-            /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-            kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+            /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+            kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
             /** @description For an undo: the event taken back (with all after it) */
             undoesSeq: number | null;
             /** @description The action, only on your own events */
@@ -2625,8 +2625,8 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
                 /** @description The action as submitted */
@@ -2679,8 +2679,8 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
                 /** @description The action as submitted */
@@ -2733,8 +2733,8 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
                 /** @description The action as submitted */
@@ -2787,8 +2787,8 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
                 /** @description The action as submitted */
@@ -5340,8 +5340,8 @@ export interface operations {
                             actorId: string | null;
                             /** @description The account that caused it (null: a bot, a deadline) */
                             username: string | null;
-                            /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                            kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                            /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                            kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                             undoesSeq: number | null;
                             /** @description The action as submitted */
                             action: unknown;
@@ -5979,8 +5979,8 @@ export interface operations {
                     status?: "open" | "active" | "finished" | "aborted";
                     events: {
                         seq: number;
-                        /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                        kind?: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                        /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                        kind?: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                         seat: number | null;
                         undoesSeq?: number | null;
                         /** @description The action as submitted */

@@ -131,8 +131,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     tokens: createTokenService(config.jwtSecret, config.jwtIssuer, config.jwtTtlSeconds),
     accounts,
     events: {
-      gameChanged(gameId, version) {
-        if (version > 0) metrics.actions.inc();
+      gameChanged(gameId, version, started) {
+        if (version > 0 && started !== true) metrics.actions.inc();
         app.graphql.pubsub.publish({ topic: topicOf(gameId), payload: { gameId, version } });
       },
       undoRequestsChanged(gameId, version) {

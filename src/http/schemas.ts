@@ -34,8 +34,8 @@ export const User = Type.Object(
 
 export const GameStatus = Type.Union([Type.Literal('open'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('aborted')], { description: '`aborted`: ended by an admin, without a result' });
 /** What an event of the log is (store/games.ts EventKind). */
-export const EventKind = Type.Union([Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign'), Type.Literal('rules'), Type.Literal('replace'), Type.Literal('abort')], {
-  description: '`action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game',
+export const EventKind = Type.Union([Type.Literal('start'), Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign'), Type.Literal('rules'), Type.Literal('replace'), Type.Literal('abort')], {
+  description: '`start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game',
 });
 export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

@@ -31,7 +31,8 @@ export interface AccountEvent {
 
 /** Live notifications, sent only after the change is committed. Carry ids and versions, never state. */
 export interface EventBus {
-  gameChanged(gameId: string, version: number): void;
+  /** `started`: the change is the start (version 1), not an action. */
+  gameChanged(gameId: string, version: number, started?: boolean): void;
   /** An undo request was asked or answered without moving the game (an approval that takes moves back is a gameChanged). */
   undoRequestsChanged(gameId: string, version: number): void;
   account(userId: string, event: AccountEvent): void;

@@ -571,7 +571,7 @@ describe('submitAction', () => {
   it('applies a legal action: the new version, own view and own log entries, stored as event 1', async () => {
     const { alice, gameId } = await startedToyGame(t);
     const card = (await stored(gameId)).state.hands[0]![0]!;
-    const response = await gql(SUBMIT, { gameId, action: { type: 'play', card }, expectedVersion: 0 }, alice.token);
+    const response = await gql(SUBMIT, { gameId, action: { type: 'play', card }, expectedVersion: 1 }, alice.token);
     expect(response.errors).toBeUndefined();
     const result = response.data.submitAction;
     expect(result.version).toBe(1);
@@ -587,7 +587,7 @@ describe('submitAction', () => {
 
   it('takes the action as an inline JSON literal too', async () => {
     const { alice, gameId } = await startedToyGame(t);
-    const response = await gql(`mutation { submitAction(gameId: "${gameId}", action: { type: "pass" }, expectedVersion: 0) { version log { message } } }`, {}, alice.token);
+    const response = await gql(`mutation { submitAction(gameId: "${gameId}", action: { type: "pass" }, expectedVersion: 1) { version log { message } } }`, {}, alice.token);
     expect(response.errors).toBeUndefined();
     expect(response.data.submitAction).toEqual({ version: 1, log: [{ message: 'Seat 0 passes.' }] });
   });
@@ -644,7 +644,7 @@ describe('submitAction', () => {
     expect(refusal(await gql(SUBMIT, { gameId: open, action: { type: 'pass' } }, alice.token))).toMatchObject({ code: 'GAME_NOT_ACTIVE', status: 409 });
 
     const { alice: a, bob: b, gameId } = await startedToyGame(t, { rounds: 1 });
-    await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 0 }, a.token);
+    await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 1 }, a.token);
     const last = await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 1 }, b.token);
     expect(last.data.submitAction.version).toBe(2);
     const finished = (await gql(GAME, { id: gameId }, a.token)).data.game;
@@ -688,7 +688,7 @@ describe('submitAction', () => {
 
   it('lets exactly one of several concurrent submissions for one version win', async () => {
     const { alice, gameId } = await startedToyGame(t, { rounds: 5 });
-    const responses = await Promise.all(Array.from({ length: 10 }, () => gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 0 }, alice.token)));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 1 }, alice.token)));
     expect(responses.filter((response) => response.errors === undefined)).toHaveLength(1);
     expect(responses.filter((response) => response.errors?.[0]?.extensions.code === 'STALE_VERSION')).toHaveLength(9);
     const after = await stored(gameId);
