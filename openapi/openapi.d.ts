@@ -840,6 +840,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/stream-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use ticket that opens your event stream without an Authorization header (for EventSource)
+         * @description Browsers' native EventSource cannot send `Authorization`: ask for a ticket with your token, then open `GET /v1/me/events?ticket=<ticket>`. A ticket opens the stream once, within 60 s, with the `read` scope; a second use is refused (401 INVALID_TICKET). EventSource reconnects to the same URL, so the ticket is spent then: on `error`, close it and open a new one with a new ticket and `&lastEventId=` (the last event's id) to resume.
+         */
+        post: operations["createStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/events": {
         parameters: {
             query?: never;
@@ -849,7 +869,7 @@ export interface paths {
         };
         /**
          * Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in
-         * @description Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline","cursor"}`. A comment line is sent every 25 s to keep the connection open. Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first one event per game of yours that changed since (its current version and turn, from the database), then the live events. Delivery is at least once; `gameId` + `version` tell duplicates apart.
+         * @description Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` (e.g. `1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7`) and `data` an AccountEventData. A comment line is sent every 25 s to keep the connection open. Sign in with `Authorization`, or (EventSource in a browser) with `?ticket=` from `POST /v1/me/stream-tickets`. Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first every event you missed, oldest first, replayed from the games' logs (of the id's game exactly those after its version; of your other games those written since the id's time, from 10 s further back), then the live events. The window: up to RESUME_EVENTS_PER_GAME missed events per game (default 100) and RESUME_WINDOW_MINUTES back (default 60). Beyond it you get `event: gap` (data a StreamGapData, no id): for a game, its events `fromVersion` to `version` were not delivered one by one and its newest event follows; with `gameId` null, the id was too old and each changed game's newest event follows. Reload what a gap names (the game, or its `/log`). A replayed event's `deadline` is null except for a game's newest event. Delivery is at least once; `gameId` + `version` tell duplicates apart, and order a game's events.
          */
         get: operations["streamAccountEvents"];
         put?: never;
@@ -1124,6 +1144,18 @@ export interface components {
             deadline: string | null;
             /** @description The event's id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume */
             cursor: string;
+        };
+        /** @description The JSON `data` of a `gap` event of GET /v1/me/events: reload the game (or its `/log`), or with `gameId` null every game */
+        StreamGapData: {
+            /** @enum {string} */
+            type: "gap";
+            /** @description The game whose events were left out; null: the Last-Event-ID was older than the window, every game may have missed events */
+            gameId: string | null;
+            gameType: string | null;
+            /** @description The first version not delivered one by one */
+            fromVersion: number | null;
+            /** @description The game's version now: its newest event follows the gap */
+            version: number | null;
         };
         /** @description RFC 9457 problem details */
         Problem: {
@@ -8755,11 +8787,90 @@ export interface operations {
             };
         };
     };
+    createStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Pass as ?ticket= once */
+                        ticket: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     streamAccountEvents: {
         parameters: {
             query?: {
                 /** @description Same as the Last-Event-ID header, for a first connection that cannot set headers */
                 lastEventId?: string;
+                /** @description A ticket from POST /v1/me/stream-tickets, instead of Authorization (single use, 60 s) */
+                ticket?: string;
             };
             header?: {
                 /** @description The id of the last event you received: resume after it */
@@ -8770,7 +8881,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An endless Server-Sent Events stream; each event's `data` is an AccountEventData (the schema's `contentSchema`) */
+            /** @description An endless Server-Sent Events stream; each `your_turn`/`game_updated` event's `data` is an AccountEventData, each `gap` event's a StreamGapData (the schema's `contentSchema`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8780,6 +8891,9 @@ export interface operations {
                      * @example event: your_turn
                      *     id: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7
                      *     data: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}
+                     *
+                     *     event: gap
+                     *     data: {"type":"gap","gameId":"0b6f2c1e-3d4a-4f5b-8c7d-9e0f1a2b3c4d","gameType":"guild-town","fromVersion":12,"version":140}
                      */
                     "text/event-stream": string;
                 };
@@ -8803,6 +8917,8 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `UNAUTHENTICATED`: no bearer token was sent
              *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             *     - `INVALID_TICKET`: the stream ticket is unknown, already used or expired (a ticket opens the stream once, within 60 s)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             401: {
                 headers: {

@@ -32,7 +32,7 @@ import { replayRoutes } from './http/routes/replays.js';
 import { rulesRoutes } from './http/routes/rules.js';
 import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
-import { AccountEventData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
+import { AccountEventData, StreamGapData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
 import { chatTopicOf } from './services/chat.js';
@@ -148,6 +148,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     work: signal,
     now,
     quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
+    resume: { eventsPerGame: config.resumeEventsPerGame, windowMs: config.resumeWindowMinutes * 60_000 },
     ratings: { minMoves: config.ratingMinMoves },
     log,
     // The search bots think in worker threads, off the event loop (services/bot-pool.ts), where bots move: in the workers.
@@ -233,7 +234,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [AccountEventData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
+  for (const schema of [AccountEventData, StreamGapData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
   // The web app at `/` (web/dist): its files, and its index.html for the app's pages no route matches.
   const web = webApp();
   registerProblemHandlers(app, web.servePage);

@@ -183,3 +183,15 @@ export const AccountEventData = Type.Object(
   },
   { $id: 'AccountEventData', description: 'The JSON `data` of one event of GET /v1/me/events' },
 );
+
+/** The `data` of a `gap` event of the account event stream: events beyond the resume window were left out. */
+export const StreamGapData = Type.Object(
+  {
+    type: Type.Literal('gap'),
+    gameId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The game whose events were left out; null: the Last-Event-ID was older than the window, every game may have missed events' }),
+    gameType: Type.Union([Type.String(), Type.Null()]),
+    fromVersion: Type.Union([Type.Integer(), Type.Null()], { description: 'The first version not delivered one by one' }),
+    version: Type.Union([Type.Integer(), Type.Null()], { description: 'The game\'s version now: its newest event follows the gap' }),
+  },
+  { $id: 'StreamGapData', description: 'The JSON `data` of a `gap` event of GET /v1/me/events: reload the game (or its `/log`), or with `gameId` null every game' },
+);
