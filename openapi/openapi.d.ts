@@ -1125,9 +1125,175 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    your_turn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * your_turn: It is your seat's turn
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_your_turn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    game_started: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * game_started: A game you sit in started (version 1)
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_game_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    game_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * game_over: A game you sit in finished or was aborted
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_game_over"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    deadline_near: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deadline_near: Your seat's deadline is near and you have not moved
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_deadline_near"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description The game as of the change that wrote the delivery */
+        WebhookGame: {
+            /** Format: uuid */
+            id: string;
+            /** @description The game type */
+            type: string;
+            /** @description The game's version when the delivery was written: deliveries are not ordered, so order and de-duplicate by `game.id` + `version` */
+            version: number;
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            activeSeats: number[];
+        };
+        /** @description It is your seat's turn */
+        WebhookYourTurn: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "your_turn";
+            game: components["schemas"]["WebhookGame"];
+            /** @description Your seat, now to act */
+            seat: number;
+            /** @description When the seat's time runs out; null: no time control */
+            deadline: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
+        /** @description A game you sit in started (version 1) */
+        WebhookGameStarted: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "game_started";
+            game: components["schemas"]["WebhookGame"];
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
+        /** @description A game you sit in finished or was aborted */
+        WebhookGameOver: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "game_over";
+            game: components["schemas"]["WebhookGame"];
+            /** @description The game's result (GameResult); null for an aborted game */
+            result: unknown;
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
+        /** @description Your seat's deadline is near and you have not moved */
+        WebhookDeadlineNear: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "deadline_near";
+            game: components["schemas"]["WebhookGame"];
+            seat: number;
+            /** @description When the seat's time runs out; null: no time control */
+            deadline: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
         /** @description The JSON `data` of one event of GET /v1/me/events */
         AccountEventData: {
             /** @enum {string} */
@@ -6013,8 +6179,8 @@ export interface operations {
                         seq: number;
                         /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
                         kind?: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
-                        seat: number | null;
-                        undoesSeq?: number | null;
+                        seat: null | number;
+                        undoesSeq?: null | number;
                         /** @description The action as submitted */
                         action: {
                             [key: string]: unknown;
@@ -10631,6 +10797,94 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhook_your_turn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookYourTurn"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_started: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameStarted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameOver"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deadline_near: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDeadlineNear"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -32,6 +32,7 @@ import { replayRoutes } from './http/routes/replays.js';
 import { rulesRoutes } from './http/routes/rules.js';
 import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
+import { webhookComponents, webhooksSection } from './http/webhook-schemas.js';
 import { AccountEventData, StreamGapData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
@@ -230,11 +231,11 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     },
     hideUntagged: true,
     // Per-game components replace the generic view/options/actions/result fields (http/game-schemas.ts).
-    transformObject: (documentObject) => documentOperations(documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject))),
+    transformObject: (documentObject) => withWebhooks(documentOperations(documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject)))),
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [AccountEventData, StreamGapData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
+  for (const schema of [...webhookComponents(), AccountEventData, StreamGapData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
   // The web app at `/` (web/dist): its files, and its index.html for the app's pages no route matches.
   const web = webApp();
   registerProblemHandlers(app, web.servePage);
@@ -284,4 +285,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     app.addHook('onReady', async () => ensureAdmin(ctx, adminUsername, adminPassword));
   }
   return app;
+}
+
+/** The document's OpenAPI 3.1 `webhooks` section (http/webhook-schemas.ts). */
+function withWebhooks<T extends object>(document: T): T {
+  return { ...document, webhooks: webhooksSection() };
 }

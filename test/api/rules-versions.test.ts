@@ -194,7 +194,8 @@ describe('provably fair dealing', () => {
     expect(otherSeed.checks.at(-1)).toMatchObject({ check: 'commitment', ok: false });
     const forgedCommitment = verifyRecord({ toy }, { ...record, seed: 'g2:00000000000000000000000000000000', seedCommitment: createHash('sha256').update('g2:00000000000000000000000000000000').digest('hex') });
     expect(forgedCommitment.ok).toBe(false);
-    const events = record.events.map((event: { action: { type: string } }, index: number) => (index === 0 ? { ...event, action: { type: 'pass' } } : event));
+    const firstMove = record.events.findIndex((event: { kind: string }) => event.kind === 'action');
+    const events = record.events.map((event: { action: { type: string } }, index: number) => (index === firstMove ? { ...event, action: { type: 'pass' } } : event));
     expect(verifyRecord({ toy }, { ...record, events }).ok).toBe(false);
   }, 60_000);
 });
