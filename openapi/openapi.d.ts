@@ -6179,8 +6179,8 @@ export interface operations {
                         seq: number;
                         /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
                         kind?: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
-                        seat: null | number;
-                        undoesSeq?: null | number;
+                        seat: number | null;
+                        undoesSeq?: number | null;
                         /** @description The action as submitted */
                         action: {
                             [key: string]: unknown;

@@ -51,9 +51,9 @@ export const RecordImportBody = Type.Object({
   events: Type.Array(Type.Object({
     seq: Type.Integer({ minimum: 1, maximum: MAX_SEQ }),
     kind: Type.Optional(EventKind),
-    // Null first: the request validator coerces types, and would read null as the integer 0 (seat 0) otherwise.
-    seat: Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 15 })]),
-    undoesSeq: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: MAX_SEQ })])),
+    // One type list, not a union: the request validator coerces types, and in a union its integer branch read null as 0 (seat 0).
+    seat: Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: 15 }),
+    undoesSeq: Type.Optional(Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: MAX_SEQ })),
     action: anyObject('The action as submitted'),
     at: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T', maxLength: 40, description: 'ISO 8601 date and time' })),
   }, { additionalProperties: false }), { maxItems: IMPORT_MAX_EVENTS }),

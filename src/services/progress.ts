@@ -134,7 +134,8 @@ export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefini
 /** After the commit: never before, so nobody hears of a change that was rolled back. Failures are logged, not thrown. */
 export async function afterCommit(ctx: ServiceContext, change: Change): Promise<void> {
   try {
-    ctx.events.gameChanged(change.gameId, change.version, change.started);
+    if (change.started) ctx.events.gameChanged(change.gameId, change.version, true);
+    else ctx.events.gameChanged(change.gameId, change.version);
     const earliest = change.deadlines.reduce<Date | null>((min, entry) => (min === null || entry.at < min ? entry.at : min), null);
     for (const seat of change.seats) {
       if (!seat.userId) continue;
