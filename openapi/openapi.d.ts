@@ -2783,6 +2783,11 @@ export interface components {
             view: components["schemas"]["MilestoneCityView"] | null;
             log: components["schemas"]["LogEntry"][];
         };
+        /** @description The action of an event of kind start, undo, resign, rules, replace or abort */
+        ServiceEventAction: {
+            /** @enum {string} */
+            type: "start" | "undo" | "resign" | "rules" | "replace" | "abort";
+        };
         /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (urbanization) */
         UrbanizationGameRecord: {
             /** @enum {string} */
@@ -2827,8 +2832,8 @@ export interface components {
                 kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["UrbanizationAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["UrbanizationAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
@@ -2881,8 +2886,8 @@ export interface components {
                 kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["ConstructionYardAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["ConstructionYardAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
@@ -2935,8 +2940,8 @@ export interface components {
                 kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["GuildTownAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["GuildTownAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
@@ -2989,8 +2994,8 @@ export interface components {
                 kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["MilestoneCityAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["MilestoneCityAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
