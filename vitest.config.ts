@@ -21,6 +21,10 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // Files share a worker's module cache instead of importing the whole service again each (every
+          // file builds its own apps and database, so nothing is shared but loaded code): import time
+          // 195 → 63 s summed over 10 files, 27% less CPU, with the same results.
+          isolate: false,
           // test/web: the web app in a real browser (Chromium via playwright-core, test/support/browser.ts).
           include: ['test/api/**/*.test.ts', 'test/web/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],

@@ -132,7 +132,8 @@ export async function measureDeadlineLag(options: { serverUrl?: string; games?: 
 
     // 2. Bot games, all at once.
     const host = (await app.inject({ method: 'POST', url: '/v1/games', headers: as(alice), payload: { type: 'toy', seats: 2, options: { rounds: botRounds } } })).json();
-    await app.inject({ method: 'POST', url: `/v1/games/${host.id}/leave`, headers: as(alice) });
+    // The host's own seat goes to a bot (leaving as the last person would close the game).
+    await app.inject({ method: 'PUT', url: `/v1/games/${host.id}/seats/0`, headers: as(alice), payload: { fill: 'bot' } });
     // The template must not start (it would be played before it is copied): copy it open, then fill the copies' seats.
     const botIds = await cloneGame(sql, host.id, botGames);
     const started = await Promise.all(

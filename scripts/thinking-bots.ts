@@ -24,7 +24,6 @@ export async function startThinkingBotGames(baseUrl: string, token: string, game
   for (let i = 0; i < games; i++) {
     const type = types[i % types.length]!;
     const game = await call<{ id: string }>(baseUrl, 'POST', '/v1/games', token, { type: type.id, seats: 2 });
-    await call(baseUrl, 'POST', `/v1/games/${game.id}/leave`, token, undefined);
     for (const seat of [0, 1]) await call(baseUrl, 'PUT', `/v1/games/${game.id}/seats/${seat}`, token, { fill: 'bot', bot });
     ids.push(game.id);
   }

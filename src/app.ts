@@ -33,6 +33,7 @@ import { rulesRoutes } from './http/routes/rules.js';
 import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
 import { webhookComponents, webhooksSection } from './http/webhook-schemas.js';
+import { rememberingSerializers } from './http/serializers.js';
 import { AccountEventData, StreamGapData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
@@ -44,6 +45,10 @@ import { createWorkers, createWorkSignal } from './services/workers.js';
 import { createBotPool } from './services/bot-pool.js';
 import { createBotThinking } from './services/bots.js';
 import type { WebhookSettings } from './services/webhooks.js';
+import { notificationRoutes } from './http/routes/notifications.js';
+import type { BeforeSend, MailSettings } from './services/notifications.js';
+import type { PushSettings } from './services/push.js';
+import { createTransport } from 'nodemailer';
 import { createRetention } from './services/retention.js';
 import type { ServiceContext } from './services/context.js';
 import { closeDb, createDb } from './store/db.js';
@@ -64,6 +69,8 @@ export interface AppOptions {
   workers?: boolean;
   /** Tests only: runs inside each due-work claim before its commit (to slow a worker down or make it fail). */
   beforeDueCommit?: DueWorkOptions['beforeCommit'];
+  /** Tests only: runs once a mail's rows are claimed, before it leaves (services/notifications.ts). */
+  beforeMailSend?: BeforeSend;
 }
 
 export const API_VERSION = '0.1.0';
@@ -92,7 +99,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole service without listening (main.ts listens; tests inject). */
-export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit, beforeMailSend }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     ...requestLogging(),
@@ -103,6 +110,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     trustProxy: config.trustProxy,
     // Unknown fields are refused (400), never silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: { buildSerializer: rememberingSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = createDb(databaseUrl, {
@@ -162,12 +170,24 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const webhookSettings: WebhookSettings = {
     allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs, maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs,
   };
+  const mailSettings: MailSettings = {
+    // A pooled SMTP connection per process; short timeouts: a claim holds its rows (and a connection) while the mail leaves.
+    transport: config.smtpUrl ? createTransport({ url: config.smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null,
+    from: config.mailFrom ?? '', publicUrl: config.publicUrl, secret: config.jwtSecret,
+    retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, verifyTtlMs: config.emailVerifyTtlHours * 3600 * 1000,
+  };
+  app.addHook('onClose', async () => mailSettings.transport?.close());
+  const pushSettings: PushSettings = {
+    vapid: config.vapid, publicUrl: config.publicUrl, allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs,
+    retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, subscriptionsPerAccount: config.pushSubscriptionsPerAccount,
+  };
   // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.
   app.decorate('services', ctx);
   const workMetrics = createWorkMetrics(metrics.registry, async () => ({ games: await countDueGames(db, now()), webhooks: await countDueDeliveries(db, now()) }));
   const background = workers
     ? createWorkers(ctx, signal, workMetrics, {
         databaseUrl, concurrency: config.dueConcurrency, batch: config.dueBatch, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
+        mail: mailSettings, beforeMailSend, push: pushSettings,
       })
     : null;
   const retention = workers
@@ -225,6 +245,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         { name: 'ratings', description: 'Ratings per game type, leaderboards, player profiles' },
         { name: 'chat', description: 'Chat at the table: the players\' and the spectators\' channels' },
         { name: 'integrations', description: 'API tokens, webhooks and the account event stream for third-party clients' },
+        { name: 'notifications', description: 'Notifications to persons: e-mail (address and its verification, preferences, one-click unsubscribe) and Web Push subscriptions' },
         { name: 'admin', description: 'Full state and audits (admin role)' },
         { name: 'ops', description: 'Health, readiness, metrics' },
       ],
@@ -271,11 +292,12 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(asyncPlayRoutes(ctx));
   const streams = (kind: 'sse' | 'graphql_ws') => (delta: 1 | -1) => metrics.streams.inc({ kind }, delta);
   await app.register(integrationRoutes(ctx, webhookSettings, streams('sse')));
+  await app.register(notificationRoutes(ctx, mailSettings, pushSettings));
   await app.register(rulesRoutes(ctx));
   await app.register(replayRoutes(ctx));
   await app.register(chatRoutes(ctx, streams('sse')));
   await app.register(ratingRoutes(ctx));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, mail: mailSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
   await app.register(web.files);

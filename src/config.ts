@@ -75,6 +75,18 @@ export interface Config {
   resumeWindowMinutes: number;
   /** Browser origins allowed by CORS; empty: no cross-origin browser access. `*`: any. */
   corsOrigins: string[];
+  /** E-mail notifications (services/notifications.ts): an smtp:// or smtps:// URL of the relay; null: no mail. */
+  smtpUrl: string | null;
+  /** The From of every mail (required with SMTP_URL). */
+  mailFrom: string | null;
+  /** The server's public address, the base of links in mails (verification, unsubscribe, games). */
+  publicUrl: string;
+  mailRetryBaseMs: number;
+  mailMaxAttempts: number;
+  emailVerifyTtlHours: number;
+  /** Web Push (services/push.ts): the VAPID key pair (base64url) and subject; null: push is off. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  pushSubscriptionsPerAccount: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client addresses for rate limits). */
   trustProxy: boolean | string[];
   production: boolean;
@@ -189,8 +201,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
+  const smtpUrl = text(env, 'SMTP_URL');
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL (user and password in it if the relay needs them)');
+  const mailFrom = text(env, 'MAIL_FROM');
+  if (smtpUrl !== null && mailFrom === null) throw new ConfigError('MAIL_FROM is required with SMTP_URL (e.g. "Board games <games@example.com>")');
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an http(s) URL like https://games.example.com, got "${publicUrl}"`);
+  const vapidPublic = text(env, 'VAPID_PUBLIC_KEY');
+  const vapidPrivate = text(env, 'VAPID_PRIVATE_KEY');
+  const vapidSubject = text(env, 'VAPID_SUBJECT');
+  if ((vapidPublic === null) !== (vapidPrivate === null)) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (npx web-push generate-vapid-keys)');
+  if (vapidPublic !== null && (Buffer.from(vapidPublic, 'base64url').length !== 65 || Buffer.from(vapidPrivate!, 'base64url').length !== 32)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes) and VAPID_PRIVATE_KEY its private key (32 bytes)');
+  }
+  if (vapidPublic !== null && (vapidSubject === null || !/^(mailto:|https:\/\/)\S+$/.test(vapidSubject))) throw new ConfigError('VAPID_SUBJECT (a mailto: or https: URL push services may contact) is required with the VAPID keys');
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     host: text(env, 'HOST') ?? '127.0.0.1',
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
@@ -234,6 +261,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resumeEventsPerGame: integer(env, 'RESUME_EVENTS_PER_GAME', 100, 1, 1000),
     resumeWindowMinutes: integer(env, 'RESUME_WINDOW_MINUTES', 60, 1, 7 * 24 * 60),
     corsOrigins: origins(env),
+    smtpUrl,
+    mailFrom,
+    publicUrl,
+    mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 60_000, 10, 3_600_000),
+    mailMaxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
+    emailVerifyTtlHours: integer(env, 'EMAIL_VERIFY_TTL_HOURS', 48, 1, 24 * 30),
+    vapid: vapidPublic === null ? null : { publicKey: vapidPublic, privateKey: vapidPrivate!, subject: vapidSubject! },
+    pushSubscriptionsPerAccount: integer(env, 'PUSH_SUBSCRIPTIONS_PER_ACCOUNT', 10, 1, 100),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     production,
   };

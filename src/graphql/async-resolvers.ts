@@ -7,6 +7,7 @@ import type { AccountEvent, ServiceContext } from '../services/context.js';
 import { configureSeat, detail, invitations, lobby, type SeatConfig } from '../services/lobby.js';
 import { resign } from '../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../services/takebacks.js';
+import { changeEmail, changePreferences, preferencesOf, type MailSettings } from '../services/notifications.js';
 import { deliveriesOf, registerWebhook, removeWebhook, webhooksOf, type WebhookSettings } from '../services/webhooks.js';
 import { offsetConnection, offsetPage } from './connections.js';
 import { refusingSubscription, user, who, type Context } from './context.js';
@@ -15,7 +16,7 @@ import { accountTopicOf } from './updates.js';
 const { withFilter } = mercurius;
 
 /** Lobby, take-backs, resigning, API tokens, webhooks and the account subscriptions: as REST serves them. */
-export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSettings): IResolvers {
+export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSettings, mail: MailSettings): IResolvers {
   const seatConfig = (args: { fill: 'open' | 'bot' | 'reserved'; bot?: string | null; username?: string | null }): SeatConfig => {
     if (args.fill === 'bot') return { fill: 'bot', bot: args.bot ?? undefined };
     if (args.fill === 'reserved') {
@@ -50,6 +51,7 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
       undoRequests: (_root, { gameId }: { gameId: string }, context: Context) => undoRequestsOf(ctx, who(context), gameId),
       apiTokens: (_root, _args, context: Context) => apiTokens(ctx, user(context, 'read')),
       webhooks: (_root, _args, context: Context) => webhooksOf(ctx, user(context, 'read')),
+      notificationPreferences: (_root, _args, context: Context) => preferencesOf(ctx, mail, user(context, 'read')),
       // The latest deliveries (REST lists the same ones), paged in memory.
       webhookDeliveries: async (_root, args: { webhookId: string; first: number; after?: string | null }, context: Context) => {
         const { limit, offset } = offsetPage(args.first, args.after, 50);
@@ -86,6 +88,12 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
         await removeWebhook(ctx, user(context, 'play'), id);
         return true;
       },
+      setEmail: (_root, { email }: { email?: string | null }, context: Context) => {
+        if (typeof email === 'string' && email.length > 254) throw new ServiceError(400, 'INVALID_EMAIL', 'An e-mail address is at most 254 characters.');
+        return changeEmail(ctx, mail, user(context, 'read'), email ?? null);
+      },
+      setNotificationPreferences: (_root, args: { emailMode?: string | null; digestHours?: number | null }, context: Context) =>
+        changePreferences(ctx, mail, user(context, 'read'), { emailMode: args.emailMode ?? undefined, digestHours: args.digestHours ?? undefined }),
     },
     Subscription: {
       myTurn: accountSubscription(true),

@@ -9,6 +9,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseU
 import { authenticate } from '../services/api-tokens.js';
 import type { ServiceContext } from '../services/context.js';
 import type { WebhookSettings } from '../services/webhooks.js';
+import type { MailSettings } from '../services/notifications.js';
 import { asyncPlayResolvers } from './async-resolvers.js';
 import { registerCostLimit } from './cost.js';
 import { depthLimit } from './depth.js';
@@ -29,9 +30,9 @@ import { ratingResolvers } from './rating-resolvers.js';
  */
 export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 
-export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter; timeMove?: MoveTimer }): void {
+export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; mail: MailSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter; timeMove?: MoveTimer }): void {
   const core = coreResolvers(ctx);
-  const more = asyncPlayResolvers(ctx, options.webhooks);
+  const more = asyncPlayResolvers(ctx, options.webhooks, options.mail);
   const rules = rulesResolvers(ctx);
   const admin = adminResolvers(ctx);
   const chat = chatResolvers(ctx);

@@ -95,13 +95,13 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         who(context);
         return login(ctx, username, password);
       },
-      createGame: async (_root, args: { type?: string | null; typeId?: string | null; seats: number; options?: unknown; private?: boolean | null; rated?: boolean | null; timeControl?: unknown }, context: Context) => {
+      createGame: async (_root, args: { type?: string | null; typeId?: string | null; seats: number; options?: unknown; private?: boolean | null; rated?: boolean | null; timeControl?: unknown; clientSeed?: string | null }, context: Context) => {
         const principal = user(context, 'play');
         if (args.options !== undefined && args.options !== null && (typeof args.options !== 'object' || Array.isArray(args.options))) {
           throw new ServiceError(400, 'INVALID_OPTIONS', 'options must be a JSON object.');
         }
         if ((args.type ?? null) === (args.typeId ?? null) || (args.type && args.typeId)) throw new ServiceError(400, 'VALIDATION_FAILED', 'Give the game type as `type` or as `typeId`, one of them.');
-        const input = { type: args.type ?? typeOfId(args.typeId!), seats: args.seats, options: args.options ?? undefined, private: args.private ?? undefined, rated: args.rated ?? undefined, timeControl: args.timeControl ?? undefined };
+        const input = { type: args.type ?? typeOfId(args.typeId!), seats: args.seats, options: args.options ?? undefined, private: args.private ?? undefined, rated: args.rated ?? undefined, timeControl: args.timeControl ?? undefined, clientSeed: args.clientSeed ?? undefined };
         return detail(ctx, await createGame(ctx, principal, input), principal);
       },
       joinGame: async (_root, { gameId, seat, clientSeed }: { gameId: string; seat?: number | null; clientSeed?: string | null }, context: Context) => {

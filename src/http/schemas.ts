@@ -101,6 +101,7 @@ export const PlayerEvent = Type.Object(
   { $id: 'PlayerEvent' },
 );
 
+export const ClientSeed = Type.String({ minLength: 1, maxLength: 64, pattern: CLIENT_SEED_PATTERN, description: 'Your contribution to the deal: 1 to 64 letters, digits or `. _ ~ : -` (pick it at random: the deal comes from it and the server seed together)' });
 export const CreateGameBody = Type.Object(
   {
     type: Type.String({ maxLength: 64 }),
@@ -109,6 +110,7 @@ export const CreateGameBody = Type.Object(
     private: Type.Optional(Type.Boolean({ default: false })),
     rated: Type.Optional(Type.Boolean({ default: true, description: 'Change the players\' ratings when the game finishes (default true)' })),
     timeControl: Type.Optional(Type.Ref('TimeControl')),
+    clientSeed: Type.Optional({ ...ClientSeed, description: 'Your client seed for seat 0 (see setClientSeed); a 1-seat game starts at once, so this is its only chance to give one' }),
   },
   { additionalProperties: false },
 );
@@ -130,7 +132,6 @@ export const UndoRequest = Type.Object(
   { $id: 'UndoRequest' },
 );
 /** A player's contribution to the deal (engine/deal.ts, docs/fairness.md). */
-export const ClientSeed = Type.String({ minLength: 1, maxLength: 64, pattern: CLIENT_SEED_PATTERN, description: 'Your contribution to the deal: 1 to 64 letters, digits or `. _ ~ : -` (pick it at random: the deal comes from it and the server seed together)' });
 export const JoinGameBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15 })), clientSeed: Type.Optional(ClientSeed) }, { additionalProperties: false });
 export const ClientSeedBody = Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false });
 export const SubmitActionBody = Type.Object(

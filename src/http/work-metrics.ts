@@ -20,7 +20,7 @@ export function createWorkMetrics(registry: Registry, backlog: () => Promise<{ g
   });
   const lag = new Histogram({
     name: 'due_work_lag_seconds',
-    help: 'How late an item of background work was done (done − due), by kind: timeout, bot, warning, rating, idle, webhook',
+    help: 'How late an item of background work was done (done − due), by kind: timeout, bot, warning, rating, idle, webhook, mail, push',
     labelNames: ['kind'],
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 15, 60, 300],
     registers: [registry],

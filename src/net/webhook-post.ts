@@ -34,7 +34,7 @@ export interface PostResult {
   status: number;
 }
 
-export async function postWebhook(url: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number }): Promise<PostResult> {
+export async function postWebhook(url: string, body: string | Buffer, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number }): Promise<PostResult> {
   const target = new URL(url);
   const pinned = await resolveSafely(target, options.allowPrivate);
   const pinnedLookup: LookupFunction = (_host, lookupOptions, callback) => {

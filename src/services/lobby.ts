@@ -120,8 +120,11 @@ export interface CreateGameInput {
   /** Default true: the game changes its players' ratings when it finishes (bots, short games and aborted ones never do). */
   rated?: boolean;
   timeControl?: unknown;
+  /** The creator's client seed for seat 0 (docs/fairness.md); it matters most for a 1-seat game, which starts at once. */
+  clientSeed?: string;
 }
 
+/** Creates an open game with the creator in seat 0; a 1-seat game is full then and starts at once (a solo game has nobody to wait for). */
 export async function createGame(ctx: ServiceContext, principal: Principal, input: CreateGameInput): Promise<GameRecord> {
   const definition = ctx.catalog[input.type];
   if (!definition) throw badRequest('UNKNOWN_GAME_TYPE', `There is no game type "${input.type}". GET /v1/game-types lists them.`);
@@ -140,7 +143,8 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
   if ((await ctx.db.game.count({ where: { createdById: principal.userId, status: 'open' } })) >= quota) {
     throw conflict('TOO_MANY_OPEN_GAMES', `An account can have at most ${quota} open games it created that have not started; start, fill or leave one first.`, { quota });
   }
-  return insertGame(ctx.db, {
+  if (input.clientSeed !== undefined) checkClientSeed(input.clientSeed);
+  const game = await insertGame(ctx.db, {
     type: definition.id,
     rulesVersion: definition.rulesVersion,
     options,
@@ -151,6 +155,13 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
     rated: input.rated ?? true,
     timeControl: timeControl as TimeControl,
   });
+  if (input.clientSeed === undefined && input.seats > 1) return game;
+  const started = await withGameLock(ctx.db, game.id, async (fresh, locked) => {
+    if (input.clientSeed !== undefined) await giveClientSeed(fresh, locked, 0, input.clientSeed);
+    return startIfFull(ctx, locked);
+  });
+  if (started) await afterCommit(ctx, started);
+  return loadGame(ctx, game.id);
 }
 
 /** The bots a game offers: `random` for every game, plus the game's own. */
@@ -188,32 +199,41 @@ export async function joinGame(ctx: ServiceContext, principal: Principal, gameId
 
 export type SeatConfig = { fill: 'open' } | { fill: 'bot'; bot?: string } | { fill: 'reserved'; username: string };
 
-/** The creator leaves a seat open, reserves it for a named user (an invitation), or gives it to a bot. */
+/** The creator leaves a seat open, reserves it for a named user (an invitation), or gives it to a bot (their own seat too: they step out for it). */
 export async function configureSeat(ctx: ServiceContext, principal: Principal, gameId: string, seat: number, config: SeatConfig): Promise<GameRecord> {
   const invitee = config.fill === 'reserved' ? await findUserByUsername(ctx.db, config.username) : null;
   if (config.fill === 'reserved' && !invitee) throw unprocessable('UNKNOWN_USER', `There is no user "${config.username}".`);
+  let invited = false;
   const started = await withGameLock(ctx.db, gameId, async (game, locked) => {
     if (!maySee(game, principal)) throw notFound('Game');
     if (game.createdById !== principal.userId && principal.role !== 'admin') throw forbidden('NOT_GAME_CREATOR', 'Only the creator of the game can arrange its seats.');
     if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'Seats can only be arranged before the game starts.');
     const target = game.seats[seat];
     if (!target) throw unprocessable('NO_SUCH_SEAT', `Seats are numbered 0 to ${game.seatCount - 1}.`);
-    if (target.userId !== null) throw conflict('SEAT_TAKEN', `Seat ${seat} is held by ${target.username}; they must leave it first.`);
+    const ownSeatToBot = config.fill === 'bot' && target.userId === principal.userId;
+    if (target.userId !== null && !ownSeatToBot) throw conflict('SEAT_TAKEN', `Seat ${seat} is held by ${target.username}; they must leave it first.`);
     const definition = definitionFor(ctx, game);
     if (config.fill === 'bot') {
       const bot = config.bot ?? 'random';
       if (!botNames(definition).includes(bot)) throw unprocessable('UNKNOWN_BOT', `${definition.title} has these bots: ${botNames(definition).join(', ')}.`);
-      await locked.updateSeat(seat, { bot, reservedForId: null });
+      await locked.updateSeat(seat, { bot, reservedForId: null, userId: null });
+      if (ownSeatToBot) await dropClientSeed(game, locked, seat);
       return startIfFull(ctx, locked);
     }
     if (config.fill === 'reserved') {
       if (game.seats.some((entry) => entry.userId === invitee!.id)) throw conflict('ALREADY_SEATED', `${invitee!.username} already holds a seat in this game.`);
       await locked.updateSeat(seat, { bot: null, reservedForId: invitee!.id });
+      // The invitee's e-mail (if they want mail): in the outbox with the reservation, one per game and person.
+      const by = game.seats.find((entry) => entry.userId === principal.userId)?.username ?? null;
+      invited = (await locked.enqueueWebhooks([invitee!.id], 'invitation', {
+        event: 'invitation', game: { id: game.id, type: game.type, version: 0, status: game.status }, seat, invitedBy: by,
+      })) > 0;
     } else {
       await locked.updateSeat(seat, { bot: null, reservedForId: null });
     }
     return null;
   });
+  if (invited) ctx.work.deliveriesDue();
   if (started) await afterCommit(ctx, started);
   return loadGame(ctx, gameId);
 }
@@ -244,15 +264,26 @@ export async function setClientSeed(ctx: ServiceContext, principal: Principal, g
   return loadGame(ctx, gameId);
 }
 
+/**
+ * Gives up a seat before the start. When the last person leaves (bots alone do not keep a game), the
+ * game closes as `aborted` instead of staying in the lobby empty. A creator arranging a game of bots
+ * gives their own seat to a bot instead (configureSeat).
+ */
 export async function leaveGame(ctx: ServiceContext, principal: Principal, gameId: string): Promise<GameRecord> {
-  await withGameLock(ctx.db, gameId, async (game, locked) => {
+  const closed = await withGameLock(ctx.db, gameId, async (game, locked): Promise<Change | null> => {
     if (!maySee(game, principal)) throw notFound('Game');
     if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'You can only leave a game before it starts.');
     const seat = seatOf(game, principal);
     if (seat === null) throw conflict('NOT_SEATED', 'You hold no seat in this game.');
     await locked.updateSeat(seat, { userId: null });
     await dropClientSeed(game, locked, seat);
+    const after = await locked.reload();
+    if (after.seats.some((entry) => entry.userId !== null)) return null;
+    await locked.abandonOpen(ctx.now());
+    const due = { dueAt: null, warnAt: null };
+    return { gameId, gameType: game.type, version: game.version, status: 'aborted', activeSeats: [], seats: after.seats, deadlines: [], newlyActive: [], started: false, result: null, due, webhooks: 0 };
   });
+  if (closed) await afterCommit(ctx, closed);
   return loadGame(ctx, gameId);
 }
 

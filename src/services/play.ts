@@ -85,6 +85,7 @@ async function submitFast(ctx: ServiceContext, principal: Principal, input: Subm
       updateUndoRequest: () => Promise.reject(NEEDS_LOCK),
       setRulesVersion: () => Promise.reject(NEEDS_LOCK),
       setClientSeeds: () => Promise.reject(NEEDS_LOCK),
+      abandonOpen: () => Promise.reject(NEEDS_LOCK),
     };
     let result: SubmitResult;
     let change: Change;
@@ -157,6 +158,8 @@ async function move(ctx: ServiceContext, principal: Principal, input: SubmitInpu
     throw conflict('STALE_VERSION', `The game is at version ${game.version}, not ${input.expectedVersion}: reload and decide again.`, { currentVersion: game.version });
   }
   if (input.gameType !== undefined && input.gameType !== game.type) throw badRequest('GAME_TYPE_MISMATCH', `This is a ${game.type} game, not ${input.gameType}.`);
+  // A resignation is final: the bot keeps the seat (a player only back from missed deadlines takes it back below).
+  if (game.seats[seat]!.resigned) throw conflict('RESIGNED', 'You resigned from this game: a bot plays your seat from now on.');
   const definition = definitionFor(ctx, game);
   const errors = schemaErrors(definition.actionSchema, input.action);
   if (errors.length > 0) throw badRequest('INVALID_ACTION', `That is not a ${definition.title} action: ${errors.join('; ')}`, { errors });
@@ -177,7 +180,7 @@ async function move(ctx: ServiceContext, principal: Principal, input: SubmitInpu
 export async function legalActions(ctx: ServiceContext, principal: Principal, gameId: string): Promise<{ gameType: string; version: number; seat: number; actions: unknown[] }> {
   const game = await loadGame(ctx, gameId);
   const seat = requireSeat(game, principal);
-  if (game.status !== 'active') return { gameType: game.type, version: game.version, seat, actions: [] };
+  if (game.status !== 'active' || game.seats[seat]!.resigned) return { gameType: game.type, version: game.version, seat, actions: [] };
   const definition = definitionFor(ctx, game);
   const actions = game.activeSeats.includes(seat) ? definition.legalActions(game.state, seat) : [];
   return { gameType: game.type, version: game.version, seat, actions };

@@ -38,7 +38,7 @@ export function rngMoved(before: unknown, after: unknown): boolean {
 
 /** Users of these seats who play them in person and have webhooks (others get no outbox rows). */
 const humanUsers = (seats: SeatRecord[], which: number[]) =>
-  seats.filter((seat) => which.includes(seat.seat) && seat.userId !== null && seat.bot === null && seat.hasWebhooks).map((seat) => seat.userId!);
+  seats.filter((seat) => which.includes(seat.seat) && seat.userId !== null && seat.bot === null && seat.hasOutbox).map((seat) => seat.userId!);
 
 /** Writes the change's outbox rows (an aborted game's players get `game_over` too, with no result); returns the change with their count. */
 export async function writeOutbox(locked: LockedGame, change: Change): Promise<Change> {

@@ -53,7 +53,7 @@ export interface SeatHandOver {
 export async function handSeatToBot(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, hand: SeatHandOver): Promise<Change> {
   await locked.updateSeat(hand.seat, { ...hand.seatChange, bot: hand.bot });
   const seats: SeatRecord[] = game.seats.map((entry) => (entry.seat === hand.seat
-    ? { ...entry, bot: hand.bot, resigned: entry.resigned || hand.resigned, ...(hand.seatChange.userId === null ? { userId: null, username: null, hasWebhooks: false } : {}) }
+    ? { ...entry, bot: hand.bot, resigned: entry.resigned || hand.resigned, ...(hand.seatChange.userId === null ? { userId: null, username: null, hasOutbox: false } : {}) }
     : entry));
   const abandon = hand.closeWhenNobodyLeft && !seats.some((entry) => entry.userId !== null && !entry.resigned);
   const log = [{ message: hand.message(hand.bot, abandon) }];

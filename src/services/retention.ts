@@ -22,6 +22,8 @@ export interface RetentionSettings {
 const RULES = {
   idempotencyKeys: { table: 'idempotency_keys', where: `t.created_at < now() - $1 * interval '1 day'` },
   webhookDeliveries: { table: 'webhook_deliveries', where: `t.status IN ('delivered', 'failed') AND t.created_at < now() - $1 * interval '1 day'` },
+  /** Notifications sent, moot, skipped or failed (their unique key only matters while the turn's change can still be written: at once). */
+  notifications: { table: 'notifications', where: `t.status <> 'pending' AND t.created_at < now() - $1 * interval '1 day'` },
   finishedGameOutbox: {
     table: 'webhook_deliveries',
     where: `t.status IN ('delivered', 'failed') AND EXISTS (SELECT 1 FROM games g WHERE g.id::text = t.payload #>> '{game,id}' AND g.status = 'finished' AND g.finished_at < now() - $1 * interval '1 day')`,
@@ -49,6 +51,7 @@ export async function pruneOnce(db: Db, settings: RetentionSettings, maxBatches 
     idempotencyKeys: await pruneRule(db, RULES.idempotencyKeys, settings.idempotencyKeyDays, settings.batchSize, maxBatches),
     webhookDeliveries: await pruneRule(db, RULES.webhookDeliveries, settings.webhookDeliveryDays, settings.batchSize, maxBatches),
     finishedGameOutbox: await pruneRule(db, RULES.finishedGameOutbox, settings.finishedGameOutboxDays, settings.batchSize, maxBatches),
+    notifications: await pruneRule(db, RULES.notifications, settings.webhookDeliveryDays, settings.batchSize, maxBatches),
   };
 }
 

@@ -8,6 +8,9 @@ import type { ServiceContext, WorkSignal } from './context.js';
 import { workDue, type DueWorkOptions } from './due.js';
 import { WorkLoop } from './work-loop.js';
 import { deliverDue, type WebhookSettings } from './webhooks.js';
+import { sendDueMail, type BeforeSend, type MailSettings } from './notifications.js';
+import { nextNotificationAt } from '../store/notifications.js';
+import { sendDuePush, type PushSettings } from './push.js';
 
 /**
  * The background workers of one process and the signal that wakes them: after a commit, a process
@@ -101,6 +104,11 @@ export interface WorkerSettings {
   pollMs: number;
   retryBaseMs: number;
   webhooks: WebhookSettings;
+  /** E-mail notifications (services/notifications.ts); no mail loop when its transport is null. */
+  mail: MailSettings;
+  beforeMailSend?: BeforeSend;
+  /** Web Push (services/push.ts); no push loop when its VAPID keys are unset. */
+  push: PushSettings;
   /** Tests only (see DueWorkOptions). */
   beforeCommit?: DueWorkOptions['beforeCommit'];
 }
@@ -135,7 +143,36 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
     nextDueAt: () => nextDeliveryAt(ctx.db),
     onError: onError('webhook worker'),
   });
-  const wake: Wake = { gameDue: (at) => games.wakeAt(at), deliveriesDue: () => deliveries.wakeOne() };
+  // One person's pending mails per claim, a transaction held while the mail leaves: two at once per process.
+  const mails = settings.mail.transport
+    ? new WorkLoop({
+        name: 'mail',
+        slots: 2,
+        pollMs: settings.pollMs,
+        workOnce: () => sendDueMail(ctx, settings.mail, ({ lagMs, failed }) => metrics.observe('mail', lagMs, failed), settings.beforeMailSend),
+        nextDueAt: () => nextNotificationAt(ctx.db, 'email'),
+        onError: onError('mail worker'),
+      })
+    : null;
+  const pushes = settings.push.vapid
+    ? new WorkLoop({
+        name: 'push',
+        slots: 2,
+        pollMs: settings.pollMs,
+        workOnce: () => sendDuePush(ctx, settings.push, ({ lagMs, failed }) => metrics.observe('push', lagMs, failed)),
+        nextDueAt: () => nextNotificationAt(ctx.db, 'push'),
+        onError: onError('push worker'),
+      })
+    : null;
+  // Outbox rows (webhook deliveries and notifications) are written together: one wake-up for all.
+  const wake: Wake = {
+    gameDue: (at) => games.wakeAt(at),
+    deliveriesDue: () => {
+      deliveries.wakeOne();
+      mails?.wakeOne();
+      pushes?.wakeOne();
+    },
+  };
   let listener: Listener | null = null;
   return {
     async start() {
@@ -143,11 +180,13 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
       listener = listen(settings.databaseUrl, signal.instance, wake, ctx.log);
       games.start();
       deliveries.start();
+      mails?.start();
+      pushes?.start();
       await listener.ready;
     },
     async stop() {
       signal.attach(null);
-      await Promise.all([games.stop(), deliveries.stop(), listener?.close()]);
+      await Promise.all([games.stop(), deliveries.stop(), mails?.stop(), pushes?.stop(), listener?.close()]);
     },
   };
 }

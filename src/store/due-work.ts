@@ -1,4 +1,5 @@
-import type { Db, Prisma } from './db.js';
+import { Prisma, type Db } from './db.js';
+import { NOTIFICATIONS_FROM_OUTBOX_SQL } from './notification-outbox.js';
 import { GAME_COLUMNS_SQL, toRecord, type DueColumns, type GameRecord, type LockedGame, type NewEvent, type NextState, type RawGameRow, type SeatChange } from './games.js';
 
 /**
@@ -46,7 +47,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
     },
     async enqueueWebhooks(userIds: string[], event: string, payload: unknown) {
       if (userIds.length > 0) buffer.outbox.push({ user_ids: userIds, event, payload });
-      // Rows are written with the batch, only for webhooks that asked for the event: this many at most.
+      // Rows are written with the batch, only for webhooks that asked for the event and persons' notification channels: this many at most.
       return userIds.length;
     },
     start: unsupported('starting a game'),
@@ -58,6 +59,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
     updateUndoRequest: unsupported('an undo request'),
     setRulesVersion: unsupported('a rules migration'),
     setClientSeeds: unsupported('a client seed'),
+    abandonOpen: unsupported('closing an open game'),
   };
 }
 
@@ -137,12 +139,13 @@ export async function withDueGames<T>(
             UPDATE games g SET due_at = x.due_at, warn_at = x.warn_at, work_attempts = 0
             FROM jsonb_to_recordset(${JSON.stringify(buffer.dues)}::jsonb) AS x(id uuid, due_at timestamptz, warn_at timestamptz)
             WHERE g.id = ANY(${claimed}::uuid[]) AND g.id = x.id
+          ), x AS (
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(buffer.outbox)}::jsonb) AS x(user_ids uuid[], event text, payload jsonb)
           ), o AS (
             INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
             SELECT gen_random_uuid(), w.id, x.event, x.payload
-            FROM jsonb_to_recordset(${JSON.stringify(buffer.outbox)}::jsonb) AS x(user_ids uuid[], event text, payload jsonb)
-            JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
-          )
+            FROM x JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
+          ), n AS (${Prisma.raw(NOTIFICATIONS_FROM_OUTBOX_SQL('x'))})
           SELECT 1`;
       } catch (error) {
         throw new BatchWriteError(`writing a batch of ${done.length} games' due work failed: ${(error as Error).message}`, { cause: error });

@@ -4,6 +4,7 @@ import type { LogEntry } from '../engine/types.js';
 import { notFound } from '../errors.js';
 import { Prisma, type Db } from './db.js';
 import { isUuid } from './ids.js';
+import { NOTIFICATIONS_FROM_OUTBOX_SQL } from './notification-outbox.js';
 
 /**
  * Games, seats and the event log. The write path for a game always goes through `withGameLock`:
@@ -23,8 +24,8 @@ export interface SeatRecord {
   reservedForUsername: string | null;
   timeouts: number;
   resigned: boolean;
-  /** The seat's user has webhooks (so moves write outbox rows for them). */
-  hasWebhooks: boolean;
+  /** The seat's user has webhooks, e-mail notifications on or a push subscription (so moves write outbox rows for them). */
+  hasOutbox: boolean;
 }
 
 /** A seat someone or something plays: a user or a bot. */
@@ -125,7 +126,9 @@ export const SEATS_SQL = Prisma.sql`COALESCE((
       SELECT json_agg(json_build_object(
         'seat', s.seat, 'userId', s.user_id, 'username', u.username, 'bot', s.bot, 'reservedForId', s.reserved_for_id,
         'reservedForUsername', r.username, 'timeouts', s.timeouts, 'resigned', s.resigned_at IS NOT NULL,
-        'hasWebhooks', EXISTS (SELECT 1 FROM webhooks w WHERE w.user_id = s.user_id)) ORDER BY s.seat)
+        'hasOutbox', EXISTS (SELECT 1 FROM webhooks w WHERE w.user_id = s.user_id)
+          OR (u.email_verified_at IS NOT NULL AND u.email_mode <> 'never')
+          OR EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = s.user_id)) ORDER BY s.seat)
       FROM seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users r ON r.id = s.reserved_for_id
       WHERE s.game_id = g.id), '[]'::json)`;
 
@@ -315,6 +318,8 @@ export interface LockedGame {
   enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<number>;
   /** Record the game's next due work without an event (a warning sent, nothing due after all). */
   setDue(due: DueColumns): Promise<void>;
+  /** An open game nobody holds a seat of any more closes as `aborted` (it never started). */
+  abandonOpen(at: Date): Promise<void>;
   events(): Promise<EventRecord[]>;
   /** The game as this transaction now sees it (after seat changes). */
   reload(): Promise<GameRecord>;
@@ -389,13 +394,22 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
     },
     async enqueueWebhooks(userIds, event, payload) {
       if (userIds.length === 0) return 0;
-      return tx.$executeRaw`
-        INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
-        SELECT gen_random_uuid(), w.id, ${event}, ${JSON.stringify(payload)}::jsonb
-        FROM webhooks w WHERE w.user_id = ANY(${userIds}::uuid[]) AND ${event} = ANY(w.events)`;
+      const outbox = JSON.stringify([{ user_ids: userIds, event, payload }]);
+      const [row] = await tx.$queryRaw<{ webhooks: number; notifications: number }[]>`
+        WITH x AS (SELECT * FROM jsonb_to_recordset(${outbox}::jsonb) AS x(user_ids uuid[], event text, payload jsonb)), o AS (
+          INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
+          SELECT gen_random_uuid(), w.id, x.event, x.payload
+          FROM x JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
+          RETURNING 1
+        ), n AS (${Prisma.raw(NOTIFICATIONS_FROM_OUTBOX_SQL('x'))})
+        SELECT (SELECT count(*)::int FROM o) AS webhooks, (SELECT count(*)::int FROM n) AS notifications`;
+      return row!.webhooks + row!.notifications;
     },
     async setDue(due) {
       await tx.game.update({ where: { id: gameId }, data: { dueAt: due.dueAt, warnAt: due.warnAt, workAttempts: 0 } });
+    },
+    async abandonOpen(at) {
+      await tx.game.update({ where: { id: gameId }, data: { status: 'aborted', finishedAt: at, updatedAt: at, dueAt: null, warnAt: null } });
     },
     async reload() {
       return (await loadGames(tx, catchUp, [gameId]))[0]!;

@@ -2,6 +2,7 @@ import { ServiceError } from '../errors.js';
 import type { Db } from './db.js';
 import { GAME_COLUMNS_SQL, toRecord, type GameRecord, type NewEvent, type NextState, type RawGameRow } from './games.js';
 import { isUuid } from './ids.js';
+import { NOTIFICATIONS_FROM_OUTBOX_SQL } from './notification-outbox.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, neverReachedDatabase } from './unavailable.js';
 
 /**
@@ -12,7 +13,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, neverReachedDataba
  * of it lands or, when someone else wrote the game first, nothing does and the caller reloads.
  */
 
-/** Webhook outbox rows: the users' webhooks that asked for `event` get `payload` (filtered in SQL). */
+/** Outbox rows: the users' webhooks that asked for `event` get `payload`, and their e-mail and push notifications (filtered in SQL). */
 export interface OutboxEntry {
   userIds: string[];
   event: string;
@@ -41,14 +42,15 @@ const COMMIT = {
   ), e AS (
     INSERT INTO game_events (game_id, seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at)
     SELECT id, $8, $10, $11, $12, $13, $14, $15, $16, $7 FROM g
+  ), x AS (
+    SELECT x.* FROM g CROSS JOIN jsonb_to_recordset($17::jsonb) AS x(user_ids uuid[], event text, payload jsonb)
   ), o AS (
     INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
     SELECT gen_random_uuid(), w.id, x.event, x.payload
-    FROM g CROSS JOIN jsonb_to_recordset($17::jsonb) AS x(user_ids uuid[], event text, payload jsonb)
-    JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
+    FROM x JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
     RETURNING 1
-  )
-  SELECT (SELECT count(*)::int FROM g) AS moved, (SELECT count(*)::int FROM o) AS webhooks`,
+  ), n AS (${NOTIFICATIONS_FROM_OUTBOX_SQL('x')})
+  SELECT (SELECT count(*)::int FROM g) AS moved, (SELECT count(*)::int FROM o) + (SELECT count(*)::int FROM n) AS webhooks`,
 };
 
 /** The game as stored once `event` moved it to `next` (what the cache keeps). */
@@ -74,7 +76,7 @@ export const outcomeUnknown = () => new ServiceError(503, 'OUTCOME_UNKNOWN',
   'The connection to the database was lost while the move was being recorded: it may or may not have been. Reload the game to see, or retry with the same Idempotency-Key.',
   { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 
-/** A committed move: the game as stored after it (for the cache) and the webhook deliveries it queued. */
+/** A committed move: the game as stored after it (for the cache) and the outbox rows (webhook deliveries, notifications) it queued. */
 type Moved = { game: GameRecord; webhooks: number };
 
 /**

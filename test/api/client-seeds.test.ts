@@ -13,7 +13,8 @@ import { codeOf, postGraphql } from '../support/graphql.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A 1-seat variant of the toy game stands in for a solo game (Milestone City takes 1 player).
+  t = await startTestApp({ catalog: { toy: toyGame, 'toy-solo': { ...toyGame, id: 'toy-solo', players: { min: 1, max: 4 } } } });
 });
 afterAll(async () => t?.close());
 
@@ -51,6 +52,24 @@ describe('giving a client seed', () => {
     await t.http.post(`/v1/games/${gameId}/join`).set(carol.auth).send({ seat: 2, clientSeed: 'carol-seed' }).expect(200);
     const { body } = await t.http.post(`/v1/games/${gameId}/start`).set(alice.auth).expect(200);
     expect(body).toMatchObject({ status: 'active', seatCount: 2, clientSeeds: [null, 'carol-seed'] });
+  });
+
+  it('starts a 1-seat game at its creation, dealt with the creator\'s seed given with it (REST and GraphQL)', async () => {
+    const alice = await newUser(t);
+    const { body: solo } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy-solo', seats: 1, clientSeed: 'solo-seed' }).expect(201);
+    expect(solo).toMatchObject({ status: 'active', yourSeat: 0, activeSeats: [0], clientSeeds: ['solo-seed'] });
+    const stored = await storedGame(t, solo.id);
+    expect(canonicalJson((stored.state as ToyState).deck)).toBe(canonicalJson(toyGame.setup({ seats: 1, options: stored.options, seed: dealSeed({ seed: stored.seed, seedDerivation: 2, clientSeeds: ['solo-seed'] }) }).deck));
+    // Without a seed it starts too; with more seats the creator waits for the others as before.
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy-solo', seats: 1 }).expect(201)).body).toMatchObject({ status: 'active', clientSeeds: [null] });
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy-solo', seats: 2, clientSeed: 'two-seats' }).expect(201)).body).toMatchObject({ status: 'open', clientSeeds: ['two-seats', null] });
+    const created = await postGraphql(t, 'mutation { createGame(type: "toy-solo", seats: 1, clientSeed: "gql-seed") { status clientSeeds } }', {}, alice.token);
+    expect(created.data?.createGame).toEqual({ status: 'active', clientSeeds: ['gql-seed'] });
+    // A bad seed creates nothing.
+    const before = (await t.sql.query('SELECT count(*)::int AS n FROM games')).rows[0].n;
+    expect((await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy-solo', seats: 1, clientSeed: 'no spaces' }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect(codeOf(await postGraphql(t, 'mutation { createGame(type: "toy-solo", seats: 1, clientSeed: "no spaces") { id } }', {}, alice.token))).toBe('VALIDATION_FAILED');
+    expect((await t.sql.query('SELECT count(*)::int AS n FROM games')).rows[0].n).toBe(before);
   });
 
   it('works over GraphQL: setClientSeed, joinGame(clientSeed:), and the seeds on Game', async () => {

@@ -43,6 +43,12 @@ describe('a game type catalog', () => {
     const milestoneCity = await catalogOf('milestone-city');
     expect(milestoneCity.pieces.list.map((piece: { art: string[] }) => piece.art)).toEqual(PIECES.map((piece) => piece.art));
     expect(milestoneCity.tiles.map((tile: { id: string }) => tile.id)).toEqual(TILES.map((tile) => tile.id));
+    // Costs and effects for the buttons: a building's cost and bars, a zone's bars and its served bonus.
+    const card = (kind: string) => milestoneCity.cards.find((entry: { kind: string }) => entry.kind === kind);
+    expect(card('clinic')).toEqual({ kind: 'clinic', name: 'Medical clinic', type: 'service', cost: 1, effects: { happiness: 1 }, benefit: null, provides: 'health' });
+    expect(card('resHealth')).toMatchObject({ type: 'zone', cost: null, effects: { water: -1, employment: 1 }, benefit: { service: 'health', effects: { money: 1 } } });
+    expect(urbanization.buildings).toEqual([{ building: 'house', cost: 2, points: 1 }, { building: 'skyscraper', cost: 3, points: 2 }, { building: 'admin', cost: 3, points: 2 }]);
+    expect(urbanization.grainPrices).toEqual([1, 1, 2, 2, 3]);
 
     expect((await catalogOf('construction-yard')).buildingTypes.map((entry: { type: string }) => entry.type)).toEqual([...BUILDING_TYPES]);
   });

@@ -62,6 +62,33 @@ describe('lobby', () => {
     expect((await t.http.post(`/v1/games/${game.id}/leave`).set(carol.auth).expect(409)).body.code).toBe('GAME_NOT_OPEN');
   });
 
+  it('closes an open game as aborted when the last person leaves (bots alone do not keep it), not while someone is still seated', async () => {
+    const [alice, bob] = await Promise.all([newUser(t), newUser(t)]);
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3 }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).expect(200);
+    expect((await t.http.post(`/v1/games/${game.id}/leave`).set(alice.auth).expect(200)).body.status).toBe('open');
+    const lobbyIds = async () => (await t.http.get('/v1/lobby').set(alice.auth).expect(200)).body.games.map((entry: { id: string }) => entry.id);
+    expect(await lobbyIds()).toContain(game.id);
+    const closed = await t.http.post(`/v1/games/${game.id}/leave`).set(bob.auth).expect(200);
+    expect(closed.body).toMatchObject({ status: 'aborted', startedAt: null, result: null });
+    expect(await lobbyIds()).not.toContain(game.id);
+    expect((await t.http.post(`/v1/games/${game.id}/join`).set(alice.auth).expect(409)).body.code).toBe('GAME_NOT_OPEN');
+
+    expect((await storedGame(t, game.id)).finished_at).not.toBeNull();
+
+    // The creator gave a seat to a bot, then left: nobody is left to start it.
+    const { body: withBot } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3 }).expect(201);
+    await t.http.put(`/v1/games/${withBot.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
+    expect((await t.http.post(`/v1/games/${withBot.id}/leave`).set(alice.auth).expect(200)).body.status).toBe('aborted');
+
+    // A creator arranging a game of bots gives their own seat to a bot (and steps out) instead of leaving.
+    const { body: ofBots } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2 }).expect(201);
+    expect((await t.http.put(`/v1/games/${ofBots.id}/seats/0`).set(bob.auth).send({ fill: 'bot' }).expect(403)).body.code).toBe('NOT_GAME_CREATOR');
+    const stepped = await t.http.put(`/v1/games/${ofBots.id}/seats/0`).set(alice.auth).send({ fill: 'bot' }).expect(200);
+    expect(stepped.body).toMatchObject({ status: 'open', yourSeat: null, seats: [{ seat: 0, username: null, bot: 'random' }, { seat: 1, username: null, bot: null }] });
+    expect((await t.http.put(`/v1/games/${ofBots.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200)).body.status).toBe('active');
+  });
+
   it('lets only the creator start early, with at least the minimum players, compacting the seats', async () => {
     const [alice, bob] = await Promise.all([newUser(t), newUser(t)]);
     const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 4 }).expect(201);

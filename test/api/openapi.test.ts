@@ -46,6 +46,8 @@ describe('openapi/openapi.json', () => {
       'post /v1/admin/games/{id}/abort', 'post /v1/admin/games/{id}/seats/{seat}/bot', 'get /v1/admin/users', 'post /v1/admin/users/{id}/disable', 'post /v1/admin/users/{id}/enable',
       'get /v1/games/{id}/chat', 'post /v1/games/{id}/chat', 'get /v1/games/{id}/chat/events', 'delete /v1/admin/chat/{messageId}', 'post /v1/admin/users/{id}/mute',
       'post /v1/admin/users/{id}/unmute', 'get /v1/game-types/{type}/leaderboard', 'get /v1/users/{username}/profile', 'post /v1/admin/ratings/recompute',
+      'get /v1/me/notifications', 'put /v1/me/notifications', 'put /v1/me/email', 'get /v1/email/verify', 'post /v1/email/unsubscribe', 'get /v1/email/unsubscribe',
+      'get /v1/push/key', 'post /v1/me/push-subscriptions', 'get /v1/me/push-subscriptions', 'delete /v1/me/push-subscriptions/{id}',
     ];
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(required.sort());

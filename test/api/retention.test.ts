@@ -35,6 +35,13 @@ async function seed() {
   await delivery('finished game, delivered', finishedGame, 'delivered', '8 days');
   await delivery('finished game, pending', finishedGame, 'pending', '8 days');
   await delivery('recently finished game', recentlyFinished, 'delivered', '1 day');
+  const notification = (label: string, status: string, age: string) => t.sql.query(
+    `INSERT INTO notifications (id, user_id, channel, kind, game_id, game_version, payload, status, created_at) VALUES (gen_random_uuid(), $1, 'email', 'your_turn', $2, $3, $4, $5, now() - $6::interval)`,
+    [alice.id, gameId, label.length, JSON.stringify({ label }), status, age]);
+  await notification('old sent', 'sent', '31 days');
+  await notification('old moot!', 'moot', '31 days');
+  await notification('old pending, retried', 'pending', '31 days');
+  await notification('recent sent, a', 'sent', '29 days');
   return { alice };
 }
 
@@ -48,7 +55,9 @@ describe('retention', () => {
     expect((await t.sql.query('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((row) => row.key)).toEqual(['fresh']);
     const left = (await t.sql.query(`SELECT payload->>'label' AS label FROM webhook_deliveries ORDER BY 1`)).rows.map((row) => row.label);
     expect(left).toEqual(['finished game, pending', 'old pending', 'recent delivered', 'recently finished game']);
-    expect(await pruneOnce(t.app.services.db, settings)).toEqual({ idempotencyKeys: 0, webhookDeliveries: 0, finishedGameOutbox: 0 });
+    expect(a.notifications + b.notifications).toBe(2);
+    expect((await t.sql.query(`SELECT payload->>'label' AS label FROM notifications ORDER BY 1`)).rows.map((row) => row.label)).toEqual(['old pending, retried', 'recent sent, a']);
+    expect(await pruneOnce(t.app.services.db, settings)).toEqual({ idempotencyKeys: 0, webhookDeliveries: 0, finishedGameOutbox: 0, notifications: 0 });
   });
 
   it('runs by itself in every worker process', async () => {

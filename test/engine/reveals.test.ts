@@ -30,7 +30,7 @@ describe('the reveal guard', () => {
   });
 
   it('makes a revealing move irreversible, only under rules versions that have the guard', () => {
-    const draw = (state: Table) => ({ state: { ...state, deck: state.deck.slice(1), hands: [[...state.hands[0]!, state.deck[0]!], state.hands[1]!] } });
+    const draw = (state: Table) => ({ state: { ...state, deck: state.deck.slice(1), hands: [[...state.hands[0]!, state.deck[0]!], state.hands[1]!] }, log: [] });
     const guarded = guardReveals<Table, null>((state) => draw(state), secrets);
     expect(guarded(before, 0, null)).toMatchObject({ irreversible: true });
     expect(guarded({ ...before, rules: { revealsIrreversible: false } }, 0, null)).not.toHaveProperty('irreversible');

@@ -1,8 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Prints one plain closing line, `Tests: N passed, N failed, N skipped`, after vitest's own
- * summary: a format CI tools read whatever the test runner.
+ * Prints the ten slowest test files (what to look at when the suite outgrows its 10 minutes), then
+ * one plain closing line, `Tests: N passed, N failed, N skipped`, after vitest's own summary: a
+ * format CI tools read whatever the test runner.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -15,6 +16,12 @@ export default class SummaryReporter implements Reporter {
         else counts.skipped++;
       }
     }
+    const slowest = testModules
+      .map((module) => ({ file: module.relativeModuleId, seconds: (module.diagnostic().duration + module.diagnostic().setupDuration) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 10);
+    console.log('\nSlowest test files (tests and hooks):');
+    for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
     console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
 }

@@ -189,7 +189,12 @@ describe('moderation from the inspector', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Replace by bot' }).click();
     // The page reloads the game: seat 1 is a bot's now, so it is no longer offered.
     await page.getByRole('group', { name: 'Replace a seat by a bot' }).getByRole('button', { name: /^Seat 1/ }).waitFor({ state: 'detached' });
-    expect((await apiGet(`/v1/admin/games/${gameId}`)).seatsDetail[1].bot).not.toBeNull();
+    const { seatsDetail } = await apiGet(`/v1/admin/games/${gameId}`);
+    expect(seatsDetail[1].bot).toBe('random');
+    // The game list names the bot under Players (it said "—" for bot seats).
+    await page.goto(`/admin/games?id=${gameId}`);
+    await page.getByRole('link', { name: gameId.slice(0, 8) }).waitFor();
+    expect(await page.getByTestId('games').locator('tbody tr').first().textContent()).toContain(`${seatsDetail[0].username}, Random bot`);
   });
 
   it("disables an account (its token stops working at once) and enables it again", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/api.js';
+import { playRandomGame } from '../support/random-play.js';
 import { seriousAxeViolations } from '../support/page-checks.js';
 import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp, type BrowserGlobals } from '../support/browser.js';
 
@@ -63,6 +64,32 @@ describe('the web app shell', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/admin/games');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin: games' }).waitFor();
+  });
+
+  it('shows a game type\'s leaderboard and a player\'s profile with ratings, results and replays, as the API has them', async () => {
+    const game = await playRandomGame(b.t, { type: 'toy', seats: 2, options: { rounds: 3 }, seed: 5, prefix: 'rated' });
+    expect(game.status).toBe('finished');
+    const board = (await b.t.http.get('/v1/game-types/toy/leaderboard').expect(200)).body;
+    expect(board.items.map((row: { username: string }) => row.username).sort()).toEqual(game.players.map((player) => player.username).sort());
+    const page = await b.newPage();
+    await page.goto('/leaderboard/toy');
+    const table = page.getByRole('region', { name: 'Players by rating table' });
+    for (const row of board.items) await table.getByRole('row', { name: new RegExp(`^${row.rank} ${row.username} ${row.rating.toFixed(1)} ${row.games}$`) }).waitFor();
+    expect(await seriousAxeViolations(page), 'leaderboard').toEqual([]);
+    await b.screenshot(page, 'leaderboard');
+
+    const [first] = board.items;
+    await table.getByRole('link', { name: first.username }).click();
+    await page.getByRole('heading', { name: first.username, level: 1 }).waitFor();
+    const profile = (await b.t.http.get(`/v1/users/${first.username}/profile`).expect(200)).body;
+    const recent = page.getByRole('region', { name: 'Recent games table' });
+    await recent.getByRole('link', { name: 'Replay' }).first().waitFor();
+    expect(await recent.locator('tbody tr').count()).toBe(profile.recentGames.length);
+    const [played] = profile.recentGames;
+    expect(await recent.locator('tbody tr').first().textContent()).toContain(`${played.won ? 'Won' : 'Lost'} (place ${played.place})`);
+    expect(await page.getByText(`after ${profile.ratings[0].games} rated game`).textContent()).toContain(profile.ratings[0].rating.toFixed(1));
+    expect(await seriousAxeViolations(page), 'profile').toEqual([]);
+    await b.screenshot(page, 'profile');
   });
 
   it('fits a 375 px wide screen: nothing scrolls sideways', async () => {

@@ -42,3 +42,41 @@ describe('every board in the middle of a game', () => {
     }
   });
 });
+
+describe('guild town by keyboard', () => {
+  it('offers each guild space a helper may be sent to as a button reached by Tab and played by Enter', { timeout: 120_000 }, async () => {
+    const alice = await newUser(b.t, 'alice');
+    const bob = await newUser(b.t, 'bob');
+    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'guild-town', seats: 2 }).expect(201)).body;
+    await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    type Send = { type: string; guild: number; space: number };
+    // Moves by the API until Alice may send a helper to a space in exactly one way.
+    let target: Send | undefined;
+    for (let move = 0; move < 60 && !target; move++) {
+      const legal = (await b.t.http.get(`/v1/games/${game.id}/legal-actions`).set(alice.auth).expect(200)).body.actions as Send[];
+      const sends = legal.filter((action) => action.type === 'send');
+      target = sends.find((action) => sends.filter((other) => other.guild === action.guild && other.space === action.space).length === 1);
+      if (!target) await movesByApi(b.t, game.id, [alice, bob], 1);
+    }
+    expect(target, 'a turn of Alice with a send action').toBeDefined();
+    const version = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
+    const page = await pageAs(b, alice);
+    await page.goto(`/games/${game.id}`);
+    await waitForVersion(page, version);
+    const buttons = page.getByRole('region', { name: 'Guild board', exact: true }).getByRole('button', { name: /^Send a helper to the / });
+    expect(await buttons.count()).toBeGreaterThan(0);
+    // Tab from the top of the page until the first space button has the focus.
+    const first = await buttons.first().getAttribute('aria-label');
+    let focused: string | null = null;
+    for (let press = 0; press < 200 && focused !== first; press++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('aria-label') ?? null);
+    }
+    expect(focused).toBe(first);
+    await page.keyboard.press('Enter');
+    await waitForVersion(page, version + 1);
+    const { events } = (await b.t.http.get(`/v1/games/${game.id}/log?after=${version}`).set(alice.auth).expect(200)).body;
+    expect(events[0]).toMatchObject({ seq: version + 1, kind: 'action', action: { type: 'send' } });
+    expect(await seriousAxeViolations(page), 'guild town with space buttons').toEqual([]);
+  });
+});

@@ -39,10 +39,11 @@ describe('two players in two browser pages', () => {
     await alicePage.getByRole('region', { name: 'Seats' }).getByText(`reserved for ${bob.username}`).waitFor();
     const created = (await b.t.http.get(`/v1/games/${gameId}`)).body;
     expect(created).toMatchObject({ type: 'milestone-city', status: 'open', options: { milestones: 1 }, timeControl: { kind: 'per-move', moveSeconds: 3600 } });
-    // Alice adds her own seed to the deal (provably fair dealing, docs/fairness.md).
+    // The page gave a random seed of hers with the creation (provably fair dealing, docs/fairness.md); she replaces it with her own.
+    expect(created.clientSeeds).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), null]);
     await alicePage.getByLabel('Your seed for the deal').fill('alice-browser-seed');
-    await alicePage.getByRole('button', { name: 'Give my seed' }).click();
-    await alicePage.getByRole('button', { name: 'Replace my seed' }).waitFor();
+    await alicePage.getByRole('button', { name: 'Replace my seed' }).click();
+    await expect.poll(async () => (await b.t.http.get(`/v1/games/${gameId}`)).body.clientSeeds[0]).toBe('alice-browser-seed');
     expect((await b.t.http.get(`/v1/games/${gameId}`)).body.clientSeeds).toEqual(['alice-browser-seed', null]);
 
     // Bob finds the invitation in his lobby and takes the seat: the game starts.
@@ -69,7 +70,7 @@ describe('two players in two browser pages', () => {
     // Alice's first move, with a button labelled in words, shows on Bob's page by itself.
     const first = alicePage.getByTestId('legal-actions').getByRole('button').first();
     const label = await first.textContent();
-    expect(label).toMatch(/^Develop board piece [A-F] for \d+$/);
+    expect(label).toMatch(/^Develop board piece [A-F] for \d+ money$/);
     // By keyboard: the buttons are real buttons.
     await first.focus();
     await alicePage.keyboard.press('Enter');
@@ -154,6 +155,43 @@ describe('two players in two browser pages', () => {
 /** Each game's main board panel (its region's name). */
 const BOARDS: Record<string, string> = { urbanization: 'Territories', 'construction-yard': 'Construction yard', 'guild-town': 'Guild board', 'milestone-city': 'City' };
 
+describe('the table chat beside the log', () => {
+  it('carries messages live between two players\' pages during a game, as text, and refuses a muted account\'s message', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const bob = await newUser(b.t, 'bob');
+    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'urbanization', seats: 2 }).expect(201)).body;
+    await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    const alicePage = await pageAs(b, alice);
+    const bobPage = await pageAs(b, bob);
+    await alicePage.goto(`/games/${game.id}`);
+    await bobPage.goto(`/games/${game.id}`);
+    const chatOf = (page: typeof alicePage) => page.getByRole('region', { name: 'Table chat' });
+    await chatOf(bobPage).getByText('No messages yet.').waitFor();
+
+    // Alice writes; Bob's page shows it without a reload, as text (no markup is rendered).
+    await chatOf(alicePage).getByLabel('Your message').fill('Good luck, <b>Bob</b>!');
+    await chatOf(alicePage).getByRole('button', { name: 'Send' }).click();
+    await chatOf(bobPage).getByTestId('chat-message').filter({ hasText: 'Good luck, <b>Bob</b>!' }).waitFor();
+    expect(await chatOf(bobPage).locator('b').count()).toBe(0);
+    // And back.
+    await chatOf(bobPage).getByLabel('Your message').fill('Thanks, you too');
+    await chatOf(bobPage).getByRole('button', { name: 'Send' }).click();
+    await chatOf(alicePage).getByTestId('chat-message').filter({ hasText: `${bob.username}: Thanks, you too` }).waitFor();
+    expect(await seriousAxeViolations(alicePage), 'game page with chat').toEqual([]);
+
+    // An admin mutes Bob: his next message is refused in words and reaches nobody.
+    const admin = await loginAdmin(b.t);
+    await b.t.http.post(`/v1/admin/users/${bob.id}/mute`).set(admin).expect(200);
+    await chatOf(bobPage).getByLabel('Your message').fill('Can you hear me?');
+    await chatOf(bobPage).getByRole('button', { name: 'Send' }).click();
+    await chatOf(bobPage).getByRole('alert').waitFor();
+    expect(await chatOf(bobPage).getByRole('alert').textContent()).toMatch(/mute/i);
+    const stored = (await b.t.http.get(`/v1/games/${game.id}/chat?channel=players`).set(alice.auth).expect(200)).body.items.map((message: { text: string }) => message.text);
+    expect(stored).toEqual(['Thanks, you too', 'Good luck, <b>Bob</b>!']);
+    expect(await chatOf(alicePage).getByTestId('chat-message').count()).toBe(2);
+  });
+});
+
 describe("every game's play page", () => {
   it('renders its board for a seated player and a spectator, at desktop width and at 375 px without sideways scrolling', async () => {
     const alice = await newUser(b.t, 'alice');
@@ -187,6 +225,22 @@ describe("every game's play page", () => {
     await expect.poll(() => yourTurn.getByRole('link').count()).toBe(waiting.length);
     for (const game of waiting) await yourTurn.getByRole('link', { name: new RegExp(game.id.slice(0, 8)) }).waitFor();
     await b.screenshot(lobby, 'lobby-your-turn');
+  });
+});
+
+describe('leaving an open game', () => {
+  it('as its last person closes it and goes back to the lobby, where it is no longer listed', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'urbanization', seats: 3 }).expect(201)).body;
+    const page = await pageAs(b, alice);
+    await page.goto(`/games/${game.id}`);
+    // One person seated, two needed: no "Start now" yet.
+    await page.getByText('The game can start once 2 players sit (1 now).').waitFor();
+    expect(await page.getByRole('button', { name: 'Start now' }).count()).toBe(0);
+    await page.getByRole('region', { name: 'Seats' }).getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await b.t.http.get(`/v1/games/${game.id}`).set(alice.auth).expect(200)).body.status).toBe('aborted');
+    expect(await page.locator(`a[href="/games/${game.id}"]`).count()).toBe(0);
   });
 });
 

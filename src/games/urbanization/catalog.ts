@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { COLOURS, FACTORIES, INVENTIONS, TERRITORY_COLUMNS, TERRITORY_ROWS } from './data.js';
+import { BUILDING_COST, BUILDING_POINTS, COLOURS, FACTORIES, GRAIN_PRICES, INVENTIONS, TERRITORY_COLUMNS, TERRITORY_ROWS } from './data.js';
 
 /**
  * The printed components a client needs to draw urbanization (GET /v1/game-types/urbanization/catalog):
@@ -22,6 +22,11 @@ export const UrbanizationCatalog = Type.Object(
       ),
     ),
     inventions: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), group: Type.String() }, { additionalProperties: false })),
+    buildings: Type.Array(
+      Type.Object({ building: Type.Union([Type.Literal('house'), Type.Literal('skyscraper'), Type.Literal('admin')]), cost: Type.Integer(), points: Type.Integer() }, { additionalProperties: false }),
+      { description: 'What erecting each building costs and scores' },
+    ),
+    grainPrices: Type.Array(Type.Integer(), { description: 'The price of one grain at barns 1–4, then the field (the `source` of buyGrain)' }),
   },
   { additionalProperties: false, $id: 'UrbanizationCatalog', description: "The printed components of urbanization: factory cards, inventions, the territory grid" },
 );
@@ -30,4 +35,6 @@ export const catalog: Static<typeof UrbanizationCatalog> = {
   territories: { rows: TERRITORY_ROWS, columns: TERRITORY_COLUMNS },
   factories: FACTORIES.map(({ number, name, colour, spaces, production }) => ({ number, name, colour, spaces: spaces.map(({ colour, count }) => ({ colour, count })), production })),
   inventions: INVENTIONS.map(({ id, name, group }) => ({ id, name, group })),
+  buildings: (['house', 'skyscraper', 'admin'] as const).map((building) => ({ building, cost: BUILDING_COST[building], points: BUILDING_POINTS[building] })),
+  grainPrices: [...GRAIN_PRICES],
 };

@@ -29,7 +29,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
   app.put('/v1/games/:id/seats/:seat', {
     schema: {
       tags: ['lobby'], operationId: 'configureSeat', summary: 'Creator: leave a seat open, give it to a bot, or reserve it for a named user (an invitation); the game starts when every seat is filled', security,
-      description: 'Arranges one seat of an open game you created. A seat given to a bot counts as filled, so this may start the game.',
+      description: 'Arranges one seat of an open game you created. A seat given to a bot counts as filled, so this may start the game. Your own seat can go to a bot too (you step out of the game): that is how a game of bots only is arranged, since leaving as its last person closes the game.',
       params: GameSeat, body: body(SeatConfigBody, { fill: 'bot', bot: 'random' }),
       response: {
         200: ok('The game with the seat arranged', Type.Ref('GameDetail')),

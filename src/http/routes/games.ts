@@ -62,7 +62,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     config: { limit: 'create-game' },
     schema: {
       tags: ['games'], operationId: 'createGame', summary: 'Create a game; you take seat 0', security,
-      description: 'Creates an open game of `type` for `seats` players with the game\'s `options` (defaults filled in) and a time control. You take seat 0; others join, or the creator arranges seats and starts early.',
+      description: 'Creates an open game of `type` for `seats` players with the game\'s `options` (defaults filled in) and a time control. You take seat 0; others join, or the creator arranges seats and starts early. A 1-seat game (a solo game) is full at once and starts with the creation: give `clientSeed` with it.',
       body: body(CreateGameBody, { type: 'urbanization', seats: 3, options: { inventions: false }, timeControl: { kind: 'per-move', moveSeconds: 86400 } }),
       response: {
         201: ok('The new game, with your view', Type.Ref('GameDetail')),
@@ -135,7 +135,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   app.post('/v1/games/:id/leave', {
     schema: {
       tags: ['games'], operationId: 'leaveGame', summary: 'Give up your seat before the game starts', security, params: GameId,
-      description: 'Frees your seat of an open game (after the start, resign instead).',
+      description: 'Frees your seat of an open game (after the start, resign instead). When the last person leaves (bots alone do not keep it), the game closes with status `aborted` rather than waiting empty in the lobby; to arrange a game of bots, the creator gives their own seat to a bot (PUT /v1/games/{id}/seats/{seat}) instead of leaving.',
       response: { 200: ok('The game without you', Type.Ref('GameDetail')), ...errorResponses(400, 401, 403, 404, { 409: ['GAME_NOT_OPEN', 'NOT_SEATED'] }) },
     },
   }, async (request) => {
@@ -163,7 +163,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.',
       response: {
         201: ok('The action was applied', Type.Ref('MoveResult'), undefined, REPLAYED_HEADER),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'RESIGNED', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
       },
     },
   }, async (request, reply) => {

@@ -8,6 +8,7 @@ import { Pager, Table, type Column } from '../ui/Table';
 import { searchGames, type GameFilters, type GameListItem } from './admin-api';
 import { formatTime, shortId, verifyLabel } from './format';
 import { ImportPanel } from './ImportPanel';
+import { seatName } from '../play/game-api';
 
 const PAGE_SIZE = 20;
 const FILTER_KEYS = ['id', 'type', 'status', 'player', 'rulesVersion', 'createdFrom', 'createdTo', 'verify'] as const;
@@ -28,7 +29,8 @@ const columns: Column<GameListItem>[] = [
   { key: 'status', header: 'Status', cell: (game) => <span class="badge">{game.status}</span> },
   { key: 'rules', header: 'Rules', cell: (game) => `v${game.rulesVersion}` },
   { key: 'events', header: 'Events', cell: (game) => game.version },
-  { key: 'players', header: 'Players', cell: (game) => game.players.map((name) => name ?? 'bot or open seat').join(', ') },
+  // By seat: the account (or an imported game's recorded name), else the bot by name, else an open seat.
+  { key: 'players', header: 'Players', cell: (game) => game.seats.map((seat) => (seat.username ? seatName(seat) : (game.players[seat.seat] ?? seatName(seat)))).join(', ') },
   { key: 'created', header: 'Created', cell: (game) => formatTime(game.createdAt) },
   { key: 'updated', header: 'Updated', cell: (game) => formatTime(game.updatedAt) },
   {

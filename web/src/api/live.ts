@@ -82,3 +82,33 @@ export function useGameUpdates(gameId: string | undefined): GameUpdate | undefin
   }, [gameId]);
   return update;
 }
+
+/** A chat message as the API sends it (REST ChatMessage; GraphQL gives the id as a string). */
+export interface ChatMessage {
+  id: number;
+  channel: 'players' | 'spectators';
+  author: string;
+  text: string;
+  createdAt: string;
+}
+
+const CHAT_MESSAGES = `subscription ChatMessages($gameId: ID!, $channel: ChatChannel!) {
+  chatMessages(gameId: $gameId, channel: $channel) { type deletedId message { id channel author text createdAt } }
+}`;
+
+/** Calls `onMessage` for each new message of a game's chat channel, `onDeleted` for each one an admin deleted, until stopped. */
+export function subscribeChat(gameId: string, channel: ChatMessage['channel'], onMessage: (message: ChatMessage) => void, onDeleted: (id: number) => void): () => void {
+  type Event = { type: 'message' | 'deleted'; deletedId: string | null; message: (Omit<ChatMessage, 'id'> & { id: string }) | null };
+  return liveClient().subscribe<{ chatMessages: Event }>(
+    { query: CHAT_MESSAGES, variables: { gameId, channel } },
+    {
+      next: ({ data }) => {
+        const event = data?.chatMessages;
+        if (event?.type === 'message' && event.message) onMessage({ ...event.message, id: Number(event.message.id) });
+        else if (event?.type === 'deleted' && event.deletedId) onDeleted(Number(event.deletedId));
+      },
+      error: () => {},
+      complete: () => {},
+    },
+  );
+}

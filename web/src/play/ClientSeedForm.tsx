@@ -6,7 +6,7 @@ import { ErrorBox, Field } from '../ui/forms';
 import type { GameDetail } from './game-api';
 
 /** 16 random bytes as hex: a client seed nobody else could have guessed (docs/fairness.md). */
-function randomSeed(): string {
+export function randomSeed(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

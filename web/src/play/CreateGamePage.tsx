@@ -4,6 +4,7 @@ import { api, unwrap } from '../api/client';
 import { useApi, useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { DurationField, ErrorBox, Field, SelectField } from '../ui/forms';
+import { randomSeed } from './ClientSeedForm';
 import { SEAT_FILLS, type GameDetail, type SeatFill, type TimeControl } from './game-api';
 
 interface OptionSchema {
@@ -82,7 +83,8 @@ export function CreateGamePage() {
   const create = useMutation(async () => {
     const timeControl: TimeControl =
       clock === 'per-move' ? { kind: 'per-move', moveSeconds } : clock === 'budget' ? { kind: 'budget', initialSeconds, incrementSeconds } : { kind: 'none' };
-    let game = (await unwrap(api.POST('/v1/games', { body: { type, seats, options, private: isPrivate, timeControl } }))) as GameDetail;
+    // The creator's seed goes with the creation: a 1-seat game starts at once and has no later chance.
+    let game = (await unwrap(api.POST('/v1/games', { body: { type, seats, options, private: isPrivate, timeControl, clientSeed: randomSeed() } }))) as GameDetail;
     for (let seat = 1; seat < seats; seat++) {
       const fill = fillOf(seat);
       if (fill.fill === 'open') continue;

@@ -12,6 +12,7 @@ import { FinalScoring } from './FinalScoring';
 import { describeTimeControl, loadGame, loadLegal, loadLog, seatName, submitAction, type GameDetail, type PlayerEvent, type UndoRequest } from './game-api';
 import { GameLog } from './GameLog';
 import { useGameUpdated } from './live';
+import { ChatPanel } from './ChatPanel';
 import { SeatsPanel } from './SeatsPanel';
 import { UndoPanel } from './UndoPanel';
 import { YourTurnList } from './YourTurn';
@@ -208,7 +209,7 @@ export function GamePage({ id }: { id: string }) {
               <ul class="plain">
                 {game.seats.map((seat) => (
                   <li key={seat.seat} class={game.activeSeats.includes(seat.seat) ? 'to-act' : ''}>
-                    {seatName(seat)}
+                    {seat.username ? <a href={`/players/${encodeURIComponent(seat.username)}`}>{seatName(seat)}</a> : seatName(seat)}
                     {seat.seat === game.yourSeat ? ' (you)' : ''}
                     {game.activeSeats.includes(seat.seat) ? ' ▶ to act' : ''}
                   </li>
@@ -222,6 +223,7 @@ export function GamePage({ id }: { id: string }) {
               <h2 id="log-heading">Log</h2>
               <GameLog type={game.type} events={events} names={names} view={game.view} />
             </section>
+            <ChatPanel game={game} />
             {session && <YourTurnList exclude={game.id} compact />}
           </aside>
         </div>

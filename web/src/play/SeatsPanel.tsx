@@ -1,3 +1,4 @@
+import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi, useMutation, useSession } from '../api/hooks';
@@ -44,6 +45,7 @@ function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatIn
  */
 export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(game?: GameDetail): void }) {
   const session = useSession();
+  const { route } = useLocation();
   const path = { params: { path: { id: game.id } } };
   const join = useMutation(async (seat: number) => unwrap(api.POST('/v1/games/{id}/join', { ...path, body: { seat } })) as Promise<GameDetail>);
   const leave = useMutation(async () => unwrap(api.POST('/v1/games/{id}/leave', path)));
@@ -93,7 +95,15 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
           </span>
         )}
         {game.yourSeat !== null && (
-          <Button busy={leave.running} onClick={async () => (await leave.run()) !== undefined && onChanged()}>
+          <Button
+            busy={leave.running}
+            onClick={async () => {
+              const left = (await leave.run()) as GameDetail | undefined;
+              // The last person out closes the game: back to the lobby rather than an empty page.
+              if (left?.status === 'aborted') route('/');
+              else if (left) onChanged();
+            }}
+          >
             Leave
           </Button>
         )}

@@ -2,6 +2,7 @@ import type { AppRoute } from '../app/route-types';
 import { CreateGamePage } from './CreateGamePage';
 import { GamePage } from './GamePage';
 import { LobbyPage } from './LobbyPage';
+import { LeaderboardPage, ProfilePage } from './RatingsPages';
 import { ReplayPage } from './ReplayPage';
 import './play.css';
 
@@ -14,4 +15,7 @@ export const playRoutes: AppRoute[] = [
   { path: '/games/new', component: CreateGamePage, nav: 'New game', access: 'user' },
   { path: '/games/:id', component: GamePage },
   { path: '/games/:id/replay', component: ReplayPage },
+  { path: '/leaderboard', component: LeaderboardPage, nav: 'Leaderboards' },
+  { path: '/leaderboard/:type', component: LeaderboardPage },
+  { path: '/players/:username', component: ProfilePage },
 ];

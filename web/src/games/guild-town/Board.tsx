@@ -1,7 +1,7 @@
-import { Panel, words } from '../shared';
+import { onlyLegal, Panel, words } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
-import { SEASONS, buildingCard, buildingName, buildingShortName, colourOf, finalGoods, moneyColour, moneyName, owedNow, shipGoods, spaceName, storeGoods } from './catalog';
+import { SEASONS, buildingCard, buildingName, buildingShortName, colourOf, finalGoods, guildNames, moneyColour, moneyName, owedNow, shipGoods, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
@@ -43,7 +43,7 @@ function BuildingCard({ id, slots }: { id: number; slots?: boolean[] }) {
   );
 }
 
-export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
+export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<GuildTownView>) {
   const seatLabel = useSeatName();
   return (
     <div class="board gt-board">
@@ -70,16 +70,28 @@ export function GuildTownBoard({ view, seat }: BoardProps<GuildTownView>) {
       </Panel>
       <Panel title="Guild board">
         <ul class="guilds">
-          {view.guilds.map((g) => (
+          {view.guilds.map((g, gi) => (
             <li key={g.guild} class={`guild ${view.stage === g.guild ? 'current' : ''} ${view.guildsThisSeason.includes(g.guild) ? '' : 'closed'}`}>
               <strong>{words(g.guild)}</strong>
               {!view.guildsThisSeason.includes(g.guild) && <span class="muted"> (closed this season)</span>}
               <ol class="gt-track">
-                {g.spaces.map((stack, s) => (
-                  <li key={s} class={`gt-space ${s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : ''}`} aria-label={`${spaceName(s, g.spaces.length)}: ${stack.length ? stack.map((h) => seatLabel(h.seat)).join(', ') : 'empty'}`}>
-                    {stack.map((h, i) => <Token key={i} owner={h.seat} priv={h.priv} name={seatLabel} />)}
-                  </li>
-                ))}
+                {g.spaces.map((stack, s) => {
+                  const place = `${spaceName(s, g.spaces.length)}: ${stack.length ? stack.map((h) => seatLabel(h.seat)).join(', ') : 'empty'}`;
+                  // A space a helper may be sent to in exactly one way is a button (Tab, Enter); the rest are in the action buttons.
+                  const send = onAction ? onlyLegal(legal, { type: 'send', guild: gi, space: s }) : undefined;
+                  const tokens = stack.map((h, i) => <Token key={i} owner={h.seat} priv={h.priv} name={seatLabel} />);
+                  return (
+                    <li key={s} class={`gt-space ${s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : ''}${send ? ' target' : ''}`} aria-label={send ? undefined : place}>
+                      {send ? (
+                        <button type="button" class="gt-space-button" aria-label={`Send a helper to the ${guildNames[gi]}, ${place}`} onClick={() => onAction!(send)}>
+                          {tokens}
+                        </button>
+                      ) : (
+                        tokens
+                      )}
+                    </li>
+                  );
+                })}
               </ol>
             </li>
           ))}

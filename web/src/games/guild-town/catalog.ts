@@ -57,3 +57,6 @@ export function owedNow(view: { turn: { prompt: { kind: string } } | null }): nu
   const paid = (prompt.selected ?? []).reduce((sum, id) => sum + (catalog()?.money[id]?.value ?? 0), 0);
   return Math.max(0, prompt.cost - paid);
 }
+
+/** The guilds by the index actions use, in words. */
+export const guildNames = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'town hall'];

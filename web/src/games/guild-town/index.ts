@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { GuildTownBoard } from './Board';
-import { buildingName, moneyName, owedNow, spaceName, storeGoods } from './catalog';
+import { buildingName, guildNames, moneyName, owedNow, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
@@ -26,7 +26,6 @@ function wordLog(message: string): string {
   return message.replace(/\b\d+ \(card (\d+)\)/g, (_, id: string) => moneyName(Number(id))).replace(/ \(#\d+\)/g, '');
 }
 
-const guildNames = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'town hall'];
 
 function describeAction(action: GameAction, view: GuildTownView): string {
   const building = () => buildingName(action.building as number);

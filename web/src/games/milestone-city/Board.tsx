@@ -40,6 +40,24 @@ function Streets({ faceUp }: { faceUp: boolean[] }) {
  * empty, and every placed tile labelled with its name. While a tile is being placed, the squares
  * where it may go (its top-left corner) are buttons.
  */
+const ZONE_SHORT: Record<string, string> = { Residential: 'Res.', Commercial: 'Com.', Industrial: 'Ind.' };
+const LABEL_SIZE = 8.5;
+/** About how wide a character of the label font is, in font sizes (for fitting a line into its tile). */
+const CHAR_WIDTH = 0.56;
+
+/**
+ * A placed tile's label lines and font size, kept inside the tile's width so neighbouring labels
+ * never overlap (the full name is the squares' accessible name): a tile one square wide writes its
+ * zone short ("Res. 1") and every line shrinks until it fits.
+ */
+function tileLabel(name: string, widthSquares: number): { lines: string[]; size: number } {
+  const narrow = widthSquares <= 1;
+  const words = (narrow ? name.replace(/ \(.*\)$/, '') : name).split(' ').map((word) => (narrow ? (ZONE_SHORT[word] ?? word) : word));
+  const lines = narrow && words.join(' ').length <= 6 ? [words.join(' ')] : words;
+  const longest = Math.max(...lines.map((line) => line.length));
+  return { lines, size: Math.min(LABEL_SIZE, (widthSquares * CELL - 4) / (longest * CHAR_WIDTH)) };
+}
+
 function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
   const owner = new Map<number, { tile: string; index: number }>();
   view.tiles.forEach((placed, index) => placed.squares.forEach((square) => owner.set(square, { tile: placed.tile, index })));
@@ -69,11 +87,13 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
         const ys = placed.squares.map((square) => Math.floor(square / WIDTH) * CELL + CELL / 2);
         const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
         const cy = ys.reduce((a, b) => a + b, 0) / ys.length;
-        const lines = tileName(placed.tile).split(' ');
+        const columns = placed.squares.map((square) => square % WIDTH);
+        const { lines, size } = tileLabel(tileName(placed.tile), Math.max(...columns) - Math.min(...columns) + 1);
+        const lineHeight = size + 0.5;
         return (
-          <text key={index} x={cx} y={cy - ((lines.length - 1) * 9) / 2 + 3} class="tile-label" aria-hidden="true">
+          <text key={index} x={cx} y={cy - ((lines.length - 1) * lineHeight) / 2 + size / 3} class="tile-label" font-size={size.toFixed(2)} aria-hidden="true">
             {lines.map((line, i) => (
-              <tspan key={i} x={cx} dy={i === 0 ? 0 : 9}>
+              <tspan key={i} x={cx} dy={i === 0 ? 0 : lineHeight}>
                 {line}
               </tspan>
             ))}
@@ -92,7 +112,7 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
                 <rect x={x + 2} y={y + 2} width={PIECE_WIDTH * CELL - 4} height={PIECE_HEIGHT * CELL - 4} class="piece-target" />
               </SvgClickable>
             )}
-            <text x={x + 4} y={y + 12} class="piece-label">
+            <text x={x + 3} y={y + 9} class="piece-label">
               {piece.id}
               {piece.faceUp ? '' : ` (${piece.cost})`}
             </text>

@@ -58,3 +58,28 @@ export function tileName(id: string): string {
 export function tileCategory(id: string): string {
   return catalog()?.tiles.find((tile) => tile.id === id)?.category ?? 'building';
 }
+
+type Card = Catalog['cards'][number];
+const cardOf = (id: string): Card | undefined => catalog()?.cards.find((card) => card.kind === id.replace(/-\d+$/, ''));
+
+/** Bar and money changes in words: "power −1, money +2". */
+export function effectWords(effects: Record<string, number>): string {
+  return Object.entries(effects)
+    .map(([what, by]) => `${what} ${by > 0 ? '+' : '−'}${Math.abs(by)}`)
+    .join(', ');
+}
+
+const SERVICE_WORDS: Record<string, string> = { health: 'healthcare', education: 'education', safety: 'safety', leisure: 'leisure' };
+
+/** What a card costs and does, for its button: "costs 3 money; power +3" or "water −1, employment +1; served by healthcare: money +1". */
+export function cardTerms(id: string): string | null {
+  const card = cardOf(id);
+  if (!card) return null;
+  const does = effectWords(card.effects);
+  if (card.type === 'zone') {
+    const bonus = card.benefit ? `; served by ${SERVICE_WORDS[card.benefit.service] ?? card.benefit.service}: ${effectWords(card.benefit.effects)}` : '';
+    return `${does || 'no change'}${bonus}`;
+  }
+  const serves = card.provides ? `; serves ${SERVICE_WORDS[card.provides] ?? card.provides} zones` : '';
+  return `costs ${card.cost} money${does ? `; ${does}` : ''}${serves}`;
+}

@@ -1,17 +1,19 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { MilestoneCityBoard, orientationLabel } from './Board';
-import { cardName, isCardId, tileName } from './catalog';
+import { cardName, cardTerms, isCardId, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
 
 function describeAction(action: GameAction, view: MilestoneCityView): string {
   switch (action.type) {
     case 'choosePiece': {
       const piece = view.pieces[action.piece as number];
-      return `Develop board piece ${piece?.id ?? action.piece} for ${piece?.cost ?? '?'}`;
+      return `Develop board piece ${piece?.id ?? (action.piece as number) + 1}${piece ? ` for ${piece.cost} money` : ''}`;
     }
-    case 'play':
-      return `Play ${cardName(action.card as string)}`;
+    case 'play': {
+      const terms = cardTerms(action.card as string);
+      return `Play ${cardName(action.card as string)}${terms ? ` (${terms})` : ''}`;
+    }
     case 'chooseTile':
       return `Take the tile ${tileName(action.tile as string)}`;
     case 'orient':

@@ -1,0 +1,292 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../../src/config.js';
+import { sendDueMail, type MailSettings } from '../../src/services/notifications.js';
+import { newUser, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
+import { codeOf, postGraphql } from '../support/graphql.js';
+import { waitFor } from '../support/wait.js';
+
+/**
+ * E-mail notifications (services/notifications.ts) against a real SMTP server started here
+ * (smtp-server), each mail parsed with mailparser. The setup app `t` runs no workers: mails leave
+ * only when a test starts a worker, so what is pending when it starts is under the test's control.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const PUBLIC_URL = 'http://games.example.test';
+
+interface Received {
+  to: string;
+  mail: ParsedMail;
+}
+const received: Received[] = [];
+/** Set by the crash test: the next mail to `address` is read but never answered (the sender dies meanwhile). */
+let holdNext: { address: string; held: () => void } | null = null;
+let smtp: SMTPServer;
+let smtpPort = 0;
+let t: TestApp;
+let mailConfig: Partial<Config>;
+let mailer: MailSettings;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    onData(stream, session, callback) {
+      const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
+      if (holdNext && to === holdNext.address) {
+        const { held } = holdNext;
+        holdNext = null;
+        stream.resume();
+        stream.on('end', held);
+        return; // never answered: not accepted
+      }
+      simpleParser(stream).then((mail) => {
+        received.push({ to, mail });
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+  mailConfig = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Board games <games@example.test>', publicUrl: PUBLIC_URL, mailRetryBaseMs: 200 };
+  t = await startTestApp({ workers: false, config: mailConfig });
+  mailer = {
+    transport: createTransport({ url: mailConfig.smtpUrl! }), from: mailConfig.mailFrom!, publicUrl: PUBLIC_URL, secret: TEST_JWT_SECRET,
+    retryBaseMs: 200, maxAttempts: 3, verifyTtlMs: 3600_000,
+  };
+});
+afterAll(async () => {
+  mailer?.transport?.close();
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const mailsTo = (address: string) => received.filter((entry) => entry.to === address);
+const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.slice(name.length + 1).trim();
+const rowsOf = async (userId: string) =>
+  (await t.sql.query(`SELECT kind, game_id, game_version, status, attempts, sent_to FROM notifications WHERE user_id = $1 ORDER BY created_at`, [userId])).rows;
+
+/** A worker process's app on the test database (mail loop included), for as long as `run` runs. */
+async function withWorker<T>(run: (worker: TestApp) => Promise<T>): Promise<T> {
+  const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { ...mailConfig, duePollMs: 200, botThreads: 1 } });
+  try {
+    return await run(worker);
+  } finally {
+    await worker.close();
+  }
+}
+
+/** One claim after another, as a worker's mail loop does them, until nothing is due. */
+async function drain(): Promise<void> {
+  while (await sendDueMail(t.app.services, mailer));
+}
+
+/** Waits until no notification row is pending. */
+const settled = () => waitFor(async () => ((await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE status = 'pending' AND next_attempt_at <= now()`)).rows[0].n === 0 ? true : undefined), 10_000, 'the outbox to drain');
+
+/** A person with a verified address (following the mailed link); returns the user and their address. */
+async function verifiedUser(prefix: string) {
+  const user = await newUser(t, prefix);
+  const address = `${user.username}@example.test`;
+  const set = await t.http.put('/v1/me/email').set(user.auth).send({ email: address }).expect(200);
+  expect(set.body).toMatchObject({ email: address, emailVerified: false, emailMode: 'each_turn', emailAvailable: true });
+  await drain();
+  const [verification] = mailsTo(address);
+  const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec(verification!.mail.text ?? '')?.[1];
+  expect(link).toBeDefined();
+  await t.http.get(link!).expect(200).expect('content-type', /text\/html/);
+  expect((await t.http.get('/v1/me/notifications').set(user.auth).expect(200)).body.emailVerified).toBe(true);
+  received.splice(0, received.length, ...received.filter((entry) => entry.to !== address));
+  return { ...user, address };
+}
+
+/** alice (no address) creates a toy game, `bob` joins: alice to move. */
+async function gameWith(bob: { auth: { Authorization: string } }) {
+  const alice = await newUser(t, 'alice');
+  const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 5 } }).expect(201);
+  await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+  return { alice, gameId: game.id as string };
+}
+const pass = (t: TestApp, gameId: string, auth: { Authorization: string }) => t.http.post(`/v1/games/${gameId}/actions`).set(auth).send({ action: { type: 'pass' } }).expect(201);
+
+describe('e-mail notifications', () => {
+  it('sends nothing to an unverified address, then one mail per turn with both parts, the games waiting and a one-click unsubscribe', async () => {
+    const bob = await newUser(t, 'bob');
+    const address = `${bob.username}@example.test`;
+    await t.http.put('/v1/me/email').set(bob.auth).send({ email: address }).expect(200);
+    const { alice, gameId } = await gameWith(bob);
+    await pass(t, gameId, alice.auth);
+    // Unverified: no row for the turn, only the verification mail is queued.
+    expect((await rowsOf(bob.id)).map((row) => row.kind)).toEqual(['verify_email']);
+    await t.http.put('/v1/me/email').set(bob.auth).send({ email: 'not an address' }).expect(400).expect((res) => expect(res.body.code).toBe('INVALID_EMAIL'));
+    await t.http.get('/v1/email/verify?token=forged.token').expect(400).expect((res) => expect(res.body.code).toBe('INVALID_LINK'));
+
+    const verified = await verifiedUser('carol');
+    const second = await gameWith(verified);
+    const third = await gameWith(verified);
+    await pass(t, second.gameId, second.alice.auth);
+    await withWorker(async () => {
+      await waitFor(async () => (mailsTo(verified.address).length >= 1 ? true : undefined), 10_000, 'the your-turn mail');
+      await settled();
+      // Another turn in another game: a mail of its own, listing both games waiting.
+      await pass(t, third.gameId, third.alice.auth);
+      await waitFor(async () => (mailsTo(verified.address).length >= 2 ? true : undefined), 10_000, 'the second your-turn mail');
+      await settled();
+    });
+    const [first, next] = mailsTo(verified.address).map((entry) => entry.mail);
+    expect(mailsTo(verified.address)).toHaveLength(2);
+    expect(first!.subject).toBe('Your turn: toy');
+    expect(first!.from?.text).toContain('games@example.test');
+    expect(first!.text).toContain(`${PUBLIC_URL}/games/${second.gameId}`);
+    expect(first!.html).toContain(`href="${PUBLIC_URL}/games/${second.gameId}"`);
+    expect(next!.text).toContain('These 2 games are waiting for your move');
+    expect(next!.text).toContain(`${PUBLIC_URL}/games/${third.gameId}`);
+    expect(header(first!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const unsubscribe = /^<(http:\/\/games\.example\.test(\/v1\/email\/unsubscribe\?token=[^>]+))>$/.exec(header(first!, 'list-unsubscribe') ?? '');
+    expect(unsubscribe).not.toBeNull();
+    const sent = (await rowsOf(verified.id)).filter((row) => row.kind === 'your_turn');
+    expect(sent.map((row) => [row.game_id, row.status, row.attempts, row.sent_to])).toEqual([
+      [second.gameId, 'sent', 1, verified.address], [third.gameId, 'sent', 1, verified.address],
+    ]);
+
+    // One-click unsubscribe (RFC 8058): a form POST; the GET only shows a button.
+    await t.http.get(unsubscribe![2]!).expect(200).expect('content-type', /text\/html/);
+    expect((await t.http.get('/v1/me/notifications').set(verified.auth).expect(200)).body.emailMode).toBe('each_turn');
+    await t.http.post(unsubscribe![2]!).type('form').send('List-Unsubscribe=One-Click').expect(204);
+    expect((await t.http.get('/v1/me/notifications').set(verified.auth).expect(200)).body.emailMode).toBe('never');
+    await pass(t, second.gameId, verified.auth);
+    await pass(t, second.gameId, second.alice.auth);
+    await drain();
+    expect(mailsTo(verified.address)).toHaveLength(2);
+    expect((await rowsOf(verified.id)).filter((row) => row.kind === 'your_turn')).toHaveLength(2);
+  });
+
+  it('mails the turns of a game that was already under way (and cached) when the address was verified', async () => {
+    const bob = await newUser(t, 'bob');
+    const { alice, gameId } = await gameWith(bob);
+    // The game is played (and kept in this process's game cache) while bob has no address.
+    await pass(t, gameId, alice.auth);
+    await pass(t, gameId, bob.auth);
+    const address = `${bob.username}@example.test`;
+    await t.http.put('/v1/me/email').set(bob.auth).send({ email: address }).expect(200);
+    await drain();
+    const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec(mailsTo(address)[0]!.mail.text ?? '')![1]!;
+    await t.http.get(link).expect(200);
+    await pass(t, gameId, alice.auth);
+    await drain();
+    expect(mailsTo(address).map((entry) => entry.mail.subject)).toEqual(['Confirm your e-mail address', 'Your turn: toy']);
+  });
+
+  it('sends no mail for a turn a take-back made moot before the mail left', async () => {
+    const bob = await verifiedUser('bob');
+    const { alice, gameId } = await gameWith(bob);
+    await pass(t, gameId, alice.auth);
+    await t.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(201);
+    await drain();
+    expect(mailsTo(bob.address)).toHaveLength(0);
+    expect((await rowsOf(bob.id)).filter((row) => row.kind === 'your_turn').map((row) => [row.game_version, row.status])).toEqual([[1, 'moot']]);
+    // The turn that comes after is mailed as usual.
+    await pass(t, gameId, alice.auth);
+    await drain();
+    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
+    // Taken back and played again before the mail left: bob's seat is to move again, but only the
+    // new turn's row is sent; the taken-back one is moot (it never leaves, even folded into a mail).
+    const again = await gameWith(bob);
+    await pass(t, again.gameId, again.alice.auth);
+    await t.http.post(`/v1/games/${again.gameId}/take-back`).set(again.alice.auth).expect(201);
+    await pass(t, again.gameId, again.alice.auth);
+    await drain();
+    expect(mailsTo(bob.address)).toHaveLength(2);
+    const rows = (await rowsOf(bob.id)).filter((row) => row.kind === 'your_turn' && row.game_id === again.gameId);
+    expect(rows.map((row) => [row.game_version, row.status])).toEqual([[1, 'moot'], [3, 'sent']]);
+  });
+
+  it('gathers a digest at most every digestHours', async () => {
+    const bob = await verifiedUser('bob');
+    // Set over GraphQL, read over REST (the same use case).
+    const set = await postGraphql(t, 'mutation { setNotificationPreferences(emailMode: digest, digestHours: 2) { email emailVerified emailMode digestHours } }', {}, bob.token);
+    expect(set.data.setNotificationPreferences).toEqual({ email: bob.address, emailVerified: true, emailMode: 'digest', digestHours: 2 });
+    expect((await t.http.get('/v1/me/notifications').set(bob.auth).expect(200)).body).toMatchObject({ emailMode: 'digest', digestHours: 2 });
+    expect(codeOf(await postGraphql(t, 'mutation { setNotificationPreferences(digestHours: 0) { digestHours } }', {}, bob.token))).toBe('INVALID_NOTIFICATION_SETTINGS');
+    await t.http.put('/v1/me/notifications').set(bob.auth).send({ digestHours: 0 }).expect(400).expect((res) => expect(res.body.code).toBe('INVALID_NOTIFICATION_SETTINGS'));
+    const games = [await gameWith(bob), await gameWith(bob), await gameWith(bob)];
+    await pass(t, games[0]!.gameId, games[0]!.alice.auth);
+    await pass(t, games[1]!.gameId, games[1]!.alice.auth);
+    await drain();
+    // A turn within the digest's hours waits for the next digest.
+    await pass(t, games[2]!.gameId, games[2]!.alice.auth);
+    await drain();
+    expect(mailsTo(bob.address)).toHaveLength(1);
+    expect(mailsTo(bob.address)[0]!.mail.text).toContain('These 2 games are waiting for your move');
+    const { rows: [waiting] } = await t.sql.query(
+      `SELECT n.status, extract(epoch FROM n.next_attempt_at - u.last_digest_at) AS gap FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.game_id = $1 AND n.kind = 'your_turn'`, [games[2]!.gameId]);
+    expect(waiting.status).toBe('pending');
+    expect(Number(waiting.gap)).toBeCloseTo(2 * 3600, 0);
+  });
+
+  it('mails an invitation and "game over" with the result and the replay link', async () => {
+    const bob = await verifiedUser('bob');
+    const alice = await newUser(t, 'alice');
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 } }).expect(201);
+    await t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'reserved', username: bob.username }).expect(200);
+    await drain();
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    await pass(t, game.id, alice.auth);
+    await drain();
+    await pass(t, game.id, bob.auth);
+    await drain();
+    expect(mailsTo(bob.address)).toHaveLength(3);
+    const [invitation, , over] = mailsTo(bob.address).map((entry) => entry.mail);
+    expect(invitation!.subject).toBe(`${alice.username} invited you to toy`);
+    expect(invitation!.text).toContain(`${PUBLIC_URL}/games/${game.id}`);
+    expect(over!.subject).toBe('Game over: toy');
+    expect(over!.text).toMatch(/Nobody won\.|won\./);
+    expect(over!.text).toContain(`${PUBLIC_URL}/games/${game.id}/replay`);
+    expect(over!.html).toContain(`${PUBLIC_URL}/games/${game.id}/replay`);
+  });
+
+  it('mails "deadline near" when the warning of a timed turn falls due (written by the due-work worker)', async () => {
+    const bob = await verifiedUser('bob');
+    const alice = await newUser(t, 'alice');
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth)
+      .send({ type: 'toy', seats: 2, options: { rounds: 2 }, timeControl: { kind: 'per-move', moveSeconds: 4 } }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    await pass(t, game.id, alice.auth);
+    await drain();
+    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
+    const warned = await withWorker(() => waitFor(async () => mailsTo(bob.address).find((entry) => entry.mail.subject === 'Deadline near: toy'), 10_000, 'the deadline-near mail'));
+    expect(warned.mail.text).toMatch(/Your time to move in toy runs out at .+GMT/);
+    expect(warned.mail.text).toContain(`${PUBLIC_URL}/games/${game.id}`);
+  });
+
+  it('loses and doubles nothing when the sending worker is SIGKILLed mid-send', async () => {
+    const bob = await verifiedUser('bob');
+    const { alice, gameId } = await gameWith(bob);
+    const mid = new Promise<void>((resolve) => (holdNext = { address: bob.address, held: resolve }));
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/due-worker-child.ts', t.databaseUrl], {
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SMTP_URL: mailConfig.smtpUrl!, MAIL_FROM: mailConfig.mailFrom!, PUBLIC_URL, DUE_POLL_MS: '200', LOG_LEVEL: 'silent' },
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    try {
+      await waitFor(async () => (output.includes('worker ready') ? true : undefined), 60_000, 'the child worker to start');
+      await pass(t, gameId, alice.auth);
+      // The child is sending: its DATA reached the relay, which has not answered.
+      await mid;
+      expect((await rowsOf(bob.id)).find((row) => row.kind === 'your_turn')).toMatchObject({ status: 'pending', attempts: 0 });
+      child.kill('SIGKILL');
+      await withWorker(() => waitFor(async () => (mailsTo(bob.address).length > 0 ? true : undefined), 10_000, 'the mail sent by the next worker'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
+    const [row] = (await rowsOf(bob.id)).filter((entry) => entry.kind === 'your_turn');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, sent_to: bob.address });
+  }, 100_000); // a child process under tsx starts in seconds, but up to a minute on a loaded 2-core machine
+});
