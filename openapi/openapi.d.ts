@@ -840,6 +840,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/stream-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use ticket that opens your event stream without an Authorization header (for EventSource)
+         * @description Browsers' native EventSource cannot send `Authorization`: ask for a ticket with your token, then open `GET /v1/me/events?ticket=<ticket>`. A ticket opens the stream once, within 60 s, with the `read` scope; a second use is refused (401 INVALID_TICKET). EventSource reconnects to the same URL, so the ticket is spent then: on `error`, close it and open a new one with a new ticket and `&lastEventId=` (the last event's id) to resume.
+         */
+        post: operations["createStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/events": {
         parameters: {
             query?: never;
@@ -849,7 +869,7 @@ export interface paths {
         };
         /**
          * Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in
-         * @description Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline","cursor"}`. A comment line is sent every 25 s to keep the connection open. Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first one event per game of yours that changed since (its current version and turn, from the database), then the live events. Delivery is at least once; `gameId` + `version` tell duplicates apart.
+         * @description Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` (e.g. `1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7`) and `data` an AccountEventData. A comment line is sent every 25 s to keep the connection open. Sign in with `Authorization`, or (EventSource in a browser) with `?ticket=` from `POST /v1/me/stream-tickets`. Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first every event you missed, oldest first, replayed from the games' logs (of the id's game exactly those after its version; of your other games those written since the id's time, from 10 s further back), then the live events. The window: up to RESUME_EVENTS_PER_GAME missed events per game (default 100) and RESUME_WINDOW_MINUTES back (default 60). Beyond it you get `event: gap` (data a StreamGapData, no id): for a game, its events `fromVersion` to `version` were not delivered one by one and its newest event follows; with `gameId` null, the id was too old and each changed game's newest event follows. Reload what a gap names (the game, or its `/log`). A replayed event's `deadline` is null except for a game's newest event. Delivery is at least once; `gameId` + `version` tell duplicates apart, and order a game's events.
          */
         get: operations["streamAccountEvents"];
         put?: never;
@@ -1257,9 +1277,175 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    your_turn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * your_turn: It is your seat's turn
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_your_turn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    game_started: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * game_started: A game you sit in started (version 1)
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_game_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    game_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * game_over: A game you sit in finished or was aborted
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_game_over"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    deadline_near: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deadline_near: Your seat's deadline is near and you have not moved
+         * @description Sent as a POST to each of your webhooks that asked for this event, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_deadline_near"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description The game as of the change that wrote the delivery */
+        WebhookGame: {
+            /** Format: uuid */
+            id: string;
+            /** @description The game type */
+            type: string;
+            /** @description The game's version when the delivery was written: deliveries are not ordered, so order and de-duplicate by `game.id` + `version` */
+            version: number;
+            /** @description `aborted`: ended by an admin, without a result */
+            status: "open" | "active" | "finished" | "aborted";
+            activeSeats: number[];
+        };
+        /** @description It is your seat's turn */
+        WebhookYourTurn: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "your_turn";
+            game: components["schemas"]["WebhookGame"];
+            /** @description Your seat, now to act */
+            seat: number;
+            /** @description When the seat's time runs out; null: no time control */
+            deadline: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
+        /** @description A game you sit in started (version 1) */
+        WebhookGameStarted: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "game_started";
+            game: components["schemas"]["WebhookGame"];
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
+        /** @description A game you sit in finished or was aborted */
+        WebhookGameOver: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "game_over";
+            game: components["schemas"]["WebhookGame"];
+            /** @description The game's result (GameResult); null for an aborted game */
+            result: unknown;
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
+        /** @description Your seat's deadline is near and you have not moved */
+        WebhookDeadlineNear: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header and on every retry: drop duplicates by it
+             */
+            id: string;
+            /** @enum {string} */
+            event: "deadline_near";
+            game: components["schemas"]["WebhookGame"];
+            seat: number;
+            /** @description When the seat's time runs out; null: no time control */
+            deadline: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was written (with the change)
+             */
+            createdAt: string;
+        };
         /** @description The JSON `data` of one event of GET /v1/me/events */
         AccountEventData: {
             /** @enum {string} */
@@ -1276,6 +1462,18 @@ export interface components {
             deadline: string | null;
             /** @description The event's id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume */
             cursor: string;
+        };
+        /** @description The JSON `data` of a `gap` event of GET /v1/me/events: reload the game (or its `/log`), or with `gameId` null every game */
+        StreamGapData: {
+            /** @enum {string} */
+            type: "gap";
+            /** @description The game whose events were left out; null: the Last-Event-ID was older than the window, every game may have missed events */
+            gameId: string | null;
+            gameType: string | null;
+            /** @description The first version not delivered one by one */
+            fromVersion: number | null;
+            /** @description The game's version now: its newest event follows the gap */
+            version: number | null;
         };
         /** @description RFC 9457 problem details */
         Problem: {
@@ -1326,8 +1524,8 @@ export interface components {
         PlayerEvent: {
             seq: number;
             seat: number | null;
-            /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-            kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+            /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+            kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
             /** @description For an undo: the event taken back (with all after it) */
             undoesSeq: number | null;
             /** @description The action, only on your own events */
@@ -2773,6 +2971,11 @@ export interface components {
             view: components["schemas"]["MilestoneCityView"] | null;
             log: components["schemas"]["LogEntry"][];
         };
+        /** @description The action of an event of kind start, undo, resign, rules, replace or abort */
+        ServiceEventAction: {
+            /** @enum {string} */
+            type: "start" | "undo" | "resign" | "rules" | "replace" | "abort";
+        };
         /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (urbanization) */
         UrbanizationGameRecord: {
             /** @enum {string} */
@@ -2813,12 +3016,12 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["UrbanizationAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["UrbanizationAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
@@ -2867,12 +3070,12 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["ConstructionYardAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["ConstructionYardAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
@@ -2921,12 +3124,12 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["GuildTownAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["GuildTownAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
@@ -2975,12 +3178,12 @@ export interface components {
             status: "open" | "active" | "finished" | "aborted";
             events: {
                 seq: number;
-                /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                 seat: number | null;
                 undoesSeq: number | null;
-                /** @description The action as submitted */
-                action: components["schemas"]["MilestoneCityAction"];
+                /** @description The action as submitted (a move's), or the service's for its own events */
+                action: components["schemas"]["MilestoneCityAction"] | components["schemas"]["ServiceEventAction"];
                 /** Format: date-time */
                 at: string;
             }[];
@@ -5531,8 +5734,8 @@ export interface operations {
                             actorId: string | null;
                             /** @description The account that caused it (null: a bot, a deadline) */
                             username: string | null;
-                            /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                            kind: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                            /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                            kind: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                             undoesSeq: number | null;
                             /** @description The action as submitted */
                             action: unknown;
@@ -6170,8 +6373,8 @@ export interface operations {
                     status?: "open" | "active" | "finished" | "aborted";
                     events: {
                         seq: number;
-                        /** @description `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
-                        kind?: "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
+                        /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
+                        kind?: "start" | "action" | "timeout" | "undo" | "resign" | "rules" | "replace" | "abort";
                         seat: number | null;
                         undoesSeq?: number | null;
                         /** @description The action as submitted */
@@ -8946,11 +9149,90 @@ export interface operations {
             };
         };
     };
+    createStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Pass as ?ticket= once */
+                        ticket: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     streamAccountEvents: {
         parameters: {
             query?: {
                 /** @description Same as the Last-Event-ID header, for a first connection that cannot set headers */
                 lastEventId?: string;
+                /** @description A ticket from POST /v1/me/stream-tickets, instead of Authorization (single use, 60 s) */
+                ticket?: string;
             };
             header?: {
                 /** @description The id of the last event you received: resume after it */
@@ -8961,7 +9243,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An endless Server-Sent Events stream; each event's `data` is an AccountEventData (the schema's `contentSchema`) */
+            /** @description An endless Server-Sent Events stream; each `your_turn`/`game_updated` event's `data` is an AccountEventData, each `gap` event's a StreamGapData (the schema's `contentSchema`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8971,6 +9253,9 @@ export interface operations {
                      * @example event: your_turn
                      *     id: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7
                      *     data: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}
+                     *
+                     *     event: gap
+                     *     data: {"type":"gap","gameId":"0b6f2c1e-3d4a-4f5b-8c7d-9e0f1a2b3c4d","gameType":"guild-town","fromVersion":12,"version":140}
                      */
                     "text/event-stream": string;
                 };
@@ -8994,6 +9279,8 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `UNAUTHENTICATED`: no bearer token was sent
              *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             *     - `INVALID_TICKET`: the stream ticket is unknown, already used or expired (a ticket opens the stream once, within 60 s)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             401: {
                 headers: {
@@ -11675,6 +11962,94 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhook_your_turn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookYourTurn"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_started: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameStarted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameOver"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deadline_near: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDeadlineNear"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -32,8 +32,9 @@ import { replayRoutes } from './http/routes/replays.js';
 import { rulesRoutes } from './http/routes/rules.js';
 import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
+import { webhookComponents, webhooksSection } from './http/webhook-schemas.js';
 import { rememberingSerializers } from './http/serializers.js';
-import { AccountEventData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
+import { AccountEventData, StreamGapData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
 import { chatTopicOf } from './services/chat.js';
@@ -139,8 +140,8 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     tokens: createTokenService(config.jwtSecret, config.jwtIssuer, config.jwtTtlSeconds),
     accounts,
     events: {
-      gameChanged(gameId, version) {
-        if (version > 0) metrics.actions.inc();
+      gameChanged(gameId, version, started) {
+        if (version > 0 && started !== true) metrics.actions.inc();
         app.graphql.pubsub.publish({ topic: topicOf(gameId), payload: { gameId, version } });
       },
       undoRequestsChanged(gameId, version) {
@@ -156,6 +157,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     work: signal,
     now,
     quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
+    resume: { eventsPerGame: config.resumeEventsPerGame, windowMs: config.resumeWindowMinutes * 60_000 },
     ratings: { minMoves: config.ratingMinMoves },
     log,
     // The search bots think in worker threads, off the event loop (services/bot-pool.ts), where bots move: in the workers.
@@ -250,11 +252,11 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     },
     hideUntagged: true,
     // Per-game components replace the generic view/options/actions/result fields (http/game-schemas.ts).
-    transformObject: (documentObject) => documentOperations(documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject))),
+    transformObject: (documentObject) => withWebhooks(documentOperations(documentPathLimits(typeGameFields('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject)))),
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [AccountEventData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
+  for (const schema of [...webhookComponents(), AccountEventData, StreamGapData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
   // The web app at `/` (web/dist): its files, and its index.html for the app's pages no route matches.
   const web = webApp();
   registerProblemHandlers(app, web.servePage);
@@ -305,4 +307,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     app.addHook('onReady', async () => ensureAdmin(ctx, adminUsername, adminPassword));
   }
   return app;
+}
+
+/** The document's OpenAPI 3.1 `webhooks` section (http/webhook-schemas.ts). */
+function withWebhooks<T extends object>(document: T): T {
+  return { ...document, webhooks: webhooksSection() };
 }

@@ -15,6 +15,8 @@ export type EventKind =
   | 'resign'
   /** An admin moved the game to newer rules. */
   | 'rules'
+  /** The game started (event 1 of games started since 2026-11-27, so the start has a version of its own; older games have no such event). */
+  | 'start'
   /** A deadline passed: the seat was played for (or its player replaced by a bot). */
   | 'timeout'
   /** A take-back: the event `undoesSeq` and every event after it were taken back. */

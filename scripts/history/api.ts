@@ -51,7 +51,7 @@ export interface AdminEvent {
   seq: number;
   seat: number | null;
   actorId: string | null;
-  kind: 'action' | 'timeout' | 'undo' | 'resign' | 'rules' | 'replace' | 'abort';
+  kind: 'start' | 'action' | 'timeout' | 'undo' | 'resign' | 'rules' | 'replace' | 'abort';
   undoesSeq: number | null;
   action: unknown;
 }

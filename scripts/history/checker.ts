@@ -36,7 +36,8 @@ export type AnomalyKind =
   | 'version-went-back'
   | 'idempotent-answers-disagree'
   | 'idempotent-copy-refused' // refused although its key's write landed
-  | 'server-error';
+  | 'server-error'
+  | 'start-misplaced'; // a started game's log does not begin with exactly one start event (seq 1), or an open game has one
 
 /** JSON with sorted keys: the action as submitted and as logged compare equal whatever the key order. */
 export function canonical(value: unknown): string {
@@ -218,6 +219,13 @@ export function checkHistory({ operations, games, userIdByName }: CheckInput): A
     const events = (kind: AdminEvent['kind']) => game.events.filter((event) => event.kind === kind);
     const explained = new Set<Write>();
     const keep = (map: Map<number, Write>) => map.forEach((write) => explained.add(write));
+
+    // The start: event 1 of every game that started (all of them since it was an event), once; none in an open game.
+    const starts = events('start');
+    const startedOk = game.events.length === 0 ? starts.length === 0 : starts.length === 1 && game.events[0]!.kind === 'start' && game.events[0]!.seq === 1;
+    if (!startedOk || (game.status === 'open' && starts.length > 0)) {
+      found.add('start-misplaced', game.id, `start events at ${JSON.stringify(starts.map((event) => event.seq))} of ${game.events.length} events (game ${game.status})`, of('join', 'start', 'seat-bot'));
+    }
 
     // Moves: the event at the answered version is this account's action, exactly as sent.
     const moves = writesOf(of('move'));

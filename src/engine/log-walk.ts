@@ -4,13 +4,14 @@ import { isRuleError, type AnyGameDefinition, type LogEntry, type SetupInput } f
 /**
  * What a game's log means. `action` and `timeout` events apply their action for their seat;
  * `undo` returns to the state before its target move (taking back every move after it too);
+ * `start` (seq 1 of games started since 2026-11-27; older games have none) marks the deal, so the start has a version of its own;
  * `resign` and `replace` hand a seat over to a bot, `rules` marks a move to newer rules (the whole log then replays
  * under them, services/rules-admin.ts) and `abort` ends the game; none changes the state. Replays, audits, time travel,
  * take-backs and the record verifier all read the log through `walkLog`, so they agree by construction.
  */
-export type EventKind = 'action' | 'timeout' | 'undo' | 'resign' | 'rules' | 'replace' | 'abort';
+export type EventKind = 'start' | 'action' | 'timeout' | 'undo' | 'resign' | 'rules' | 'replace' | 'abort';
 /** Events that change who plays or whether the game goes on, never the state: replays pass over them. */
-export const SEAT_AND_SYSTEM_KINDS: readonly EventKind[] = ['resign', 'rules', 'replace', 'abort'];
+export const SEAT_AND_SYSTEM_KINDS: readonly EventKind[] = ['start', 'resign', 'rules', 'replace', 'abort'];
 
 /** What the walk reads of an event. */
 export interface WalkEvent {

@@ -33,7 +33,10 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
         const userId = user(context, 'read').userId;
         if (args.after != null) cursorTime(args.after);
         const live = (await context.pubsub.subscribe(accountTopicOf(userId))) as AsyncIterable<AccountEvent>;
-        return resumed(ctx, userId, args.after ?? undefined, live);
+        // No gap events here (AccountEvent has no such shape): a game beyond the window gets its newest event, as before.
+        return (async function* () {
+          for await (const event of resumed(ctx, userId, args.after ?? undefined, live)) if (event.type !== 'gap') yield event;
+        })();
       });
     return { subscribe: onlyTurns ? withFilter(subscribe, (event: AccountEvent) => event.yourTurn) : subscribe, resolve: (event: AccountEvent) => event };
   };

@@ -14,7 +14,7 @@ export const accountTopicOf = (userId: string) => `user:${userId}`;
  * What the subscribers of one (game, version) are told, loaded ONCE per process however many of
  * them there are (1,000 subscribers used to mean 2,000 queries per move), with each seat's view
  * computed once (every spectator sees the same view). Kept for the few most recent versions.
- * Version 0 is not kept: before the first move a game changes without a new version (seats, the start).
+ * Version 0 is not kept: an open game's seats change without a new version (the start is version 1).
  */
 interface Loaded {
   game: GameRecord;

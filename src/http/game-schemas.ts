@@ -147,10 +147,15 @@ export function typeGameFields<T>(document: T): T {
   // Where the body has no game type of its own, `gameType` says which game's union a field holds.
   discriminate(schemas, 'LegalActions', 'gameType', (_type, prefix) => ({ actions: { type: 'array', items: refTo(`${prefix}Action`), description: 'Each one ready to submit as is' } }));
   discriminate(schemas, 'MoveResult', 'gameType', (_type, prefix) => ({ view: orNull(refTo(`${prefix}View`), 'Your view after the move') }));
+  // Events the engine does not apply (the start, take-backs, resignations, rules moves, seat changes, aborts) record the service's own action.
+  schemas.ServiceEventAction = {
+    type: 'object', required: ['type'], description: 'The action of an event of kind start, undo, resign, rules, replace or abort',
+    properties: { type: { type: 'string', enum: ['start', 'undo', 'resign', 'rules', 'replace', 'abort'] } },
+  };
   discriminate(schemas, 'GameRecord', 'type', (_type, prefix) => {
     const events = properties('GameRecord').events as { items: { properties: Record<string, Schema> } & Schema } & Schema;
     return {
-      events: { ...events, items: { ...events.items, properties: { ...events.items.properties, action: { ...refTo(`${prefix}Action`), description: 'The action as submitted' } } } },
+      events: { ...events, items: { ...events.items, properties: { ...events.items.properties, action: { anyOf: [refTo(`${prefix}Action`), refTo('ServiceEventAction')], description: 'The action as submitted (a move\'s), or the service\'s for its own events' } } } },
       result: orNull(refTo(`${prefix}Result`), 'The outcome (null: not over, or aborted)'),
     };
   });

@@ -34,6 +34,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   INVALID_WEBHOOK_EVENTS: 'unknown webhook events',
   UNAUTHENTICATED: 'no bearer token was sent',
   INVALID_TOKEN: 'the bearer token is malformed, expired, forged or revoked',
+  INVALID_TICKET: 'the stream ticket is unknown, already used or expired (a ticket opens the stream once, within 60 s)',
   INVALID_CREDENTIALS: 'unknown username or wrong password',
   INSUFFICIENT_SCOPE: 'the personal API token lacks the scope this needs (`read`, `play` or `admin`)',
   ADMIN_ONLY: 'this needs an admin account',

@@ -1,8 +1,18 @@
-import { Type } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry } from '@sinclair/typebox';
 import { IMPORT_MAX_EVENTS } from '../services/admin-records.js';
 import { CLIENT_SEED_PATTERN } from '../engine/deal.js';
 import { EARLIER_FORMATS, RECORD_FORMAT } from '../services/record.js';
 import { EventKind, GameStatus, MAX_SEQ } from './schemas.js';
+
+/**
+ * An integer from `minimum` to `maximum`, or null, as ONE JSON Schema type list, not a union: the
+ * request validator (Ajv) coerces types, and in a union its integer branch read null as 0 (seat 0).
+ * The kind of its own lets TypeBox's compiler (GraphQL's check, engine/schema.ts) check it too:
+ * it knows no `Unsafe` type and threw on the record.
+ */
+TypeRegistry.Set<{ minimum: number; maximum: number }>('IntegerOrNull', (schema, value) =>
+  value === null || (typeof value === 'number' && Number.isInteger(value) && value >= schema.minimum && value <= schema.maximum));
+const integerOrNull = (minimum: number, maximum: number) => Type.Unsafe<number | null>({ [Kind]: 'IntegerOrNull', type: ['integer', 'null'], minimum, maximum });
 
 /** The portable game record (services/record.ts) as the API sends it and as an import takes it. */
 const recordSeat = Type.Object({
@@ -51,8 +61,8 @@ export const RecordImportBody = Type.Object({
   events: Type.Array(Type.Object({
     seq: Type.Integer({ minimum: 1, maximum: MAX_SEQ }),
     kind: Type.Optional(EventKind),
-    seat: Type.Union([Type.Integer({ minimum: 0, maximum: 15 }), Type.Null()]),
-    undoesSeq: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_SEQ }), Type.Null()])),
+    seat: integerOrNull(0, 15),
+    undoesSeq: Type.Optional(integerOrNull(1, MAX_SEQ)),
     action: anyObject('The action as submitted'),
     at: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T', maxLength: 40, description: 'ISO 8601 date and time' })),
   }, { additionalProperties: false }), { maxItems: IMPORT_MAX_EVENTS }),

@@ -34,8 +34,8 @@ export const User = Type.Object(
 
 export const GameStatus = Type.Union([Type.Literal('open'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('aborted')], { description: '`aborted`: ended by an admin, without a result' });
 /** What an event of the log is (store/games.ts EventKind). */
-export const EventKind = Type.Union([Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign'), Type.Literal('rules'), Type.Literal('replace'), Type.Literal('abort')], {
-  description: '`action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game',
+export const EventKind = Type.Union([Type.Literal('start'), Type.Literal('action'), Type.Literal('timeout'), Type.Literal('undo'), Type.Literal('resign'), Type.Literal('rules'), Type.Literal('replace'), Type.Literal('abort')], {
+  description: '`start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game',
 });
 export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -183,4 +183,16 @@ export const AccountEventData = Type.Object(
     cursor: Type.String({ description: 'The event\'s id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume' }),
   },
   { $id: 'AccountEventData', description: 'The JSON `data` of one event of GET /v1/me/events' },
+);
+
+/** The `data` of a `gap` event of the account event stream: events beyond the resume window were left out. */
+export const StreamGapData = Type.Object(
+  {
+    type: Type.Literal('gap'),
+    gameId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The game whose events were left out; null: the Last-Event-ID was older than the window, every game may have missed events' }),
+    gameType: Type.Union([Type.String(), Type.Null()]),
+    fromVersion: Type.Union([Type.Integer(), Type.Null()], { description: 'The first version not delivered one by one' }),
+    version: Type.Union([Type.Integer(), Type.Null()], { description: 'The game\'s version now: its newest event follows the gap' }),
+  },
+  { $id: 'StreamGapData', description: 'The JSON `data` of a `gap` event of GET /v1/me/events: reload the game (or its `/log`), or with `gameId` null every game' },
 );

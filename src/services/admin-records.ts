@@ -12,7 +12,7 @@ import { TimeControlSchema } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { seedCommitment } from './fairness.js';
 import { loadGame } from './lobby.js';
-import { rngMoved } from './progress.js';
+import { rngMoved, START_SEQ, startLog } from './progress.js';
 import { seedsProblem } from '../engine/record.js';
 import { EARLIER_FORMATS, RECORD_FORMAT, recordOf, type GameRecordExport } from './record.js';
 import { setupInputOf, walkLog } from './timeline.js';
@@ -66,8 +66,9 @@ const doesNotReplay = (atEvent: number, reason: string) =>
   unprocessable('RECORD_DOES_NOT_REPLAY', `The record does not replay: event ${atEvent}: ${reason}. Nothing was stored.`, { atEvent, reason });
 
 /** Log lines of the events the engine does not apply (the engine's own lines come from the replay). */
-function serviceLog(event: { kind: EventKind; seat: number | null; undoesSeq?: number | null }): LogEntry[] {
+function serviceLog(event: { kind: EventKind; seat: number | null; undoesSeq?: number | null }, seatCount: number): LogEntry[] {
   switch (event.kind) {
+    case 'start': return startLog(seatCount);
     case 'undo': return [{ message: `Seat ${event.seat} takes back event ${event.undoesSeq} and every move after it.` }];
     case 'resign': return [{ message: `Seat ${event.seat} resigns; a bot plays on for them.` }];
     case 'replace': return [{ message: `An admin gave seat ${event.seat} to a bot.` }];
@@ -97,6 +98,7 @@ function replayRecord(definition: AnyGameDefinition, record: RecordInput, seatCo
       if (event.seat === null || event.seat >= seatCount) throw doesNotReplay(event.seq, `a ${event.kind} event needs a seat from 0 to ${seatCount - 1}`);
     }
     if (event.kind === 'undo' && (event.undoesSeq === null || event.undoesSeq >= event.seq)) throw doesNotReplay(event.seq, 'an undo names an earlier event in undoesSeq');
+    if (event.kind === 'start' && event.seq !== START_SEQ) throw doesNotReplay(event.seq, 'a start event can only be the first');
     if (event.kind === 'abort' && index !== events.length - 1) throw doesNotReplay(event.seq, 'nothing can follow an abort');
     if (applies) {
       const errors = schemaErrors(definition.actionSchema, event.action);
@@ -109,7 +111,7 @@ function replayRecord(definition: AnyGameDefinition, record: RecordInput, seatCo
   let final: unknown;
   try {
     const walk = walkLog(definition, setupInputOf({ seatCount, options: record.options, seed: record.seed, seedDerivation: record.seedDerivation, clientSeeds: record.clientSeeds, rulesVersion: record.rulesVersion }), events, (event, state, engineLog, flagged) => {
-      logs.push(engineLog ?? serviceLog(event));
+      logs.push(engineLog ?? serviceLog(event, seatCount));
       irreversible.push(engineLog === null || flagged || rngMoved(previous, state));
       previous = state;
     });

@@ -31,7 +31,8 @@ export interface AccountEvent {
 
 /** Live notifications, sent only after the change is committed. Carry ids and versions, never state. */
 export interface EventBus {
-  gameChanged(gameId: string, version: number): void;
+  /** `started`: the change is the start (version 1), not an action. */
+  gameChanged(gameId: string, version: number, started?: boolean): void;
   /** An undo request was asked or answered without moving the game (an approval that takes moves back is a gameChanged). */
   undoRequestsChanged(gameId: string, version: number): void;
   account(userId: string, event: AccountEvent): void;
@@ -53,6 +54,8 @@ export interface ServiceContext {
   quotas: { openGamesPerAccount: number; webhooksPerAccount: number };
   /** Games with fewer moves by persons are not rated (setting RATING_MIN_MOVES; services/ratings.ts). */
   ratings: { minMoves: number };
+  /** How far the account event stream replays missed events (settings RESUME_EVENTS_PER_GAME, RESUME_WINDOW_MINUTES). */
+  resume: { eventsPerGame: number; windowMs: number };
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
   /** Where the search bots think (services/bots.ts); absent: they think inline, in the due-work step (tests, scripts). */
   bots?: BotThinking;

@@ -57,6 +57,10 @@ export async function writeOutbox(locked: LockedGame, change: Change): Promise<C
   return { ...change, webhooks };
 }
 
+/** The start's event number: an open game is at version 0, the start takes 1, the first move 2. */
+export const START_SEQ = 1;
+export const startLog = (players: number): LogEntry[] => [{ message: `The game starts with ${players} players.` }];
+
 export async function commitStart(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, seats: SeatRecord[]): Promise<Change> {
   // The client seeds follow their seats into the new numbering; they are fixed from now on (derivation 2).
   const clientSeeds = game.seedDerivation === 1 ? null : seats.map((seat) => game.clientSeeds?.[seat.seat] ?? null);
@@ -68,9 +72,11 @@ export async function commitStart(ctx: ServiceContext, definition: AnyGameDefini
   const renumbered = seats.map((seat, index) => ({ ...seat, seat: index }));
   const due = planDue({ timeControl: control, clocks, activeSeats, seats: renumbered }, now, () => true);
   if (clientSeeds !== null) await locked.setClientSeeds(clientSeeds);
-  await locked.start(seats, { state, activeSeats, result: null, clocks, deadline: nextDeadline(control, clocks, activeSeats), due });
+  // The start is an event of its own (seq 1), so "started" has a version no other notification carries.
+  const event = { seq: START_SEQ, seat: null, actorId: null, kind: 'start' as const, action: { type: 'start' }, log: startLog(seats.length), irreversible: true };
+  await locked.start(seats, event, { state, activeSeats, result: null, clocks, deadline: nextDeadline(control, clocks, activeSeats), due });
   const change: Change = {
-    gameId: game.id, gameType: game.type, version: 0, status: 'active', activeSeats, seats: renumbered,
+    gameId: game.id, gameType: game.type, version: START_SEQ, status: 'active', activeSeats, seats: renumbered,
     deadlines: deadlines(control, clocks, activeSeats), newlyActive: activeSeats, started: true, result: null, due, webhooks: 0,
   };
   return writeOutbox(locked, change);
@@ -128,7 +134,8 @@ export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefini
 /** After the commit: never before, so nobody hears of a change that was rolled back. Failures are logged, not thrown. */
 export async function afterCommit(ctx: ServiceContext, change: Change): Promise<void> {
   try {
-    ctx.events.gameChanged(change.gameId, change.version);
+    if (change.started) ctx.events.gameChanged(change.gameId, change.version, true);
+    else ctx.events.gameChanged(change.gameId, change.version);
     const earliest = change.deadlines.reduce<Date | null>((min, entry) => (min === null || entry.at < min ? entry.at : min), null);
     for (const seat of change.seats) {
       if (!seat.userId) continue;

@@ -82,7 +82,7 @@ export interface EventRecord {
 }
 
 /**
- * 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'; 'rules': an admin moved the game to newer rules;
+ * 'start': the game started (seq 1; games started before it existed have none); 'action': a move by a player or a bot; 'timeout': a deadline passed; 'undo': a take-back; 'resign'; 'rules': an admin moved the game to newer rules;
  * 'replace': an admin gave a seat to a bot; 'abort': an admin ended the game.
  */
 export { SEAT_AND_SYSTEM_KINDS, type EventKind } from '../engine/log-walk.js';
@@ -305,8 +305,8 @@ export interface SeatChange {
 /** Operations allowed on a locked game inside its transaction. */
 export interface LockedGame {
   updateSeat(seat: number, change: SeatChange): Promise<void>;
-  /** Start: drop the unfilled seats, renumber the rest 0..n-1 in order, store the initial state. */
-  start(seats: SeatRecord[], next: NextState): Promise<void>;
+  /** Start: drop the unfilled seats, renumber the rest 0..n-1 in order, append the `start` event and store the initial state. */
+  start(seats: SeatRecord[], event: NewEvent, next: NextState): Promise<void>;
   /** Append event `seq` and move the game to its new state. */
   append(event: NewEvent, next: NextState): Promise<void>;
   /** Store the client seeds by seat (services/client-seeds.ts; at the start, renumbered with the seats). */
@@ -372,11 +372,12 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
     async updateSeat(seat, change) {
       await tx.seat.update({ where: { gameId_seat: { gameId, seat } }, data: { ...change, ...(change.userId ? { joinedAt: new Date() } : {}) } });
     },
-    async start(seats, next) {
+    async start(seats, event, next) {
       await tx.seat.deleteMany({ where: { gameId } });
       await tx.seat.createMany({ data: seats.map((seat, index) => ({ gameId, seat: index, userId: seat.userId, bot: seat.bot })) });
       const now = new Date();
-      await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, now), status: 'active', seatCount: seats.length, startedAt: now } });
+      await tx.gameEvent.create({ data: { gameId, ...event, action: json(event.action), log: json(event.log), createdAt: now } });
+      await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, now), status: 'active', seatCount: seats.length, startedAt: now, version: event.seq } });
     },
     async append(event, next) {
       await tx.gameEvent.create({ data: { gameId, ...event, action: json(event.action), log: json(event.log) } });

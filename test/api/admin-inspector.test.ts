@@ -35,7 +35,7 @@ describe('finding games', () => {
     expect(ids(mine).sort()).toEqual([finished, open, tampered].sort());
     expect(mine.games).toEqual(mine.items);
     const item = mine.items.find((entry: { id: string }) => entry.id === finished);
-    expect(item).toMatchObject({ type: 'toy', status: 'finished', rulesVersion: 1, version: 2, players: [carol.username, dave.username], lastVerify: null, importedAt: null });
+    expect(item).toMatchObject({ type: 'toy', status: 'finished', rulesVersion: 1, version: 3, players: [carol.username, dave.username], lastVerify: null, importedAt: null });
     expect(item.createdAt).toEqual(expect.any(String));
 
     expect(ids(await list(`player=${carol.username}&status=open`))).toEqual([open]);
@@ -49,13 +49,14 @@ describe('finding games', () => {
 
     // Verdicts: one clean game, one tampered one; the open game stays never verified.
     expect((await t.http.post(`/v1/admin/games/${finished}/verify`).set(admin).expect(200)).body.ok).toBe(true);
-    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 1`, [tampered]);
+    // Event 1 is the start; the forgery is in event 2, the first move.
+    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 2`, [tampered]);
     expect((await t.http.post(`/v1/admin/games/${tampered}/verify`).set(admin).expect(200)).body.ok).toBe(false);
     expect(ids(await list(`player=${carol.username}&verify=failed`))).toEqual([tampered]);
     expect(ids(await list(`player=${carol.username}&verify=ok`))).toEqual([finished]);
     expect(ids(await list(`player=${carol.username}&verify=never`))).toEqual([open]);
     const failed = (await list(`id=${tampered}`)).items[0];
-    expect(failed.lastVerify).toMatchObject({ ok: false, version: 1, divergence: { atEvent: 1, reason: expect.stringMatching(/log entries differ/) } });
+    expect(failed.lastVerify).toMatchObject({ ok: false, version: 2, divergence: { atEvent: 2, reason: expect.stringMatching(/log entries differ/) } });
 
     // Pages: newest first, `total` over all of them.
     const first = await list(`player=${carol.username}&limit=2&offset=0`);
@@ -90,14 +91,15 @@ describe('verify verdicts', () => {
     const revision = async () => (await t.sql.query('SELECT revision FROM games WHERE id = $1', [gameId])).rows[0].revision as number;
     const before = await revision();
     const verdict = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
-    expect(verdict).toEqual({ ok: true, version: 1, checkedEvents: 1, divergence: null });
+    // The start (event 1) and the first move (event 2).
+    expect(verdict).toEqual({ ok: true, version: 2, checkedEvents: 2, divergence: null });
     expect(await revision()).toBe(before);
     await playFirstLegal(t, gameId, [alice, bob], 1);
-    expect((await t.sql.query('SELECT version FROM games WHERE id = $1', [gameId])).rows[0].version).toBe(2);
+    expect((await t.sql.query('SELECT version FROM games WHERE id = $1', [gameId])).rows[0].version).toBe(3);
     const stored = (await t.sql.query('SELECT verify_ok, version FROM game_verifications WHERE game_id = $1', [gameId])).rows[0];
-    expect(stored).toEqual({ verify_ok: true, version: 1 });
+    expect(stored).toEqual({ verify_ok: true, version: 2 });
     const detail = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
-    expect(detail.lastVerify).toMatchObject({ ok: true, version: 1, divergence: null });
+    expect(detail.lastVerify).toMatchObject({ ok: true, version: 2, divergence: null });
   });
 });
 
@@ -108,11 +110,12 @@ describe('one game', () => {
     const { events, players } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
     expect(players).toEqual([alice.username, bob.username]);
     expect(events.map((event: { seq: number; seat: number; username: string; kind: string }) => [event.seq, event.seat, event.username, event.kind])).toEqual([
-      [1, 0, alice.username, 'action'], [2, 1, bob.username, 'action'],
+      [1, null, null, 'start'], [2, 0, alice.username, 'action'], [3, 1, bob.username, 'action'],
     ]);
-    const stored = (await t.sql.query('SELECT action, log, irreversible FROM game_events WHERE game_id = $1 AND seq = 1', [gameId])).rows[0];
-    expect(events[0]).toMatchObject({ action: stored.action, log: stored.log, irreversible: stored.irreversible, createdAt: expect.any(String) });
-    expect(events[0].log.some((entry: LogEntry) => entry.visibleTo !== undefined)).toBe(true);
+    expect(events[0]).toMatchObject({ log: [{ message: 'The game starts with 2 players.' }], createdAt: expect.any(String) });
+    const stored = (await t.sql.query('SELECT action, log, irreversible FROM game_events WHERE game_id = $1 AND seq = 2', [gameId])).rows[0];
+    expect(events[1]).toMatchObject({ action: stored.action, log: stored.log, irreversible: stored.irreversible, createdAt: expect.any(String) });
+    expect(events[1].log.some((entry: LogEntry) => entry.visibleTo !== undefined)).toBe(true);
   });
 
   it("answers any seat's view (and the public one) after event N, with the log lines that seat could read", async () => {
@@ -122,8 +125,12 @@ describe('one game', () => {
     const { events } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
     let state: ToyState = toyGame.setup(setupInputOfRow(row) as SetupInput<{ rounds: number }>);
     const log: { seq: number; entry: LogEntry }[] = [];
-    for (let at = 0; at <= 3; at++) {
-      if (at > 0) {
+    // Event 1 is the start: it changes no state and its log line is everyone's; the three moves are events 2 to 4.
+    for (let at = 0; at <= 4; at++) {
+      if (at === 1) {
+        expect(events[0]).toMatchObject({ seq: 1, seat: null, kind: 'start' });
+        log.push({ seq: 1, entry: { message: 'The game starts with 2 players.' } });
+      } else if (at > 1) {
         const event = events[at - 1];
         const applied = toyGame.apply(state, event.seat, event.action as ToyAction);
         if (isRuleError(applied)) throw new Error(applied.code);
@@ -142,11 +149,11 @@ describe('one game', () => {
       expect(canonicalJson(full)).toBe(canonicalJson({ version: at, state }));
     }
     // Seat 1 never reads seat 0's draws, the public nothing private.
-    const seatOne = (await t.http.get(`/v1/admin/games/${gameId}/state?at=3&seat=1`).set(admin).expect(200)).body;
+    const seatOne = (await t.http.get(`/v1/admin/games/${gameId}/state?at=4&seat=1`).set(admin).expect(200)).body;
     expect(seatOne.log.some((line: { message: string }) => line.message.startsWith('Seat 0 draws'))).toBe(false);
-    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=3&seat=2`).set(admin).expect(422)).body.code).toBe('NO_SUCH_SEAT');
-    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=3&seat=spectator`).set(admin).expect(400)).body.code).toBe('VALIDATION_FAILED');
-    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=4&seat=0`).set(admin).expect(422)).body.code).toBe('NO_SUCH_VERSION');
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=4&seat=2`).set(admin).expect(422)).body.code).toBe('NO_SUCH_SEAT');
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=4&seat=spectator`).set(admin).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=5&seat=0`).set(admin).expect(422)).body.code).toBe('NO_SUCH_VERSION');
   });
 });
 
@@ -158,11 +165,13 @@ describe('over GraphQL', () => {
     const found = await postGraphql(t, 'query($p: String) { adminSearchGames(filter: { player: $p, status: finished, verify: never }) { totalCount edges { node { game { id status } players lastVerify { ok } } } } }', { p: alice.username.toUpperCase() }, token);
     expect(found.data.adminSearchGames).toEqual({ totalCount: 1, edges: [{ node: { game: { id: gameId, status: 'finished' }, players: [alice.username, bob.username], lastVerify: null } }] });
     const verified = await postGraphql(t, 'mutation($id: ID!) { adminVerifyGame(id: $id) { ok checkedEvents divergence { atEvent } } }', { id: gameId }, token);
-    expect(verified.data.adminVerifyGame).toEqual({ ok: true, checkedEvents: 2, divergence: null });
-    const rest = (await t.http.get(`/v1/admin/games/${gameId}/state?at=1&seat=public`).set(admin).expect(200)).body;
-    const one = await postGraphql(t, 'query($id: ID!) { adminGame(id: $id) { seed events { seq username kind log { message visibleTo } } } adminGameState(id: $id, at: 1, publicView: true) { version seat view log { seq message } } }', { id: gameId }, token);
-    expect(one.data.adminGame.events.map((event: { username: string }) => event.username)).toEqual([alice.username, bob.username]);
-    expect(one.data.adminGameState).toEqual({ version: 1, seat: null, view: rest.view, log: rest.log });
+    expect(verified.data.adminVerifyGame).toEqual({ ok: true, checkedEvents: 3, divergence: null });
+    // After event 2, the first move (event 1 is the start).
+    const rest = (await t.http.get(`/v1/admin/games/${gameId}/state?at=2&seat=public`).set(admin).expect(200)).body;
+    const one = await postGraphql(t, 'query($id: ID!) { adminGame(id: $id) { seed events { seq username kind log { message visibleTo } } } adminGameState(id: $id, at: 2, publicView: true) { version seat view log { seq message } } }', { id: gameId }, token);
+    expect(one.data.adminGame.events.map((event: { username: string }) => event.username)).toEqual([null, alice.username, bob.username]);
+    expect(one.data.adminGame.events[0]).toMatchObject({ seq: 1, kind: 'start' });
+    expect(one.data.adminGameState).toEqual({ version: 2, seat: null, view: rest.view, log: rest.log });
     const exported = await postGraphql(t, 'query($id: ID!) { adminExportGame(id: $id) }', { id: gameId }, token);
     expect(exported.data.adminExportGame).toEqual((await t.http.get(`/v1/admin/games/${gameId}/export`).set(admin).expect(200)).body);
     const imported = await postGraphql(t, 'mutation($r: JSON!) { adminImportGame(record: $r) { id status verify { ok } seats { username account } } }', { r: exported.data.adminExportGame }, token);

@@ -36,9 +36,9 @@ describe('aborting a game', () => {
     const logged = vi.spyOn(t.app.services.log, 'info');
     try {
       const aborted = (await t.http.post(`/v1/admin/games/${timed}/abort`).set(admin).send({ reason: 'test of moderation' }).expect(200)).body;
-      expect(aborted).toMatchObject({ id: timed, status: 'aborted', result: null, activeSeats: [], version: 1 });
-      expect(await gameRow(timed)).toMatchObject({ status: 'aborted', result: null, due_at: null, deadline: null, version: 1 });
-      expect(changed).toHaveBeenCalledWith(timed, 1);
+      expect(aborted).toMatchObject({ id: timed, status: 'aborted', result: null, activeSeats: [], version: 2 });
+      expect(await gameRow(timed)).toMatchObject({ status: 'aborted', result: null, due_at: null, deadline: null, version: 2 });
+      expect(changed).toHaveBeenCalledWith(timed, 2);
       expect(told.mock.calls.filter(([, event]) => event.gameId === timed && event.status === 'aborted').map(([userId]) => userId).sort()).toEqual([alice.id, bob.id].sort());
       expect(logged.mock.calls.some(([line]) => line.includes(`game ${timed}`) && line.includes(`admin ${me}`))).toBe(true);
     } finally {
@@ -46,13 +46,13 @@ describe('aborting a game', () => {
     }
     const deliveries = (await t.sql.query('SELECT event, payload FROM webhook_deliveries WHERE webhook_id = $1', [hook])).rows;
     expect(deliveries).toMatchObject([{ event: 'game_over', payload: { event: 'game_over', game: { id: timed, status: 'aborted' }, result: null } }]);
-    expect(await lastEvent(timed)).toMatchObject({ seq: 1, seat: null, kind: 'abort', actor_id: await adminId(), log: [{ message: 'An admin aborted the game: test of moderation' }] });
+    expect(await lastEvent(timed)).toMatchObject({ seq: 2, seat: null, kind: 'abort', actor_id: await adminId(), log: [{ message: 'An admin aborted the game: test of moderation' }] });
     const { actions: bobs } = (await t.http.get(`/v1/games/${timed}/legal-actions`).set(bob.auth).expect(200)).body;
     expect(bobs).toEqual([]);
     expect((await t.http.post(`/v1/games/${timed}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(409)).body.code).toBe('GAME_NOT_ACTIVE');
     expect((await t.http.post(`/v1/admin/games/${timed}/abort`).set(admin).expect(409)).body.code).toBe('GAME_FINISHED');
     // Still a whole game: it verifies, replays and exports.
-    expect((await t.http.post(`/v1/admin/games/${timed}/verify`).set(admin).expect(200)).body).toMatchObject({ ok: true, version: 1 });
+    expect((await t.http.post(`/v1/admin/games/${timed}/verify`).set(admin).expect(200)).body).toMatchObject({ ok: true, version: 2 });
     expect((await t.http.get(`/v1/games/${timed}/replay?at=1`).set(bob.auth).expect(200)).body).toMatchObject({ at: 1, seat: 1 });
     expect((await t.http.get(`/v1/games?status=aborted&mine=true`).set(bob.auth).expect(200)).body.games.map((game: { id: string }) => game.id)).toEqual([timed]);
     // The other game was not touched.
@@ -83,15 +83,15 @@ describe('giving a seat to a bot', () => {
     // Seat 0 (Alice) is to act: the bot takes the turn. Alice hears that her game changed.
     const told = vi.spyOn(t.app.services.events, 'account');
     const game = (await t.http.post(`/v1/admin/games/${gameId}/seats/0/bot`).set(admin).send({ bot: 'random' }).expect(200)).body;
-    expect(told.mock.calls.filter(([, event]) => event.gameId === gameId && event.version === 1).map(([userId]) => userId).sort()).toEqual([alice.id, bob.id].sort());
+    expect(told.mock.calls.filter(([, event]) => event.gameId === gameId && event.version === 2).map(([userId]) => userId).sort()).toEqual([alice.id, bob.id].sort());
     vi.restoreAllMocks();
     expect(game.seats[0]).toMatchObject({ seat: 0, username: null, bot: 'random' });
-    expect(game.version).toBeGreaterThanOrEqual(1); // the bot may have moved already
-    // The bot may already have moved: read event 1 itself.
-    const replaceEvent = (await t.sql.query('SELECT seq, seat, kind, actor_id, action FROM game_events WHERE game_id = $1 AND seq = 1', [gameId])).rows[0];
-    expect(replaceEvent).toMatchObject({ seq: 1, seat: 0, kind: 'replace', actor_id: await adminId(), action: { type: 'replace', bot: 'random', replaced: alice.username } });
-    await waitFor(async () => ((await gameRow(gameId)).version >= 2 ? true : undefined), 15_000, 'the bot to move');
-    expect((await t.sql.query('SELECT seq, seat, kind, actor_id FROM game_events WHERE game_id = $1 AND seq = 2', [gameId])).rows[0]).toMatchObject({ seq: 2, seat: 0, kind: 'action', actor_id: null });
+    expect(game.version).toBeGreaterThanOrEqual(2); // the bot may have moved already
+    // The bot may already have moved: read event 2 (after the start) itself.
+    const replaceEvent = (await t.sql.query('SELECT seq, seat, kind, actor_id, action FROM game_events WHERE game_id = $1 AND seq = 2', [gameId])).rows[0];
+    expect(replaceEvent).toMatchObject({ seq: 2, seat: 0, kind: 'replace', actor_id: await adminId(), action: { type: 'replace', bot: 'random', replaced: alice.username } });
+    await waitFor(async () => ((await gameRow(gameId)).version >= 3 ? true : undefined), 15_000, 'the bot to move');
+    expect((await t.sql.query('SELECT seq, seat, kind, actor_id FROM game_events WHERE game_id = $1 AND seq = 3', [gameId])).rows[0]).toMatchObject({ seq: 3, seat: 0, kind: 'action', actor_id: null });
     expect((await t.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(403)).body.code).toBe('NOT_A_PLAYER');
     // Bob plays on against the bot.
     const { actions } = (await t.http.get(`/v1/games/${gameId}/legal-actions`).set(bob.auth).expect(200)).body;
@@ -183,13 +183,13 @@ describe('disabling accounts', () => {
       const stream = await connectSse(base, bob.auth);
       const { actions } = (await streaming.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(200)).body;
       await streaming.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: actions[0] }).expect(201);
-      await waitFor(async () => (stream.events.some((event) => event.data.version === 1) ? true : undefined), 10_000, 'the first event');
+      await waitFor(async () => (stream.events.some((event) => event.data.version === 2) ? true : undefined), 10_000, 'the first event');
       await t.http.post(`/v1/admin/users/${bob.id}/disable`).set(admin).expect(200);
       await waitFor(async () => ((await streaming.http.get('/v1/me').set(bob.auth)).status === 403 ? true : undefined), 10_000, 'the streaming process to know');
       // The game moves on (an abort tells both players): Bob's stream ends instead of telling him.
       await streaming.http.post(`/v1/admin/games/${gameId}/abort`).set(await loginAdmin(streaming)).expect(200);
       await stream.ended;
-      expect(stream.events.map((event) => event.data.version)).toEqual([1]);
+      expect(stream.events.map((event) => event.data.version)).toEqual([2]);
     } finally {
       await streaming.close();
     }

@@ -140,7 +140,7 @@ describe('export and import', () => {
   it('exports any started game to an admin, not an open one', async () => {
     const { alice, gameId } = await startedToyGame(t);
     const exported = (await t.http.get(`/v1/admin/games/${gameId}/export`).set(admin).expect(200)).body;
-    expect(exported).toMatchObject({ status: 'active', events: [], result: null });
+    expect(exported).toMatchObject({ status: 'active', events: [{ seq: 1, kind: 'start', seat: null, action: { type: 'start' } }], result: null });
     const open = (await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2 }).expect(201)).body.id;
     expect((await t.http.get(`/v1/admin/games/${open}/export`).set(admin).expect(422)).body.code).toBe('GAME_NOT_STARTED');
     expect((await t.http.get(`/v1/admin/games/${gameId}/export`).set(alice.auth).expect(403)).body.code).toBe('ADMIN_ONLY');

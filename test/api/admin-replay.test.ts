@@ -34,15 +34,19 @@ describe('replays', () => {
     const { events } = (await t.http.get(`/v1/admin/games/${gameId}`).set(admin).expect(200)).body;
     let state: ToyState = toyGame.setup({ ...setupInputOfRow(await storedGame(t, gameId)), options: { rounds: 2 } });
     const log: { seq: number; entry: LogEntry }[] = [];
-    for (let at = 0; at <= 4; at++) {
-      if (at > 0) {
+    // Event 1 is the start (no change of state, a line for everyone); the four moves are events 2 to 5.
+    for (let at = 0; at <= 5; at++) {
+      if (at === 1) {
+        expect(events[0]).toMatchObject({ seq: 1, seat: null, kind: 'start' });
+        log.push({ seq: 1, entry: { message: 'The game starts with 2 players.' } });
+      } else if (at > 1) {
         const applied = toyGame.apply(state, events[at - 1].seat, events[at - 1].action as ToyAction);
         if (isRuleError(applied)) throw new Error(applied.code);
         state = applied.state;
         log.push(...applied.log.map((entry) => ({ seq: at, entry })));
       }
       const expected = (seat: number | null) => ({
-        gameType: 'toy', at, version: 4, seat, view: toyGame.view(state, seat),
+        gameType: 'toy', at, version: 5, seat, view: toyGame.view(state, seat),
         log: log.flatMap(({ seq, entry }) => visibleLog([entry], seat).map((line) => ({ seq, ...line }))),
       });
       for (const [viewer, seat] of [[alice.auth, 0], [bob.auth, 1], [spectator.auth, null], [{}, null]] as const) {
@@ -55,11 +59,11 @@ describe('replays', () => {
       const secretLines = log.filter(({ entry }) => entry.visibleTo !== undefined).map(({ entry }) => entry.message);
       for (const secret of secretLines) expect(pub.log.map((line: { message: string }) => line.message)).not.toContain(secret);
       expect(JSON.stringify(pub)).not.toContain('draws');
-      if (at === 4) expect(secretLines.length).toBeGreaterThan(0);
+      if (at === 5) expect(secretLines.length).toBeGreaterThan(0);
     }
     // Bob never reads Alice's draws; the end is the default point.
     const bobsEnd = (await t.http.get(`/v1/games/${gameId}/replay`).set(bob.auth).expect(200)).body;
-    expect(bobsEnd.at).toBe(4);
+    expect(bobsEnd.at).toBe(5);
     expect(bobsEnd.log.some((line: { message: string }) => line.message.startsWith('Seat 0 draws'))).toBe(false);
     expect(bobsEnd.log.some((line: { message: string }) => line.message.startsWith('Seat 1 draws'))).toBe(true);
   });
@@ -68,7 +72,7 @@ describe('replays', () => {
     const { alice, gameId } = await startedToyGame(t);
     expect((await t.http.get(`/v1/games/${gameId}/replay?at=0`).set(alice.auth).expect(409)).body.code).toBe('GAME_NOT_FINISHED');
     const finished = (await finishedToyGame()).gameId;
-    expect((await t.http.get(`/v1/games/${finished}/replay?at=5`).expect(422)).body.code).toBe('NO_SUCH_VERSION');
+    expect((await t.http.get(`/v1/games/${finished}/replay?at=6`).expect(422)).body.code).toBe('NO_SUCH_VERSION');
     expect((await t.http.get(`/v1/games/${finished}/replay?at=-1`).expect(400)).body.code).toBe('VALIDATION_FAILED');
     expect((await t.http.get(`/v1/games/${finished}/replay?at=1`).set({ Authorization: 'Bearer nonsense' }).expect(401)).body.code).toBe('INVALID_TOKEN');
   });

@@ -28,8 +28,8 @@ describe('admin endpoints', () => {
     const row = await storedGame(t, gameId);
     expect(body.seed).toBe(row.seed);
     expect(canonicalJson(body.state)).toBe(canonicalJson(row.state));
-    expect(body.events).toHaveLength(2);
-    expect(body.events[0].log.some((entry: { visibleTo?: number[] }) => entry.visibleTo !== undefined)).toBe(true);
+    expect(body.events.map((event: { kind: string }) => event.kind)).toEqual(['start', 'action', 'action']);
+    expect(body.events[1].log.some((entry: { visibleTo?: number[] }) => entry.visibleTo !== undefined)).toBe(true);
   });
 
   it('rebuild the state after any event by replay', async () => {
@@ -38,32 +38,35 @@ describe('admin endpoints', () => {
     const initial = toyGame.setup(setupInputOfRow(row) as SetupInput<{ rounds: number }>);
     expect(canonicalJson((await t.http.get(`/v1/admin/games/${gameId}/state?at=0`).set(admin).expect(200)).body.state)).toBe(canonicalJson(initial));
     await playFirstLegal(t, gameId, [alice, bob], 3);
-    const atTwo = (await t.http.get(`/v1/admin/games/${gameId}/state?at=2`).set(admin).expect(200)).body;
-    expect(atTwo.version).toBe(2);
-    expect(atTwo.state.turn).toBe(2);
+    // Event 1 is the start (no change of state); the moves are events 2 to 4.
+    expect(canonicalJson((await t.http.get(`/v1/admin/games/${gameId}/state?at=1`).set(admin).expect(200)).body.state)).toBe(canonicalJson(initial));
     const atThree = (await t.http.get(`/v1/admin/games/${gameId}/state?at=3`).set(admin).expect(200)).body;
+    expect(atThree.version).toBe(3);
+    expect(atThree.state.turn).toBe(2);
+    const atFour = (await t.http.get(`/v1/admin/games/${gameId}/state?at=4`).set(admin).expect(200)).body;
     const stored = (await storedGame(t, gameId)).state;
-    expect(canonicalJson(atThree.state)).toBe(canonicalJson(stored));
-    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=4`).set(admin).expect(422)).body.code).toBe('NO_SUCH_VERSION');
+    expect(canonicalJson(atFour.state)).toBe(canonicalJson(stored));
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=5`).set(admin).expect(422)).body.code).toBe('NO_SUCH_VERSION');
     expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=-1`).set(admin).expect(400)).body.code).toBe('VALIDATION_FAILED');
   });
 
   it('verify a clean game, and report the first divergence of a tampered one', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     await playFirstLegal(t, gameId, [alice, bob], 4);
-    expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body).toEqual({ ok: true, version: 4, checkedEvents: 4, divergence: null });
+    expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body).toEqual({ ok: true, version: 5, checkedEvents: 5, divergence: null });
 
     await t.sql.query(`UPDATE games SET state = jsonb_set(state::jsonb, '{scores,0}', '999') WHERE id = $1`, [gameId]);
     const tamperedState = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
-    expect(tamperedState).toMatchObject({ ok: false, divergence: { atEvent: 4, reason: expect.stringMatching(/final state differs/) } });
+    expect(tamperedState).toMatchObject({ ok: false, divergence: { atEvent: 5, reason: expect.stringMatching(/final state differs/) } });
 
-    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 2`, [gameId]);
+    // Event 1 is the start: the second move is event 3, the first event 2.
+    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 3`, [gameId]);
     const tamperedLog = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
-    expect(tamperedLog.divergence).toMatchObject({ atEvent: 2, reason: expect.stringMatching(/log entries differ/) });
+    expect(tamperedLog.divergence).toMatchObject({ atEvent: 3, reason: expect.stringMatching(/log entries differ/) });
 
-    await t.sql.query(`UPDATE game_events SET seat = 1 - seat WHERE game_id = $1 AND seq = 1`, [gameId]);
+    await t.sql.query(`UPDATE game_events SET seat = 1 - seat WHERE game_id = $1 AND seq = 2`, [gameId]);
     const refused = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
-    expect(refused.divergence).toMatchObject({ atEvent: 1, reason: expect.stringMatching(/NOT_YOUR_TURN/) });
+    expect(refused.divergence).toMatchObject({ atEvent: 2, reason: expect.stringMatching(/NOT_YOUR_TURN/) });
   });
 });
 
@@ -81,7 +84,7 @@ describe('rules versions', () => {
     const mine = (await t.http.get('/v1/games?mine=true').set(alice.auth).expect(200)).body;
     expect(mine.games.map((game: { id: string }) => game.id)).toContain(gameId);
     const version = (await t.sql.query('SELECT version FROM games WHERE id = $1', [gameId])).rows[0].version;
-    expect(version).toBe(1);
+    expect(version).toBe(2); // the start and the one move
   });
 
   it('records the rules version a game starts under', async () => {

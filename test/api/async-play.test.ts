@@ -28,10 +28,11 @@ describe('bots', () => {
     }, 20_000, 'the bots to finish');
     expect(finished.result.scores).toHaveLength(3);
     const log = await events(game.id);
-    expect(log).toHaveLength(12);
-    expect(log.every((event) => event.kind === 'action' && event.actor_id === null)).toBe(true);
+    expect(log).toHaveLength(13);
+    expect(log[0]).toMatchObject({ seq: 1, seat: null, kind: 'start', actor_id: null });
+    expect(log.slice(1).every((event) => event.kind === 'action' && event.actor_id === null)).toBe(true);
     const admin = await loginAdmin(t);
-    expect((await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body).toMatchObject({ ok: true, checkedEvents: 12 });
+    expect((await t.http.post(`/v1/admin/games/${game.id}/verify`).set(admin).expect(200)).body).toMatchObject({ ok: true, version: 13, checkedEvents: 13 });
   });
 
   it('wait while a person is to act, and move as soon as the person has', async () => {
@@ -41,10 +42,10 @@ describe('bots', () => {
     await t.http.post(`/v1/games/${game.id}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     const back = await waitFor(async () => {
       const { body } = await t.http.get(`/v1/games/${game.id}`).set(alice.auth).expect(200);
-      return body.version === 2 ? body : undefined;
+      return body.version === 3 ? body : undefined;
     }, 10_000, 'the bot to answer');
     expect(back.activeSeats).toEqual([0]);
-    expect((await events(game.id)).map((event) => event.seat)).toEqual([0, 1]);
+    expect((await events(game.id)).map((event) => event.seat)).toEqual([null, 0, 1]);
   });
 });
 
@@ -56,14 +57,15 @@ describe('deadlines', () => {
     const started = await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).expect(200);
     expect(started.body.deadline).not.toBeNull();
     // Nobody moves: seat 0 times out, then seat 1, then seat 0 again (its second: a bot takes over).
-    const afterThree = await waitFor(async () => ((await events(game.id)).length >= 3 ? events(game.id) : undefined), 20_000, 'three timeouts');
-    expect(afterThree.slice(0, 3).map((event) => [event.seat, event.kind])).toEqual([[0, 'timeout'], [1, 'timeout'], [0, 'timeout']]);
-    expect(afterThree[0].action).toEqual({ type: 'pass' });
+    // Event 1 is the start; the timeouts follow it.
+    const afterThree = await waitFor(async () => ((await events(game.id)).length >= 4 ? events(game.id) : undefined), 20_000, 'three timeouts');
+    expect(afterThree.slice(0, 4).map((event) => [event.seat, event.kind])).toEqual([[null, 'start'], [0, 'timeout'], [1, 'timeout'], [0, 'timeout']]);
+    expect(afterThree[1].action).toEqual({ type: 'pass' });
     const seats = (await t.sql.query('SELECT seat, bot, timeouts FROM seats WHERE game_id = $1 ORDER BY seat', [game.id])).rows;
     expect(seats[0]).toMatchObject({ bot: 'random', timeouts: 2 });
     const log = (await t.http.get(`/v1/games/${game.id}/log`).set(bob.auth).expect(200)).body.events;
-    expect(log[0].log[0].message).toBe('Seat 0 ran out of time.');
-    expect(log[2].log.map((entry: { message: string }) => entry.message)).toContain('A bot (random) now plays seat 0.');
+    expect(log[1].log[0].message).toBe('Seat 0 ran out of time.');
+    expect(log[3].log.map((entry: { message: string }) => entry.message)).toContain('A bot (random) now plays seat 0.');
   });
 
   it('fire exactly once with two server processes on one database', async () => {
@@ -73,9 +75,9 @@ describe('deadlines', () => {
       const { body: game } = await t.http.post('/v1/games').set(alice.auth)
         .send({ type: 'toy', seats: 2, options: { rounds: 5 }, timeControl: { kind: 'per-move', moveSeconds: 2, timeoutsBeforeBot: 10 } }).expect(201);
       await second.http.post(`/v1/games/${game.id}/join`).set(bob.auth).expect(200);
-      await waitFor(async () => ((await events(game.id)).length >= 2 ? true : undefined), 20_000, 'two timeouts');
+      await waitFor(async () => ((await events(game.id)).length >= 3 ? true : undefined), 20_000, 'two timeouts');
       const timeouts = await events(game.id);
-      expect(timeouts.slice(0, 2).map((event) => [event.seq, event.seat, event.kind])).toEqual([[1, 0, 'timeout'], [2, 1, 'timeout']]);
+      expect(timeouts.slice(0, 3).map((event) => [event.seq, event.seat, event.kind])).toEqual([[1, null, 'start'], [2, 0, 'timeout'], [3, 1, 'timeout']]);
       // The next deadline (or its warning before it) is recorded as the game's due work, in the same row.
       const row = await gameRow(game.id);
       expect(row.due_at.getTime()).toBe(Math.min(row.deadline.getTime(), row.warn_at?.getTime() ?? Infinity));
@@ -130,7 +132,7 @@ describe('deadlines', () => {
       expect(await work()).toMatchObject([{ gameId: game.id, kind: 'timeout', failed: false }]);
       expect(await work()).toEqual([]); // fires once
       const kinds = (await clocked.sql.query('SELECT seat, kind FROM game_events WHERE game_id = $1 ORDER BY seq', [game.id])).rows;
-      expect(kinds).toEqual([{ seat: 0, kind: 'action' }, { seat: 1, kind: 'timeout' }]);
+      expect(kinds).toEqual([{ seat: null, kind: 'start' }, { seat: 0, kind: 'action' }, { seat: 1, kind: 'timeout' }]);
     } finally {
       await clocked.close();
     }
@@ -149,11 +151,11 @@ describe('take-backs', () => {
     const before = (await gameRow(gameId)).state;
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     const undone = await t.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(201);
-    expect(undone.body.version).toBe(2);
+    expect(undone.body.version).toBe(3);
     const after = await gameRow(gameId);
     expect(canonicalJson(after.state)).toBe(canonicalJson(before));
     expect(after.active_seats).toEqual([0]);
-    expect((await events(gameId)).map((event) => [event.kind, event.undoes_seq])).toEqual([['action', null], ['undo', 1]]);
+    expect((await events(gameId)).map((event) => [event.kind, event.undoes_seq])).toEqual([['start', null], ['action', null], ['undo', 2]]);
     expect((await t.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(422)).body.code).toBe('NOTHING_TO_TAKE_BACK');
     expect((await t.http.post(`/v1/games/${gameId}/take-back`).set(bob.auth).expect(422)).body.code).toBe('NOTHING_TO_TAKE_BACK');
     const admin = await loginAdmin(t);
@@ -166,7 +168,7 @@ describe('take-backs', () => {
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card } }).expect(201);
     expect((await t.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(422)).body.code).toBe('TAKE_BACK_NOT_ALLOWED');
     expect((await t.http.post(`/v1/games/${gameId}/undo-requests`).set(alice.auth).expect(422)).body.code).toBe('TAKE_BACK_NOT_ALLOWED');
-    expect(await events(gameId)).toHaveLength(1);
+    expect((await events(gameId)).map((event) => event.kind)).toEqual(['start', 'action']);
   });
 
   it('past another player\u2019s move only with their approval; a decline or a new move closes the request', async () => {
@@ -177,7 +179,7 @@ describe('take-backs', () => {
     expect((await t.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(409)).body.code).toBe('TAKE_BACK_NEEDS_APPROVAL');
 
     const declined = (await t.http.post(`/v1/games/${gameId}/undo-requests`).set(alice.auth).expect(201)).body;
-    expect(declined).toMatchObject({ seq: 1, seat: 0, status: 'open' });
+    expect(declined).toMatchObject({ seq: 2, seat: 0, status: 'open' });
     expect((await t.http.post(`/v1/games/${gameId}/undo-requests/${declined.id}/approve`).set(alice.auth).expect(403)).body.code).toBe('NOT_AN_APPROVER');
     expect((await t.http.post(`/v1/games/${gameId}/undo-requests/${declined.id}/decline`).set(bob.auth).expect(200)).body.status).toBe('declined');
 
@@ -187,7 +189,7 @@ describe('take-backs', () => {
 
     await t.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
     const asked = (await t.http.post(`/v1/games/${gameId}/undo-requests`).set(bob.auth).expect(201)).body;
-    expect(asked.seq).toBe(4);
+    expect(asked.seq).toBe(5);
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     const askedAgain = (await t.http.post(`/v1/games/${gameId}/undo-requests`).set(bob.auth).expect(201)).body;
     const approved = (await t.http.post(`/v1/games/${gameId}/undo-requests/${askedAgain.id}/approve`).set(alice.auth).expect(200)).body;
@@ -195,11 +197,11 @@ describe('take-backs', () => {
     const game = await gameRow(gameId);
     expect(game.active_seats).toEqual([1]);
     expect(game.state.turn).toBe(3);
-    expect((await events(gameId)).at(-1)).toMatchObject({ kind: 'undo', undoes_seq: 4, seat: 1 });
+    expect((await events(gameId)).at(-1)).toMatchObject({ kind: 'undo', undoes_seq: 5, seat: 1 });
     expect(canonicalJson(before)).not.toBe(canonicalJson(game.state));
     const admin = await loginAdmin(t);
     expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body.ok).toBe(true);
-    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=6`).set(admin).expect(200)).body.state.turn).toBe(3);
+    expect((await t.http.get(`/v1/admin/games/${gameId}/state?at=7`).set(admin).expect(200)).body.state.turn).toBe(3);
   });
 });
 
@@ -213,7 +215,7 @@ describe('resigning', () => {
     const closed = await t.http.post(`/v1/games/${gameId}/resign`).set(bob.auth).expect(200);
     expect(closed.body).toMatchObject({ status: 'finished', result: { abandoned: true } });
     const kinds = (await events(gameId)).map((event) => event.kind);
-    expect(kinds[0]).toBe('resign');
+    expect(kinds.slice(0, 2)).toEqual(['start', 'resign']);
     expect(kinds.at(-1)).toBe('resign');
   });
 });

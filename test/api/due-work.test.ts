@@ -19,8 +19,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const eventsOf = async (gameId: string) => (await t.sql.query('SELECT seq, seat, kind FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
+/** Every game's event 1: its start. */
+const START = { seq: 1, seat: null, kind: 'start' };
 
-/** A 2-seat toy game: alice at seat 0, a bot at seat 1; alice has moved, so the bot is due. */
+/** A 2-seat toy game: alice at seat 0, a bot at seat 1; alice has moved (event 2, after the start), so the bot is due. */
 async function botDueGame(rounds = 20): Promise<{ gameId: string; movedAt: number }> {
   const alice = await newUser(t, 'alice');
   const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds } }).expect(201);
@@ -42,10 +44,10 @@ describe('due work', () => {
     const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { duePollMs: 600_000 } });
     try {
       const { gameId, movedAt } = await botDueGame();
-      await waitFor(async () => ((await eventsOf(gameId)).length >= 2 ? true : undefined), 5000, 'the bot to move');
+      await waitFor(async () => ((await eventsOf(gameId)).length >= 3 ? true : undefined), 5000, 'the bot to move');
       // Prompt: far sooner than the poll (10 minutes here) could have found it.
       expect(Date.now() - movedAt).toBeLessThan(3000);
-      expect((await eventsOf(gameId)).slice(0, 2)).toEqual([{ seq: 1, seat: 0, kind: 'action' }, { seq: 2, seat: 1, kind: 'action' }]);
+      expect((await eventsOf(gameId)).slice(0, 3)).toEqual([START, { seq: 2, seat: 0, kind: 'action' }, { seq: 3, seat: 1, kind: 'action' }]);
       const metrics = (await worker.http.get('/metrics').expect(200)).text;
       expect(metrics).toMatch(/due_work_lag_seconds_count\{kind="bot"\} [1-9]/);
       expect(metrics).toMatch(/due_work_backlog\{queue="games"\} \d+/);
@@ -61,7 +63,7 @@ describe('due work', () => {
       await t.sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'boardgame-server-workers' AND datname = current_database()`);
       await waitFor(async () => ((await t.sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'boardgame-server-workers' AND datname = current_database()`)).rows[0].n === 1 ? true : undefined), 5000, 'the LISTEN connection back');
       const { gameId, movedAt } = await botDueGame();
-      await waitFor(async () => ((await eventsOf(gameId)).length >= 2 ? true : undefined), 5000, 'the bot to move');
+      await waitFor(async () => ((await eventsOf(gameId)).length >= 3 ? true : undefined), 5000, 'the bot to move');
       expect(Date.now() - movedAt).toBeLessThan(3000);
     } finally {
       await worker.close();
@@ -78,13 +80,13 @@ describe('due work', () => {
       // A second worker starts meanwhile: the claimed row is skipped, not done twice.
       other = await startTestApp({ databaseUrl: t.databaseUrl });
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(await eventsOf(gameId)).toHaveLength(1);
+      expect(await eventsOf(gameId)).toHaveLength(2);
       const killed = Date.now();
       crashing.child.kill('SIGKILL');
-      await waitFor(async () => ((await eventsOf(gameId)).length >= 2 ? true : undefined), 5000, 'the other worker to take over');
+      await waitFor(async () => ((await eventsOf(gameId)).length >= 3 ? true : undefined), 5000, 'the other worker to take over');
       expect(Date.now() - killed).toBeLessThan(5000);
       const events = await eventsOf(gameId);
-      expect(events.slice(0, 2)).toEqual([{ seq: 1, seat: 0, kind: 'action' }, { seq: 2, seat: 1, kind: 'action' }]);
+      expect(events.slice(0, 3)).toEqual([START, { seq: 2, seat: 0, kind: 'action' }, { seq: 3, seat: 1, kind: 'action' }]);
       expect(crashing.output().match(/holding /g)).toHaveLength(1);
     } finally {
       crashing.child.kill('SIGKILL');
@@ -148,14 +150,14 @@ describe('due work', () => {
     try {
       bad = (await botDueGame()).gameId;
       const good = await botDueGame();
-      await waitFor(async () => ((await eventsOf(good.gameId)).length >= 2 ? true : undefined), 5000, 'the other game\u2019s bot');
+      await waitFor(async () => ((await eventsOf(good.gameId)).length >= 3 ? true : undefined), 5000, 'the other game\u2019s bot');
       expect(failures).toBeGreaterThanOrEqual(1);
-      await waitFor(async () => ((await eventsOf(bad)).length >= 2 ? true : undefined), 10_000, 'the failing game\u2019s bot, at last');
+      await waitFor(async () => ((await eventsOf(bad)).length >= 3 ? true : undefined), 10_000, 'the failing game\u2019s bot, at last');
       expect(failures).toBe(3);
       // Backoff 300, 600, then 1200 ms between the four attempts.
       const gaps = [failedAt[1]! - failedAt[0]!, failedAt[2]! - failedAt[1]!, Date.now() - failedAt[2]!];
       expect(gaps.map((gap, i) => gap >= 300 * 2 ** i - 20), `gaps ${gaps.join(', ')} ms`).toEqual([true, true, true]);
-      expect(await eventsOf(bad)).toEqual([{ seq: 1, seat: 0, kind: 'action' }, { seq: 2, seat: 1, kind: 'action' }]);
+      expect(await eventsOf(bad)).toEqual([START, { seq: 2, seat: 0, kind: 'action' }, { seq: 3, seat: 1, kind: 'action' }]);
       expect((await t.sql.query('SELECT work_attempts FROM games WHERE id = $1', [bad])).rows[0].work_attempts).toBe(0);
       const logged = errors.mock.calls.map(([message]) => String(message)).filter((message) => message.includes(bad));
       expect(logged).toHaveLength(3);
@@ -172,14 +174,14 @@ describe('a batch of due work', () => {
     const bad = await botDueGame();
     const good = await botDueGame();
     // A clashing event row where the bad game's bot move would go: its insert must fail.
-    await t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 2, '{}', '[]')`, [bad.gameId]);
+    await t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 3, '{}', '[]')`, [bad.gameId]);
     const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { dueRetryBaseMs: 60_000 }, startWorkers: false });
     // Spy before the workers start: the bad game is due already, and its error may be logged at once.
     const errors = vi.spyOn(worker.app.services.log, 'error');
     try {
       await worker.app.startWorkers();
       worker.app.services.work.gameDue(new Date());
-      await waitFor(async () => ((await eventsOf(good.gameId)).length >= 2 ? true : undefined), 5000, 'the good game\u2019s bot');
+      await waitFor(async () => ((await eventsOf(good.gameId)).length >= 3 ? true : undefined), 5000, 'the good game\u2019s bot');
       // (two slots may each have tried it before it was deferred: every attempt is counted)
       await waitFor(async () => ((await t.sql.query('SELECT work_attempts FROM games WHERE id = $1', [bad.gameId])).rows[0].work_attempts >= 1 ? true : undefined), 5000, 'the bad game deferred');
       // The worker logs right after its deferral commits: wait for the line rather than race it.
@@ -187,7 +189,7 @@ describe('a batch of due work', () => {
       await waitFor(async () => (loggedFault() ? true : undefined), 5000, 'the error line naming the bad game');
       expect(loggedFault()).toBe(true);
       const { rows: [row] } = await t.sql.query('SELECT due_at, version FROM games WHERE id = $1', [bad.gameId]);
-      expect(row.version).toBe(1);
+      expect(row.version).toBe(2);
       expect(row.due_at.getTime()).toBeGreaterThan(Date.now() + 30_000);
     } finally {
       await worker.close();
@@ -207,7 +209,7 @@ describe('a process that fails to start', () => {
       const code = await new Promise((resolve) => server.child.once('exit', resolve));
       expect(code).toBe(1);
       expect(server.output()).toContain('EADDRINUSE');
-      expect(await eventsOf(gameId)).toHaveLength(1);
+      expect(await eventsOf(gameId)).toHaveLength(2);
       // Untouched: neither done nor attempted (this server does not even know the toy game: an attempt would have failed and been counted).
       expect((await t.sql.query('SELECT due_at, work_attempts FROM games WHERE id = $1', [gameId])).rows[0]).toEqual(before);
     } finally {

@@ -187,7 +187,7 @@ describe('e-mail notifications', () => {
     await t.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(201);
     await drain();
     expect(mailsTo(bob.address)).toHaveLength(0);
-    expect((await rowsOf(bob.id)).filter((row) => row.kind === 'your_turn').map((row) => [row.game_version, row.status])).toEqual([[1, 'moot']]);
+    expect((await rowsOf(bob.id)).filter((row) => row.kind === 'your_turn').map((row) => [row.game_version, row.status])).toEqual([[2, 'moot']]); // the first move is version 2 (the start is 1)
     // The turn that comes after is mailed as usual.
     await pass(t, gameId, alice.auth);
     await drain();
@@ -201,7 +201,7 @@ describe('e-mail notifications', () => {
     await drain();
     expect(mailsTo(bob.address)).toHaveLength(2);
     const rows = (await rowsOf(bob.id)).filter((row) => row.kind === 'your_turn' && row.game_id === again.gameId);
-    expect(rows.map((row) => [row.game_version, row.status])).toEqual([[1, 'moot'], [3, 'sent']]);
+    expect(rows.map((row) => [row.game_version, row.status])).toEqual([[2, 'moot'], [4, 'sent']]);
   });
 
   it('gathers a digest at most every digestHours', async () => {

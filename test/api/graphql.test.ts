@@ -21,7 +21,8 @@ const gql = (query: string, variables: Record<string, unknown> = {}, auth?: stri
 
 async function stored(gameId: string) {
   const game = await storedGame(t, gameId);
-  const events = (await t.sql.query('SELECT seq, seat, action, log FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
+  // The start (event 1, kind 'start') is left out: these are the moves.
+  const events = (await t.sql.query("SELECT seq, seat, action, log FROM game_events WHERE game_id = $1 AND kind <> 'start' ORDER BY seq", [gameId])).rows;
   const seats = (await t.sql.query('SELECT seat, user_id FROM seats WHERE game_id = $1 ORDER BY seat', [gameId])).rows;
   return { ...game, state: game.state as ToyState, events, seats, fingerprint: canonicalJson({ game, events, seats }) };
 }
@@ -227,7 +228,8 @@ describe('query depth limit', () => {
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     const response = await gql('{ games(filter: { mine: true }) { edges { node { events { edges { node { log { message data } } } } } } } }', {}, alice.token);
     expect(response.errors).toBeUndefined();
-    expect(response.data.games.edges[0].node.events.edges[0].node.log).toEqual([{ message: 'Seat 0 passes.', data: null }]);
+    expect(response.data.games.edges[0].node.events.edges[0].node.log).toEqual([{ message: 'The game starts with 2 players.', data: null }]);
+    expect(response.data.games.edges[0].node.events.edges[1].node.log).toEqual([{ message: 'Seat 0 passes.', data: null }]);
   });
 });
 
@@ -306,7 +308,7 @@ describe('lobby: createGame, joinGame, startGame, leaveGame', () => {
     expect((await stored(gameId)).fingerprint).toBe(before.fingerprint);
 
     const first = await gql(JOIN, { gameId }, carol.token);
-    expect(first.data.joinGame).toMatchObject({ yourSeat: 1, status: 'active', version: 0, activeSeats: [0] });
+    expect(first.data.joinGame).toMatchObject({ yourSeat: 1, status: 'active', version: 1, activeSeats: [0] });
     const state = (await stored(gameId)).state;
     expect(first.data.joinGame.view).toEqual(toyGame.view(state, 1));
     expect(first.data.joinGame.startedAt).not.toBeNull();
@@ -331,7 +333,7 @@ describe('lobby: createGame, joinGame, startGame, leaveGame', () => {
 
     const started = await gql(START, { gameId }, alice.token);
     expect(started.errors).toBeUndefined();
-    expect(started.data.startGame).toMatchObject({ status: 'active', version: 0, yourSeat: 0, activeSeats: [0] });
+    expect(started.data.startGame).toMatchObject({ status: 'active', version: 1, yourSeat: 0, activeSeats: [0] });
     expect(started.data.startGame.view.hand).toEqual((await stored(gameId)).state.hands[0]);
     expect(refusal(await gql(START, { gameId }, alice.token))).toMatchObject({ code: 'GAME_NOT_OPEN', status: 409 });
   });
@@ -451,7 +453,7 @@ describe('game(id): view, legalActions, log', () => {
     const anonymous = await gql(GAME, { id: gameId });
     expect(anonymous.errors).toBeUndefined();
 
-    expect(asAlice).toMatchObject({ id: gameId, status: 'active', version: 0, yourSeat: 0, activeSeats: [0] });
+    expect(asAlice).toMatchObject({ id: gameId, status: 'active', version: 1, yourSeat: 0, activeSeats: [0] });
     expect(asAlice.view).toEqual(toyGame.view(state, 0));
     expect(asAlice.view.hand).toEqual(state.hands[0]);
     expect(asBob.yourSeat).toBe(1);
@@ -501,15 +503,16 @@ describe('game(id): view, legalActions, log', () => {
     const asAlice = withLog((await gql(GAME, { id: gameId }, alice.token)).data.game);
     const asBob = withLog((await gql(GAME, { id: gameId }, bob.token)).data.game);
     const asStranger = withLog((await gql(GAME, { id: gameId }, stranger.token)).data.game);
-    expect(asAlice.version).toBe(2);
-    expect(asAlice.log.map((event: { seq: number }) => event.seq)).toEqual([1, 2]);
-    expect(asAlice.log[0]).toMatchObject({ seq: 1, seat: 0, kind: 'action', action: { type: 'play', card: aliceCard } });
-    expect(new Date((asAlice.log[0] as unknown as { createdAt: string }).createdAt).toISOString()).toBe((asAlice.log[0] as unknown as { createdAt: string }).createdAt);
-    expect(asAlice.log[0].log).toEqual([{ message: `Seat 0 plays a ${aliceCard}.`, data: null }, { message: `Seat 0 draws a ${aliceDraw}.`, data: null }]);
-    expect(asAlice.log[1]).toMatchObject({ seq: 2, seat: 1, action: null, log: [{ message: `Seat 1 plays a ${bobCard}.`, data: null }] });
+    expect(asAlice.version).toBe(3);
+    expect(asAlice.log.map((event: { seq: number }) => event.seq)).toEqual([1, 2, 3]);
+    expect(asAlice.log[0]).toMatchObject({ seq: 1, seat: null, kind: 'start', log: [{ message: 'The game starts with 2 players.', data: null }] });
+    expect(asAlice.log[1]).toMatchObject({ seq: 2, seat: 0, kind: 'action', action: { type: 'play', card: aliceCard } });
+    expect(new Date((asAlice.log[1] as unknown as { createdAt: string }).createdAt).toISOString()).toBe((asAlice.log[1] as unknown as { createdAt: string }).createdAt);
+    expect(asAlice.log[1].log).toEqual([{ message: `Seat 0 plays a ${aliceCard}.`, data: null }, { message: `Seat 0 draws a ${aliceDraw}.`, data: null }]);
+    expect(asAlice.log[2]).toMatchObject({ seq: 3, seat: 1, action: null, log: [{ message: `Seat 1 plays a ${bobCard}.`, data: null }] });
 
-    expect(asBob.log[0]).toMatchObject({ seq: 1, seat: 0, action: null, log: [{ message: `Seat 0 plays a ${aliceCard}.`, data: null }] });
-    expect(asBob.log[1].log).toEqual([{ message: `Seat 1 plays a ${bobCard}.`, data: null }, { message: `Seat 1 draws a ${bobDraw}.`, data: null }]);
+    expect(asBob.log[1]).toMatchObject({ seq: 2, seat: 0, action: null, log: [{ message: `Seat 0 plays a ${aliceCard}.`, data: null }] });
+    expect(asBob.log[2].log).toEqual([{ message: `Seat 1 plays a ${bobCard}.`, data: null }, { message: `Seat 1 draws a ${bobDraw}.`, data: null }]);
     expect(JSON.stringify(asBob.log)).not.toContain('Seat 0 draws');
     expect(JSON.stringify(asAlice.log)).not.toContain('Seat 1 draws');
     expect(JSON.stringify(asStranger.log)).not.toContain('draws');
@@ -517,12 +520,12 @@ describe('game(id): view, legalActions, log', () => {
     expect(JSON.stringify(asAlice)).not.toContain('visibleTo');
 
     // Paging through the events: first and after (cursors of events stay valid as the game goes on).
-    const first = (await gql(GAME, { id: gameId, first: 1 }, alice.token)).data.game.events;
-    expect(first).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
-    expect(nodes<{ seq: number }>(first).map((event) => event.seq)).toEqual([1]);
+    const first = (await gql(GAME, { id: gameId, first: 2 }, alice.token)).data.game.events;
+    expect(first).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    expect(nodes<{ seq: number }>(first).map((event) => event.seq)).toEqual([1, 2]);
     const second = (await gql(GAME, { id: gameId, after: first.pageInfo.endCursor }, bob.token)).data.game.events;
-    expect(second).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: false, hasPreviousPage: true } });
-    expect(nodes<{ seq: number }>(second).map((event) => event.seq)).toEqual([2]);
+    expect(second).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: false, hasPreviousPage: true } });
+    expect(nodes<{ seq: number }>(second).map((event) => event.seq)).toEqual([3]);
     expect(nodes((await gql(GAME, { id: gameId, after: second.pageInfo.endCursor }, alice.token)).data.game.events)).toEqual([]);
     for (const paging of [{ first: 0 }, { first: 501 }, { after: 'bm9wZQ' }]) {
       expect(refusal(await gql(GAME, { id: gameId, ...paging }, alice.token)), JSON.stringify(paging)).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
@@ -571,25 +574,25 @@ describe('submitAction', () => {
   it('applies a legal action: the new version, own view and own log entries, stored as event 1', async () => {
     const { alice, gameId } = await startedToyGame(t);
     const card = (await stored(gameId)).state.hands[0]![0]!;
-    const response = await gql(SUBMIT, { gameId, action: { type: 'play', card }, expectedVersion: 0 }, alice.token);
+    const response = await gql(SUBMIT, { gameId, action: { type: 'play', card }, expectedVersion: 1 }, alice.token);
     expect(response.errors).toBeUndefined();
     const result = response.data.submitAction;
-    expect(result.version).toBe(1);
+    expect(result.version).toBe(2);
     expect(result.log[0]).toEqual({ message: `Seat 0 plays a ${card}.`, data: null });
     expect(result.log[1].message).toMatch(/^Seat 0 draws a \d\.$/);
     const after = await stored(gameId);
-    expect(after.version).toBe(1);
+    expect(after.version).toBe(2);
     expect(after.events).toHaveLength(1);
-    expect(after.events[0]).toMatchObject({ seq: 1, seat: 0, action: { type: 'play', card } });
+    expect(after.events[0]).toMatchObject({ seq: 2, seat: 0, action: { type: 'play', card } });
     expect(result.view).toEqual(toyGame.view(after.state, 0));
     expect(result.view.hand).toEqual(after.state.hands[0]);
   });
 
   it('takes the action as an inline JSON literal too', async () => {
     const { alice, gameId } = await startedToyGame(t);
-    const response = await gql(`mutation { submitAction(gameId: "${gameId}", action: { type: "pass" }, expectedVersion: 0) { version log { message } } }`, {}, alice.token);
+    const response = await gql(`mutation { submitAction(gameId: "${gameId}", action: { type: "pass" }, expectedVersion: 1) { version log { message } } }`, {}, alice.token);
     expect(response.errors).toBeUndefined();
-    expect(response.data.submitAction).toEqual({ version: 1, log: [{ message: 'Seat 0 passes.' }] });
+    expect(response.data.submitAction).toEqual({ version: 2, log: [{ message: 'Seat 0 passes.' }] });
   });
 
   it('refuses wrong seat, out of turn, illegal, malformed and stale actions with the REST codes, changing nothing', async () => {
@@ -627,13 +630,13 @@ describe('submitAction', () => {
     expect(rule.errors![0]!.message).toBe(`You hold no ${notInHand}.`);
     expect(rule.errors![0]!.extensions.rule).toBe('CARD_NOT_IN_HAND');
     const stale = await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 3 }, alice.token);
-    expect(stale.errors![0]!.extensions.currentVersion).toBe(0);
+    expect(stale.errors![0]!.extensions.currentVersion).toBe(1);
 
     const after = await stored(gameId);
     expect(after.fingerprint).toBe(before.fingerprint);
-    expect(after.version).toBe(0);
+    expect(after.version).toBe(1);
     expect(after.events).toHaveLength(0);
-    expect((await gql(GAME, { id: gameId }, alice.token)).data.game.version).toBe(0);
+    expect((await gql(GAME, { id: gameId }, alice.token)).data.game.version).toBe(1);
   });
 
   it('refuses unknown games, games not started and games over', async () => {
@@ -644,14 +647,14 @@ describe('submitAction', () => {
     expect(refusal(await gql(SUBMIT, { gameId: open, action: { type: 'pass' } }, alice.token))).toMatchObject({ code: 'GAME_NOT_ACTIVE', status: 409 });
 
     const { alice: a, bob: b, gameId } = await startedToyGame(t, { rounds: 1 });
-    await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 0 }, a.token);
-    const last = await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 1 }, b.token);
-    expect(last.data.submitAction.version).toBe(2);
+    await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 1 }, a.token);
+    const last = await gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 2 }, b.token);
+    expect(last.data.submitAction.version).toBe(3);
     const finished = (await gql(GAME, { id: gameId }, a.token)).data.game;
     expect(finished).toMatchObject({ status: 'finished', activeSeats: [], result: { winners: [0, 1], scores: [0, 0] }, legalActions: [] });
     expect(finished.finishedAt).not.toBeNull();
     expect(refusal(await gql(SUBMIT, { gameId, action: { type: 'pass' } }, a.token))).toMatchObject({ code: 'GAME_NOT_ACTIVE', status: 409 });
-    expect((await stored(gameId)).version).toBe(2);
+    expect((await stored(gameId)).version).toBe(3);
   });
 
   it('answers a retried idempotencyKey with the first result and applies the action once', async () => {
@@ -683,16 +686,16 @@ describe('submitAction', () => {
     const bobLogin = await gql('mutation($u: String!) { login(username: $u, password: "correct horse battery") { token } }', { u: bob });
     const bobMove = await gql(SUBMIT, { gameId, action: { type: 'pass' }, idempotencyKey: 'gql-k-1' }, bobLogin.data.login.token);
     expect(bobMove.errors).toBeUndefined();
-    expect(bobMove.data.submitAction.version).toBe(2);
+    expect(bobMove.data.submitAction.version).toBe(3);
   });
 
   it('lets exactly one of several concurrent submissions for one version win', async () => {
     const { alice, gameId } = await startedToyGame(t, { rounds: 5 });
-    const responses = await Promise.all(Array.from({ length: 10 }, () => gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 0 }, alice.token)));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => gql(SUBMIT, { gameId, action: { type: 'pass' }, expectedVersion: 1 }, alice.token)));
     expect(responses.filter((response) => response.errors === undefined)).toHaveLength(1);
     expect(responses.filter((response) => response.errors?.[0]?.extensions.code === 'STALE_VERSION')).toHaveLength(9);
     const after = await stored(gameId);
-    expect(after.version).toBe(1);
-    expect(after.events.map((event: { seq: number }) => event.seq)).toEqual([1]);
+    expect(after.version).toBe(2);
+    expect(after.events.map((event: { seq: number }) => event.seq)).toEqual([2]);
   });
 });

@@ -97,7 +97,7 @@ describe('webhooks', () => {
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     const [delivery] = await waitFor(async () => (receiver.received.length > 0 ? receiver.received : undefined), 10_000, 'a webhook delivery');
     const body = JSON.parse(delivery!.body);
-    expect(body).toMatchObject({ event: 'your_turn', seat: 1, game: { id: gameId, version: 1, type: 'toy' } });
+    expect(body).toMatchObject({ event: 'your_turn', seat: 1, game: { id: gameId, version: 2, type: 'toy' } });
     expect(delivery!.headers['x-event']).toBe('your_turn');
     // The Standard Webhooks library verifies id, timestamp and body; a replay later, or any change, fails.
     const headers = { 'webhook-id': String(delivery!.headers['webhook-id']), 'webhook-timestamp': String(delivery!.headers['webhook-timestamp']), 'webhook-signature': String(delivery!.headers['webhook-signature']) };
@@ -163,7 +163,7 @@ describe('webhooks', () => {
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card: 99 } }).expect(400);
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' }, expectedVersion: 7 }).expect(409);
     // And a transaction that fails after the outbox insert (a duplicate seq, as a racing writer would cause) leaves none either.
-    await t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 1, '{}', '[]')`, [gameId]);
+    await t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 2, '{}', '[]')`, [gameId]);
     const racing = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } });
     expect(racing.status).toBe(500);
     expect((await t.sql.query('SELECT count(*)::int AS n FROM webhook_deliveries')).rows[0].n).toBe(before);
@@ -230,9 +230,9 @@ describe('the account event stream (SSE)', () => {
       await listening.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
       await readUntil(/event: your_turn\nid: [^\n]+\ndata: [^\n]+\n\n/);
       const data = JSON.parse(/event: your_turn\nid: [^\n]+\ndata: ([^\n]+)/.exec(text)![1]!);
-      expect(data).toMatchObject({ type: 'game_updated', gameId, version: 1, yourTurn: true, status: 'active' });
+      expect(data).toMatchObject({ type: 'game_updated', gameId, version: 2, yourTurn: true, status: 'active' });
       await listening.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
-      await readUntil(/event: game_updated\nid: [^\n]+:2\n/);
+      await readUntil(/event: game_updated\nid: [^\n]+:3\n/);
       controller.abort();
       expect((await fetch(`http://127.0.0.1:${port}/v1/me/events`)).status).toBe(401);
     } finally {

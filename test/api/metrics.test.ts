@@ -35,7 +35,7 @@ describe('/metrics', () => {
     const { alice, gameId } = await startedToyGame(t);
     const before = (await sample('game_move_duration_seconds_count', 'game_type="toy"')) ?? 0;
     const submit = 'mutation($gameId: ID!) { submitAction(gameId: $gameId, action: { type: "pass" }) { version } }';
-    expect((await postGraphql(t, submit, { gameId }, alice.token)).data.submitAction.version).toBe(1);
+    expect((await postGraphql(t, submit, { gameId }, alice.token)).data.submitAction.version).toBe(2);
     expect(codeOf(await postGraphql(t, submit, { gameId }, alice.token))).toBe('NOT_YOUR_TURN');
     expect(await sample('game_move_duration_seconds_count', 'game_type="toy"')).toBe(before + 1);
   });

@@ -28,13 +28,15 @@ const row = (gameId: string) => storedGame(a, gameId);
 const pass = (t: TestApp, gameId: string, auth: { Authorization: string }, expectedVersion?: number) =>
   t.http.post(`/v1/games/${gameId}/actions`).set(auth).send({ action: { type: 'pass' }, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
 
-/** The stored log replays to the stored state, with gap-free seqs. */
+/** The stored log replays to the stored state, with gap-free seqs (event 1 is the start, which replays pass over). */
 async function expectConsistent(gameId: string) {
   const game = await row(gameId);
   const events = (await a.sql.query('SELECT seq, seat, kind, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
   expect(events.map((event) => event.seq)).toEqual(Array.from({ length: game.version }, (_, i) => i + 1));
-  if (events.every((event) => event.kind === 'action')) {
-    const state = replay(toyGame, setupInputOfRow(game), events.map((event) => ({ seat: event.seat, action: event.action })));
+  expect(events[0]).toMatchObject({ seq: 1, seat: null, kind: 'start' });
+  const moves = events.slice(1);
+  if (moves.every((event) => event.kind === 'action')) {
+    const state = replay(toyGame, setupInputOfRow(game), moves.map((event) => ({ seat: event.seat, action: event.action })));
     expect(canonicalJson(state)).toBe(canonicalJson(game.state));
   }
 }
@@ -42,20 +44,20 @@ async function expectConsistent(gameId: string) {
 describe('the game cache across two processes', () => {
   it('never lets a stale cached record accept or refuse a move', async () => {
     const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
-    // A caches the game at version 1 (bob to act); B moves it to version 2 (alice to act).
-    expect((await pass(a, gameId, alice.auth).expect(201)).body.version).toBe(1);
-    expect((await pass(b, gameId, bob.auth).expect(201)).body.version).toBe(2);
+    // The start is version 1. A caches the game at version 2 (bob to act); B moves it to version 3 (alice to act).
+    expect((await pass(a, gameId, alice.auth).expect(201)).body.version).toBe(2);
+    expect((await pass(b, gameId, bob.auth).expect(201)).body.version).toBe(3);
     // On A's cached record it is still bob's turn: the move must be judged on the stored game.
     expect((await pass(a, gameId, bob.auth).expect(422)).body.code).toBe('NOT_YOUR_TURN');
-    // And alice's move through A lands on version 2, as version 3.
-    expect((await pass(a, gameId, alice.auth).expect(201)).body.version).toBe(3);
-    // B's cache is at 2 now: with expectedVersion 2 its record looks current, the database says 3.
-    expect((await pass(b, gameId, alice.auth, 2).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 3 });
-    expect((await pass(b, gameId, bob.auth, 3).expect(201)).body.version).toBe(4);
+    // And alice's move through A lands on version 3, as version 4.
+    expect((await pass(a, gameId, alice.auth).expect(201)).body.version).toBe(4);
+    // B's cache is at 3 now: with expectedVersion 3 its record looks current, the database says 4.
+    expect((await pass(b, gameId, alice.auth, 3).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 4 });
+    expect((await pass(b, gameId, bob.auth, 4).expect(201)).body.version).toBe(5);
     // Alternate processes for a while: every move goes through a cache that the other one made stale.
-    let version = 4;
+    let version = 5;
     for (let k = 0; k < 6; k++) {
-      const mover = version % 2 === 0 ? alice : bob;
+      const mover = version % 2 === 1 ? alice : bob;
       expect((await pass(k % 2 === 0 ? a : b, gameId, mover.auth, version).expect(201)).body.version).toBe(++version);
     }
     await expectConsistent(gameId);
@@ -64,8 +66,9 @@ describe('the game cache across two processes', () => {
   it('lets exactly one of 50 racing submissions over two processes win each version', async () => {
     const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
     const players = [alice, bob];
-    for (let version = 0; version < 4; version++) {
-      const actor = players[version % 2]!;
+    // From the start (version 1) on: alice acts at odd versions, bob at even ones.
+    for (let version = 1; version <= 4; version++) {
+      const actor = players[(version - 1) % 2]!;
       // Warm both caches at this version first, so every racer starts from a cached record.
       await a.http.get(`/v1/games/${gameId}/legal-actions`).set(actor.auth);
       const racers = await Promise.all(Array.from({ length: 50 }, (_, i) => pass(i % 2 === 0 ? a : b, gameId, actor.auth, version)));
@@ -75,7 +78,7 @@ describe('the game cache across two processes', () => {
     const free = await Promise.all(Array.from({ length: 50 }, (_, i) => pass(i % 2 === 0 ? a : b, gameId, alice.auth)));
     expect(free.filter((response) => response.status === 201)).toHaveLength(1);
     expect(free.filter((response) => response.status === 422 && response.body.code === 'NOT_YOUR_TURN')).toHaveLength(49);
-    expect((await row(gameId)).version).toBe(5);
+    expect((await row(gameId)).version).toBe(6);
     await expectConsistent(gameId);
   });
 });
@@ -89,23 +92,23 @@ describe('every writer moves the revision', () => {
     expect(afterGame).toBeGreaterThan(before);
     await a.sql.query('UPDATE seats SET timeouts = timeouts WHERE game_id = $1 AND seat = 0', [gameId]);
     expect((await row(gameId)).revision).toBeGreaterThan(afterGame);
-    // An edit by hand reaches a process that cached the game: A caches version 1, the scores are
+    // An edit by hand reaches a process that cached the game: A caches version 2, the scores are
     // edited in the database, and A's next move is applied to the edited state.
     await pass(a, gameId, alice.auth).expect(201);
     const edited = { ...(await row(gameId)).state, scores: [40, 2] };
     await a.sql.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(edited)]);
-    await pass(a, gameId, bob.auth, 1).expect(201);
+    await pass(a, gameId, bob.auth, 2).expect(201);
     expect((await row(gameId)).state.scores).toEqual([40, 2]);
   });
 
   it("a player's new webhook reaches the next move of a process that cached the game", async () => {
     const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
     await pass(a, gameId, alice.auth).expect(201);
-    await pass(a, gameId, bob.auth).expect(201); // A caches version 2: bob has no webhook yet
+    await pass(a, gameId, bob.auth).expect(201); // A caches version 3: bob has no webhook yet
     const hook = await a.http.post('/v1/me/webhooks').set(bob.auth).send({ url: 'http://127.0.0.1:9/hook', events: ['your_turn'] }).expect(201);
-    await pass(a, gameId, alice.auth, 2).expect(201); // bob's turn begins: his webhook must hear of it
+    await pass(a, gameId, alice.auth, 3).expect(201); // bob's turn begins: his webhook must hear of it
     const { rows } = await a.sql.query(`SELECT payload FROM webhook_deliveries WHERE webhook_id = $1 AND event = 'your_turn'`, [hook.body.id]);
-    expect(rows.map((row) => row.payload.game.version)).toEqual([3]);
+    expect(rows.map((row) => row.payload.game.version)).toEqual([4]);
   });
 
   it('join, seat changes and the start each move it', async () => {
@@ -118,27 +121,27 @@ describe('every writer moves the revision', () => {
     revisions.push((await row(gameId)).revision);
     await a.http.put(`/v1/games/${gameId}/seats/2`).set(alice.auth).send({ fill: 'bot', bot: 'random' }).expect(200);
     revisions.push((await row(gameId)).revision);
-    expect((await row(gameId)).version).toBe(0);
-    // The bot's seat filled the game: it started with that write.
+    // The bot's seat filled the game: it started with that write (the start is version 1).
+    expect((await row(gameId)).version).toBe(1);
     expect(new Set(revisions).size).toBe(revisions.length);
     expect(revisions).toEqual([...revisions].sort((x, y) => x - y));
   });
 
   it('a take-back through one process makes the other process judge on the restored state', async () => {
     const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
-    await pass(a, gameId, alice.auth).expect(201); // A caches version 1: bob to act
-    await b.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(201); // version 2: alice to act again
+    await pass(a, gameId, alice.auth).expect(201); // A caches version 2: bob to act
+    await b.http.post(`/v1/games/${gameId}/take-back`).set(alice.auth).expect(201); // version 3: alice to act again
     expect((await pass(a, gameId, bob.auth).expect(422)).body.code).toBe('NOT_YOUR_TURN');
-    expect((await pass(a, gameId, alice.auth, 2).expect(201)).body.version).toBe(3);
+    expect((await pass(a, gameId, alice.auth, 3).expect(201)).body.version).toBe(4);
   });
 
   it('a resignation through one process is seen by the other', async () => {
     const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
-    await pass(a, gameId, alice.auth).expect(201); // A caches version 1: bob to act
+    await pass(a, gameId, alice.auth).expect(201); // A caches version 2: bob to act
     await b.http.post(`/v1/games/${gameId}/resign`).set(alice.auth).expect(200);
-    // The resignation is event 2: A's cached version 1 is gone.
-    expect((await pass(a, gameId, bob.auth, 1).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 2 });
-    expect((await row(gameId)).version).toBe(2);
+    // The resignation is event 3: A's cached version 2 is gone.
+    expect((await pass(a, gameId, bob.auth, 2).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 3 });
+    expect((await row(gameId)).version).toBe(3);
   });
 
   it('a timeout and a bot taking the seat over make a cached record unusable', async () => {
@@ -148,15 +151,15 @@ describe('every writer moves the revision', () => {
       .send({ type: 'toy', seats: 2, options: { rounds: 10 }, timeControl: { kind: 'per-move', moveSeconds: 60, timeoutsBeforeBot: 1 } }).expect(201);
     const gameId = created.body.id as string;
     await a.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
-    await pass(a, gameId, alice.auth).expect(201); // A caches version 1: bob to act
+    await pass(a, gameId, alice.auth).expect(201); // A caches version 2: bob to act
     // Bob's deadline passes (the due-work worker of B times him out): a timeout event, and a bot takes his seat over.
     await withGameLock(b.app.services.db, gameId, (game, locked) => applyTimeout(b.app.services, game, locked, 1));
     expect((await a.sql.query('SELECT bot FROM seats WHERE game_id = $1 AND seat = 1', [gameId])).rows[0].bot).not.toBeNull();
     const afterTimeout = await row(gameId);
-    expect(afterTimeout.version).toBe(2);
-    // On A's cache bob is still to act at version 1: refused on the stored game (alice's turn at 2).
-    expect((await pass(a, gameId, bob.auth, 1).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 2 });
-    expect((await pass(a, gameId, alice.auth, 2).expect(201)).body.version).toBe(3);
+    expect(afterTimeout.version).toBe(3);
+    // On A's cache bob is still to act at version 2: refused on the stored game (alice's turn at 3).
+    expect((await pass(a, gameId, bob.auth, 2).expect(409)).body).toMatchObject({ code: 'STALE_VERSION', currentVersion: 3 });
+    expect((await pass(a, gameId, alice.auth, 3).expect(201)).body.version).toBe(4);
     // That fast-path move recorded the game's due work with it: the bot now playing bob is due at once.
     const { rows: [stored] } = await a.sql.query('SELECT due_at, deadline FROM games WHERE id = $1', [gameId]);
     expect(stored.due_at).not.toBeNull();
@@ -185,28 +188,31 @@ describe('the stored state', () => {
 
   it('is written every 16th version, by every other writer and at the end; any process reads the newest by playing the moves since', async () => {
     const { alice, bob, gameId } = await startedToyGame(a, { rounds: 10 });
-    const seatAuth = (version: number) => (version % 2 === 0 ? alice.auth : bob.auth);
-    for (let version = 0; version < 15; version++) await pass(a, gameId, seatAuth(version), version).expect(201);
-    // Fifteen moves on, the row still holds the state the game started with…
-    expect(await stored(gameId)).toMatchObject({ version: 15, state_version: 0, state: { turn: 0 } });
+    // The start is version 1 (turn 0), so the move at version v makes turn v - 1; alice moves from odd versions.
+    const seatAuth = (version: number) => (version % 2 === 1 ? alice.auth : bob.auth);
+    for (let version = 1; version < 15; version++) await pass(a, gameId, seatAuth(version), version).expect(201);
+    // Fourteen moves on, the row still holds the state the game started with (stored by the start, version 1)…
+    expect(await stored(gameId)).toMatchObject({ version: 15, state_version: 1, state: { turn: 0 } });
     // …and a process that never saw the game reads the newest one, in the API as in the store.
-    expect((await b.http.get(`/v1/games/${gameId}`).set(alice.auth).expect(200)).body).toMatchObject({ version: 15, view: { turn: 15 } });
+    expect((await b.http.get(`/v1/games/${gameId}`).set(alice.auth).expect(200)).body).toMatchObject({ version: 15, view: { turn: 14 } });
     await expectConsistent(gameId);
 
     await pass(a, gameId, seatAuth(15), 15).expect(201);
-    expect(await stored(gameId)).toMatchObject({ version: 16, state_version: 16, state: { turn: 16 } });
+    expect(await stored(gameId)).toMatchObject({ version: 16, state_version: 16, state: { turn: 15 } });
     // A move on the locked path (an Idempotency-Key) writes the state whatever its version.
     await pass(a, gameId, seatAuth(16), 16).set('Idempotency-Key', 'seventeen').expect(201);
-    expect(await stored(gameId)).toMatchObject({ version: 17, state_version: 17, state: { turn: 17 } });
+    expect(await stored(gameId)).toMatchObject({ version: 17, state_version: 17, state: { turn: 16 } });
     await pass(a, gameId, seatAuth(17), 17).expect(201);
     expect(await stored(gameId)).toMatchObject({ version: 18, state_version: 17 });
 
     // The other process moves from the stored state plus move 18; the first finds its cache behind and reloads.
     await pass(b, gameId, seatAuth(18), 18).expect(201);
     expect(await stored(gameId)).toMatchObject({ version: 19, state_version: 17 });
-    const last = await pass(a, gameId, seatAuth(19), 19).expect(201);
-    expect(last.body).toMatchObject({ version: 20, view: { turn: 20, active: null } });
-    expect(await stored(gameId)).toMatchObject({ version: 20, state_version: 20, status: 'finished', state: { turn: 20 } });
+    await pass(a, gameId, seatAuth(19), 19).expect(201);
+    expect(await stored(gameId)).toMatchObject({ version: 20, state_version: 17 });
+    const last = await pass(a, gameId, seatAuth(20), 20).expect(201);
+    expect(last.body).toMatchObject({ version: 21, view: { turn: 20, active: null } });
+    expect(await stored(gameId)).toMatchObject({ version: 21, state_version: 21, status: 'finished', state: { turn: 20 } });
     await expectConsistent(gameId);
   });
 });

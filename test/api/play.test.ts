@@ -12,23 +12,24 @@ afterAll(async () => t?.close());
 
 async function stored(gameId: string) {
   const game = await storedGame(t, gameId);
-  const events = (await t.sql.query('SELECT seq, seat, action, log FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
+  // The start (event 1, kind 'start') is left out: these are the moves.
+  const events = (await t.sql.query("SELECT seq, seat, action, log FROM game_events WHERE game_id = $1 AND kind <> 'start' ORDER BY seq", [gameId])).rows;
   return { ...game, state: game.state as ToyState, events };
 }
 
 describe('submitting actions', () => {
-  it('applies a legal action: 201 with the new version, own view and own log entries, stored as event 1', async () => {
+  it('applies a legal action: 201 with the new version, own view and own log entries, stored as event 2 (after the start)', async () => {
     const { alice, gameId } = await startedToyGame(t);
     const card = (await stored(gameId)).state.hands[0]![0]!;
-    const response = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card }, expectedVersion: 0 }).expect(201);
-    expect(response.body.version).toBe(1);
+    const response = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card }, expectedVersion: 1 }).expect(201);
+    expect(response.body.version).toBe(2);
     expect(response.body.view.scores[0]).toBe(card);
     expect(response.body.log[0]).toEqual({ message: `Seat 0 plays a ${card}.` });
     expect(response.body.log[1].message).toMatch(/^Seat 0 draws a \d\.$/);
     const after = await stored(gameId);
-    expect(after.version).toBe(1);
+    expect(after.version).toBe(2);
     expect(after.events).toHaveLength(1);
-    expect(after.events[0]).toMatchObject({ seq: 1, seat: 0, action: { type: 'play', card } });
+    expect(after.events[0]).toMatchObject({ seq: 2, seat: 0, action: { type: 'play', card } });
     expect(response.body.view.hand).toEqual(after.state.hands[0]);
   });
 
@@ -64,7 +65,7 @@ describe('submitting actions', () => {
     expect(rule.body).toMatchObject({ rule: 'CARD_NOT_IN_HAND', detail: `You hold no ${notInHand}.` });
     const after = await stored(gameId);
     expect(canonicalJson(after.state)).toBe(canonicalJson(before.state));
-    expect(after.version).toBe(0);
+    expect(after.version).toBe(1);
     expect(after.events).toHaveLength(0);
   });
 
@@ -98,7 +99,7 @@ describe('submitting actions', () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     const hand = (await stored(gameId)).state.hands[0]!;
     const forAlice = await t.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(200);
-    expect(forAlice.body).toEqual({ gameType: 'toy', version: 0, seat: 0, actions: toyGame.legalActions((await stored(gameId)).state, 0) });
+    expect(forAlice.body).toEqual({ gameType: 'toy', version: 1, seat: 0, actions: toyGame.legalActions((await stored(gameId)).state, 0) });
     expect(forAlice.body.actions).toContainEqual({ type: 'pass' });
     expect(forAlice.body.actions).toContainEqual({ type: 'play', card: hand[0] });
     expect((await t.http.get(`/v1/games/${gameId}/legal-actions`).set(bob.auth).expect(200)).body.actions).toEqual([]);
@@ -118,15 +119,16 @@ describe('the log', () => {
     const bobDraw = state.hands[1]!.at(-1);
 
     const asAlice = (await t.http.get(`/v1/games/${gameId}/log`).set(alice.auth).expect(200)).body;
-    const asBob = (await t.http.get(`/v1/games/${gameId}/log?after=1`).set(bob.auth).expect(200)).body;
+    const asBob = (await t.http.get(`/v1/games/${gameId}/log?after=2`).set(bob.auth).expect(200)).body;
     const asSpectator = (await t.http.get(`/v1/games/${gameId}/log`).expect(200)).body;
-    expect(asAlice.version).toBe(2);
-    expect(asAlice.events.map((e: { seq: number }) => e.seq)).toEqual([1, 2]);
-    expect(asAlice.events[0].log).toEqual([{ message: `Seat 0 plays a ${aliceCard}.` }, { message: `Seat 0 draws a ${aliceDraw}.` }]);
-    expect(asAlice.events[1].log).toEqual([{ message: `Seat 1 plays a ${bobCard}.` }]);
-    expect(asAlice.events[0].action).toEqual({ type: 'play', card: aliceCard });
-    expect(asAlice.events[1].action).toBeNull();
-    expect(asBob.events.map((e: { seq: number }) => e.seq)).toEqual([2]);
+    expect(asAlice.version).toBe(3);
+    expect(asAlice.events.map((e: { seq: number }) => e.seq)).toEqual([1, 2, 3]);
+    expect(asAlice.events[0]).toMatchObject({ kind: 'start', seat: null, log: [{ message: 'The game starts with 2 players.' }] });
+    expect(asAlice.events[1].log).toEqual([{ message: `Seat 0 plays a ${aliceCard}.` }, { message: `Seat 0 draws a ${aliceDraw}.` }]);
+    expect(asAlice.events[2].log).toEqual([{ message: `Seat 1 plays a ${bobCard}.` }]);
+    expect(asAlice.events[1].action).toEqual({ type: 'play', card: aliceCard });
+    expect(asAlice.events[2].action).toBeNull();
+    expect(asBob.events.map((e: { seq: number }) => e.seq)).toEqual([3]);
     expect(asBob.events[0].log).toEqual([{ message: `Seat 1 plays a ${bobCard}.` }, { message: `Seat 1 draws a ${bobDraw}.` }]);
     expect(JSON.stringify(asSpectator)).not.toContain('draws');
     expect(JSON.stringify(asAlice)).not.toContain('visibleTo');
@@ -160,8 +162,8 @@ describe('concurrency', () => {
 
     const after = await stored(gameId);
     expect(stale).toBe(3 * 49);
-    expect(after.version).toBe(accepted);
-    expect(after.events.map((event: { seq: number }) => event.seq)).toEqual(Array.from({ length: accepted }, (_, i) => i + 1));
+    expect(after.version).toBe(1 + accepted);
+    expect(after.events.map((event: { seq: number }) => event.seq)).toEqual(Array.from({ length: accepted }, (_, i) => i + 2));
     const replayed = replay(toyGame, setupInputOfRow(after), after.events.map((e: { seat: number; action: unknown }) => ({ seat: e.seat, action: e.action })));
     expect(canonicalJson(replayed)).toBe(canonicalJson(after.state));
   });
@@ -169,6 +171,6 @@ describe('concurrency', () => {
   it('makes a second event with the same seq impossible in the database itself', async () => {
     const { alice, gameId } = await startedToyGame(t);
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
-    await expect(t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 1, '{}', '[]')`, [gameId])).rejects.toThrow(/duplicate key/);
+    await expect(t.sql.query(`INSERT INTO game_events (game_id, seq, action, log) VALUES ($1, 2, '{}', '[]')`, [gameId])).rejects.toThrow(/duplicate key/);
   });
 });

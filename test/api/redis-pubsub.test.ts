@@ -36,17 +36,17 @@ describe(`pub/sub through Redis (${redisUrl})`, () => {
         { next: (message) => void (message.data && versions.push(message.data.gameUpdated)), error: () => {}, complete: () => {} },
       );
       // Moves go to the second server until the first server's subscriber has heard of one
-      // (its first update is the game as it was when it subscribed: version 0).
+      // (its first update is the game as it was when it subscribed: started, version 1).
       await waitFor(async () => {
-        if (versions.some((update) => update.version > 0)) return true;
+        if (versions.some((update) => update.version > 1)) return true;
         const { body } = await second.http.get(`/v1/games/${game.id}`).set(alice.auth);
         const mover = body.activeSeats[0] === 0 ? alice : bob;
         await second.http.post(`/v1/games/${game.id}/actions`).set(mover.auth).send({ action: { type: 'pass' }, expectedVersion: body.version });
         return undefined;
       }, 15_000, 'a cross-server update');
       const stateHand = (await storedGame(first, game.id)).state.hands[1];
-      expect(versions[0]!.version).toBe(0);
-      expect(versions.at(-1)!.version).toBeGreaterThan(0);
+      expect(versions[0]!.version).toBe(1);
+      expect(versions.at(-1)!.version).toBeGreaterThan(1);
       expect(versions.at(-1)!.view.hand).toEqual(stateHand);
     } finally {
       await client.dispose();

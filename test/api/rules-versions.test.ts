@@ -97,11 +97,11 @@ describe('versioned rules through the API', () => {
     const before = await row(gameId);
 
     const dry = (await migrate(gameId, '?dryRun=true').expect(200)).body;
-    expect(dry).toEqual({ gameId, from: 1, to: 2, version: 1, dryRun: true, checkedEvents: 1 });
+    expect(dry).toEqual({ gameId, from: 1, to: 2, version: 2, dryRun: true, checkedEvents: 2 });
     expect(await row(gameId)).toEqual(before);
 
     const done = (await migrate(gameId).expect(200)).body;
-    expect(done).toEqual({ gameId, from: 1, to: 2, version: 2, dryRun: false, checkedEvents: 1 });
+    expect(done).toEqual({ gameId, from: 1, to: 2, version: 3, dryRun: false, checkedEvents: 2 });
     const after = await row(gameId);
     expect(after.rules_version).toBe(2);
     expect(after.state.rules).toEqual({ noPass: true, lastRoundDouble: true });
@@ -122,8 +122,8 @@ describe('versioned rules through the API', () => {
     expect((await move(gameId, players, () => ({ type: 'pass' }))).status).toBe(201);
     const before = await row(gameId);
     const refused = (await migrate(gameId).expect(422)).body;
-    expect(refused).toMatchObject({ code: 'MIGRATION_ILLEGAL_EVENT', atEvent: 2, rule: 'NO_PASSING' });
-    expect(refused.detail).toMatch(/Event 2/);
+    expect(refused).toMatchObject({ code: 'MIGRATION_ILLEGAL_EVENT', atEvent: 3, rule: 'NO_PASSING' });
+    expect(refused.detail).toMatch(/Event 3/);
     expect(await row(gameId)).toEqual(before);
   });
 
@@ -152,7 +152,7 @@ describe('versioned rules through the API', () => {
     expect(listed.data.adminGames.totalCount).toBeGreaterThanOrEqual(1);
     expect(listed.data.rulesVersionUsage).toContainEqual({ type: 'toy', rulesVersion: 1, current: false });
     const migrated = await postGraphql(t, 'mutation($id: ID!) { migrateGameRules(gameId: $id) { from to version dryRun } }', { id: gameId }, token);
-    expect(migrated.data.migrateGameRules).toEqual({ from: 1, to: 2, version: 2, dryRun: false });
+    expect(migrated.data.migrateGameRules).toEqual({ from: 1, to: 2, version: 3, dryRun: false });
     const refused = await postGraphql(t, 'mutation($id: ID!) { migrateGameRules(gameId: $id) { to } }', { id: gameId }, players[0]!.token);
     expect(refused.errors?.[0]?.extensions.code).toBe('ADMIN_ONLY');
   });
@@ -194,7 +194,8 @@ describe('provably fair dealing', () => {
     expect(otherSeed.checks.at(-1)).toMatchObject({ check: 'commitment', ok: false });
     const forgedCommitment = verifyRecord({ toy }, { ...record, seed: 'g2:00000000000000000000000000000000', seedCommitment: createHash('sha256').update('g2:00000000000000000000000000000000').digest('hex') });
     expect(forgedCommitment.ok).toBe(false);
-    const events = record.events.map((event: { action: { type: string } }, index: number) => (index === 0 ? { ...event, action: { type: 'pass' } } : event));
+    const firstMove = record.events.findIndex((event: { kind: string }) => event.kind === 'action');
+    const events = record.events.map((event: { action: { type: string } }, index: number) => (index === firstMove ? { ...event, action: { type: 'pass' } } : event));
     expect(verifyRecord({ toy }, { ...record, events }).ok).toBe(false);
   }, 60_000);
 });

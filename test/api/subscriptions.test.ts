@@ -112,7 +112,7 @@ function subscribe(gameId: string, authorization?: string) {
     /**
      * Waits until the server has really registered the subscription: graphql-ws acknowledges the
      * connection but not the subscription, and the server only publishes on new versions. So the
-     * current version is re-announced (what the server itself publishes at the start: version 0)
+     * game is re-announced at version 0 (an open game's version: the server publishes it on seat changes)
      * every 20 ms until the first update arrives.
      */
     async established() {
@@ -166,24 +166,24 @@ describe('gameUpdated', () => {
     const asCarol = subscribe(gameId, `Bearer ${carol.token}`);
     await Promise.all([asAlice.established(), asBob.established(), asCarol.established()]);
 
-    // Version 0 as each sees it: own hand, or none for the spectator.
+    // The current version (the start, 1) as each sees it: own hand, or none for the spectator.
     const start = (await stored(gameId)).state;
-    expect(asBob.received[0]!.data!.gameUpdated).toEqual({ gameId, version: 0, status: 'active', activeSeats: [0], view: toyGame.view(start, 1), log: [], result: null, undoRequestsChanged: false });
+    expect(asBob.received[0]!.data!.gameUpdated).toEqual({ gameId, version: 1, status: 'active', activeSeats: [0], view: toyGame.view(start, 1), log: [{ message: 'The game starts with 2 players.', data: null }], result: null, undoRequestsChanged: false });
     expect(asCarol.received[0]!.data!.gameUpdated.view.hand).toBeNull();
 
     // A plays over REST; the answer tells A (only A) what she drew.
     const card = start.hands[0]![0]!;
-    const move = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card }, expectedVersion: 0 }).expect(201);
+    const move = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card }, expectedVersion: 1 }).expect(201);
     const drawEntry = move.body.log[1].message as string;
     expect(drawEntry).toMatch(/^Seat 0 draws a \d\.$/);
     const { state } = await stored(gameId);
     const aliceHand = state.hands[0]!;
     const bobHand = state.hands[1]!;
 
-    const forBob = await asBob.version(1);
+    const forBob = await asBob.version(2);
     expect(forBob).toEqual({
       gameId,
-      version: 1,
+      version: 2,
       status: 'active',
       activeSeats: [1],
       view: toyGame.view(state, 1),
@@ -192,7 +192,7 @@ describe('gameUpdated', () => {
       undoRequestsChanged: false,
     });
     expect(forBob.view.hand).toEqual(bobHand);
-    expect(asBob.messagesOf(1)).toHaveLength(1);
+    expect(asBob.messagesOf(2)).toHaveLength(1);
     // Nothing of A's hidden information anywhere in what B's socket received: not the draw, not A's hand.
     expectNoSecrets(asBob.frames, ['draws', drawEntry]);
     if (JSON.stringify(aliceHand) !== JSON.stringify(bobHand)) {
@@ -200,13 +200,13 @@ describe('gameUpdated', () => {
     }
 
     // The spectator: the spectator view (no hand) and the public entries only.
-    const forCarol = await asCarol.version(1);
+    const forCarol = await asCarol.version(2);
     expect(forCarol).toEqual({ ...forBob, view: toyGame.view(state, null) });
     expect(forCarol.view.hand).toBeNull();
     expectNoSecrets(asCarol.frames, ['draws', '"hand":[']);
 
     // A herself: her own hand and her private draw.
-    const forAlice = await asAlice.version(1);
+    const forAlice = await asAlice.version(2);
     expect(forAlice.view).toEqual(toyGame.view(state, 0));
     expect(forAlice.view.hand).toEqual(aliceHand);
     expect(forAlice.log).toEqual([{ message: `Seat 0 plays a ${card}.`, data: null }, { message: drawEntry, data: null }]);
@@ -216,20 +216,20 @@ describe('gameUpdated', () => {
     const bobMove = await t.http
       .post('/graphql')
       .set('Authorization', `Bearer ${bob.token}`)
-      .send({ query: 'mutation($id: ID!, $a: JSON!) { submitAction(gameId: $id, action: $a, expectedVersion: 1) { version log { message } } }', variables: { id: gameId, a: { type: 'play', card: bobCard } } })
+      .send({ query: 'mutation($id: ID!, $a: JSON!) { submitAction(gameId: $id, action: $a, expectedVersion: 2) { version log { message } } }', variables: { id: gameId, a: { type: 'play', card: bobCard } } })
       .expect(200);
-    expect(bobMove.body.data.submitAction.version).toBe(2);
+    expect(bobMove.body.data.submitAction.version).toBe(3);
     const bobDraw = bobMove.body.data.submitAction.log[1].message as string;
     const after = (await stored(gameId)).state;
-    const aliceSees = await asAlice.version(2);
-    expect(aliceSees).toMatchObject({ version: 2, activeSeats: [0], view: toyGame.view(after, 0), log: [{ message: `Seat 1 plays a ${bobCard}.`, data: null }] });
+    const aliceSees = await asAlice.version(3);
+    expect(aliceSees).toMatchObject({ version: 3, activeSeats: [0], view: toyGame.view(after, 0), log: [{ message: `Seat 1 plays a ${bobCard}.`, data: null }] });
     for (const frame of asAlice.frames) expect(frame).not.toContain(bobDraw);
-    expect((await asBob.version(2)).log).toEqual([{ message: `Seat 1 plays a ${bobCard}.`, data: null }, { message: bobDraw, data: null }]);
-    expect((await asCarol.version(2)).log).toEqual([{ message: `Seat 1 plays a ${bobCard}.`, data: null }]);
+    expect((await asBob.version(3)).log).toEqual([{ message: `Seat 1 plays a ${bobCard}.`, data: null }, { message: bobDraw, data: null }]);
+    expect((await asCarol.version(3)).log).toEqual([{ message: `Seat 1 plays a ${bobCard}.`, data: null }]);
     expectNoSecrets(asCarol.frames, ['draws', '"hand":[']);
   });
 
-  it('delivers the start (version 0) and the end with the result', async () => {
+  it('delivers the start as a version of its own (1, after the open game\'s 0), each version once, and the end with the result', async () => {
     const alice = await newUser(t, 'alice');
     const bob = await newUser(t, 'bob');
     const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 } }).expect(201);
@@ -237,15 +237,24 @@ describe('gameUpdated', () => {
     await asAlice.established();
     // Pings on an open game carry no view yet.
     expect(asAlice.received[0]!.data!.gameUpdated).toMatchObject({ version: 0, status: 'open', view: null, log: [] });
+    // Let the test's re-announcements still in flight land before the join (they carry the game as it is then).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
     const started = await asAlice.update('the start', (update) => update.status === 'active');
-    expect(started).toMatchObject({ version: 0, status: 'active', activeSeats: [0] });
+    expect(started).toMatchObject({ version: 1, status: 'active', activeSeats: [0], log: [{ message: 'The game starts with 2 players.', data: null }] });
     expect(started.view.hand).toEqual((await stored(game.id)).state.hands[0]);
 
     await t.http.post(`/v1/games/${game.id}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     await t.http.post(`/v1/games/${game.id}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
-    expect(await asAlice.version(1)).toMatchObject({ status: 'active', activeSeats: [1], log: [{ message: 'Seat 0 passes.', data: null }] });
-    expect(await asAlice.version(2)).toMatchObject({ status: 'finished', activeSeats: [], result: { winners: [0, 1], scores: [0, 0] }, log: [{ message: 'Seat 1 passes.', data: null }] });
+    expect(await asAlice.version(2)).toMatchObject({ status: 'active', activeSeats: [1], log: [{ message: 'Seat 0 passes.', data: null }] });
+    expect(await asAlice.version(3)).toMatchObject({ status: 'finished', activeSeats: [], result: { winners: [0, 1], scores: [0, 0] }, log: [{ message: 'Seat 1 passes.', data: null }] });
+    // A client that drops duplicates by gameId + version keeps "open", "started" and every move: no version arrives with two statuses.
+    const seen = new Map<number, Set<string>>();
+    for (const message of asAlice.received) {
+      const update = message.data!.gameUpdated;
+      seen.set(update.version, (seen.get(update.version) ?? new Set()).add(update.status));
+    }
+    expect([...seen.entries()].map(([version, statuses]) => [version, [...statuses]])).toEqual([[0, ['open']], [1, ['active']], [2, ['active']], [3, ['finished']]]);
   });
 
   it('tells the other players of an undo request asked and declined (same version, undoRequestsChanged), and of the approval that takes the move back (a new version)', async () => {
@@ -258,7 +267,7 @@ describe('gameUpdated', () => {
     expect(count()).toBe(0);
 
     const asked = (await t.http.post(`/v1/games/${gameId}/undo-requests`).set(alice.auth).expect(201)).body;
-    expect(await asBob.update('the request', (update) => update.undoRequestsChanged)).toMatchObject({ version: 2, status: 'active', activeSeats: [0] });
+    expect(await asBob.update('the request', (update) => update.undoRequestsChanged)).toMatchObject({ version: 3, status: 'active', activeSeats: [0] });
     await t.http.post(`/v1/games/${gameId}/undo-requests/${asked.id}/decline`).set(bob.auth).expect(200);
     await expect.poll(count).toBe(2);
 
@@ -266,7 +275,7 @@ describe('gameUpdated', () => {
     await expect.poll(count).toBe(3);
     await t.http.post(`/v1/games/${gameId}/undo-requests/${again.id}/approve`).set(bob.auth).expect(200);
     // The approval is the undo event itself: a new version, not a request update.
-    expect(await asBob.version(3)).toMatchObject({ undoRequestsChanged: false, activeSeats: [0] });
+    expect(await asBob.version(4)).toMatchObject({ undoRequestsChanged: false, activeSeats: [0] });
     expect(count()).toBe(3);
   });
 
@@ -277,10 +286,10 @@ describe('gameUpdated', () => {
     // No ping: the first update is the server's own, the current version with Bob's view of it.
     const asBob = subscribe(gameId, `Bearer ${bob.token}`);
     const first = await asBob.update('the current version', () => true);
-    expect(first).toMatchObject({ gameId, version: 2, status: 'active', activeSeats: [0], undoRequestsChanged: false });
+    expect(first).toMatchObject({ gameId, version: 3, status: 'active', activeSeats: [0], undoRequestsChanged: false });
     expect(first.view).toEqual(toyGame.view((await stored(gameId)).state as ToyState, 1));
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
-    expect(await asBob.version(3)).toMatchObject({ activeSeats: [1] });
+    expect(await asBob.version(4)).toMatchObject({ activeSeats: [1] });
   });
 
   it('refuses a subscriber whose token is forged or malformed with INVALID_TOKEN, and it receives nothing', async () => {
@@ -298,7 +307,7 @@ describe('gameUpdated', () => {
     const watcher = subscribe(gameId, `Bearer ${alice.token}`);
     await watcher.established();
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
-    await watcher.version(1);
+    await watcher.version(2);
     for (const subscriber of refused) {
       expect(subscriber.received).toEqual([]);
       expectNoSecrets(subscriber.frames, ['"view"', 'passes', '"hand"']);
@@ -311,7 +320,7 @@ describe('gameUpdated', () => {
     await anonymous.established();
     const card = (await stored(gameId)).state.hands[0]![0]!;
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'play', card } }).expect(201);
-    const update = await anonymous.version(1);
+    const update = await anonymous.version(2);
     expect(update.view).toEqual(toyGame.view((await stored(gameId)).state, null));
     expect(update.log).toEqual([{ message: `Seat 0 plays a ${card}.`, data: null }]);
     expectNoSecrets(anonymous.frames, ['draws', '"hand":[']);

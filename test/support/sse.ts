@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 export interface SseEvent {
   event: string;
   id: string;
-  data: { gameId: string; version: number; yourTurn: boolean; cursor: string };
+  data: { gameId: string; version: number; yourTurn: boolean; cursor: string; status?: string; type?: string };
 }
 
 /** An SSE connection to `base` + `path` (default: the account stream) that parses events as they arrive; `ended` settles when the server ends the stream. */

@@ -24,7 +24,7 @@ let importedId: string;
 beforeAll(async () => {
   b = await startBrowserApp('admin', { catalog: { ...games, toy: toyGame }, workers: true });
   admin = await loginAdmin(b.t);
-  // A short finished game: 2 players, 3 rounds each = 6 events, with hidden hands.
+  // A short finished game: 2 players, 3 rounds each = 6 moves after the start (event 1) = 7 events, with hidden hands.
   finished = await playRandomGame(b.t, { type: 'toy', seats: 2, options: { rounds: 3 }, seed: 11, prefix: 'fin' });
   page = await b.newPage();
   await logIn(page, ADMIN.username, ADMIN.password, '/admin/games');
@@ -42,7 +42,7 @@ async function shownState(at: number, viewpoint = 'full'): Promise<unknown> {
 describe('the admin game inspector', () => {
   it('finds the finished game by player and status, and opens it', async () => {
     expect(finished.status).toBe('finished');
-    expect(finished.version).toBe(6);
+    expect(finished.version).toBe(7);
     await page.getByLabel('Player').fill(finished.players[1]!.username.toUpperCase());
     await page.getByLabel('Status').selectOption('finished');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -55,9 +55,10 @@ describe('the admin game inspector', () => {
     await link.click();
     await page.getByTestId('timeline').waitFor();
     expect(await page.getByTestId('game-status').textContent()).toBe('finished');
-    // Every event is listed, with who acted.
-    expect(await page.getByTestId('timeline').locator('ol.events > li').count()).toBe(7);
-    await expect.poll(() => page.getByTestId('timeline').locator('li[data-seq="1"]').textContent()).toContain(finished.players[0]!.username);
+    // Every event is listed (after the set-up point 0), with who acted: the start (event 1), then the moves.
+    expect(await page.getByTestId('timeline').locator('ol.events > li').count()).toBe(8);
+    await expect.poll(() => page.getByTestId('timeline').locator('li[data-seq="1"]').textContent()).toContain('start');
+    await expect.poll(() => page.getByTestId('timeline').locator('li[data-seq="2"]').textContent()).toContain(finished.players[0]!.username);
   });
 
   it('steps the timeline to event 3 with the buttons and the keyboard: the state shown is the API state at 3, with its diff', async () => {
@@ -66,7 +67,7 @@ describe('the admin game inspector', () => {
     await page.getByRole('button', { name: 'Next event' }).click();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    expect(await page.getByTestId('timeline-position').textContent()).toBe('Event 3 of 6');
+    expect(await page.getByTestId('timeline-position').textContent()).toBe('Event 3 of 7');
     const [before, after] = [(await apiGet(`/v1/admin/games/${finished.gameId}/state?at=2`)).state, (await apiGet(`/v1/admin/games/${finished.gameId}/state?at=3`)).state];
     expect(await shownState(3)).toEqual(after);
     // The diff lists exactly the paths that changed from event 2 to 3.
@@ -100,19 +101,20 @@ describe('the admin game inspector', () => {
 
   it('runs verify and shows it passed', async () => {
     await page.getByRole('button', { name: 'Run verify' }).click();
-    await expect.poll(() => page.getByTestId('verify-result').textContent()).toMatch(/^Verify OK: 6 events/);
+    await expect.poll(() => page.getByTestId('verify-result').textContent()).toMatch(/^Verify OK: 7 events/);
   });
 
   it('downloads the record, imports it as a new verified game, and refuses a tampered record naming the event', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download record' }).click()]);
     const record = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(record).toMatchObject({ format: 'boardgame-record/2', type: 'toy', id: finished.gameId });
-    expect(record.events).toHaveLength(6);
+    expect(record.events).toHaveLength(7);
+    expect(record.events[0]).toMatchObject({ seq: 1, kind: 'start' });
     expect(download.suggestedFilename()).toBe(`game-${finished.gameId}.json`);
 
     await page.getByRole('link', { name: 'Admin: games' }).click();
     await page.getByLabel('Record file (JSON)').setInputFiles({ name: 'record.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
-    await expect.poll(() => page.getByTestId('import-ok').textContent()).toMatch(/Imported and verified \(6 events\)/);
+    await expect.poll(() => page.getByTestId('import-ok').textContent()).toMatch(/Imported and verified \(7 events\)/);
     await b.screenshot(page, 'import-ok');
     await page.getByTestId('import-ok').getByRole('link').click();
     await page.getByTestId('timeline').waitFor();
@@ -120,7 +122,7 @@ describe('the admin game inspector', () => {
     expect(importedId).not.toBe(finished.gameId);
     expect((await apiGet(`/v1/admin/games/${importedId}`)).status).toBe('finished');
 
-    // Event 4 plays a card its player never held.
+    // Event 4 (the third move) plays a card its player never held.
     const tampered = structuredClone(record);
     tampered.events[3].action = { type: 'play', card: 9 };
     const fourth = (await apiGet(`/v1/admin/games/${finished.gameId}/state?at=3`)).state as { hands: number[][]; active: number };
@@ -142,7 +144,7 @@ describe('a game whose stored log was tampered with', () => {
     await page.getByRole('button', { name: 'Run verify' }).click();
     await expect.poll(() => page.getByTestId('verify-result').textContent()).toMatch(/^Verify FAILED at event 4: /);
     await page.getByRole('button', { name: 'Go to event 4' }).click();
-    expect(await page.getByTestId('timeline-position').textContent()).toBe('Event 4 of 6');
+    expect(await page.getByTestId('timeline-position').textContent()).toBe('Event 4 of 7');
     await b.screenshot(page, 'verify-failed');
     await page.goto('/admin/games?verify=failed');
     await page.getByRole('link', { name: importedId.slice(0, 8) }).waitFor();

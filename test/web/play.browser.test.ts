@@ -74,8 +74,8 @@ describe('two players in two browser pages', () => {
     // By keyboard: the buttons are real buttons.
     await first.focus();
     await alicePage.keyboard.press('Enter');
-    await waitForVersion(bobPage, 1);
-    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(new RegExp(`#1 ${alice.username} pays \\d+ and turns board piece`));
+    await waitForVersion(bobPage, 2); // the start is version 1, her move 2
+    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(new RegExp(`#2 ${alice.username} pays \\d+ and turns board piece`));
 
     const clicks = await playByClicking(b.t, gameId, [alicePage, bobPage], seeded(14));
     const finished = (await b.t.http.get(`/v1/games/${gameId}`)).body;
@@ -106,10 +106,10 @@ describe('two players in two browser pages', () => {
     expect(await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).isDisabled()).toBe(true);
     // Alice takes her first placement back at once; Bob's page shows it by itself.
     await alicePage.getByRole('button', { name: 'Place a marker on territory 2', exact: true }).click();
-    await waitForVersion(alicePage, 1);
+    await waitForVersion(alicePage, 2);
     await alicePage.getByRole('button', { name: 'Take back my last move' }).click();
-    await waitForVersion(bobPage, 2);
-    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/takes back their move \(event 1\)/);
+    await waitForVersion(bobPage, 3);
+    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/takes back their move \(event 2\)/);
     await alicePage.getByText('Your turn.').waitFor();
 
     // Past Bob's move, Alice must ask: Bob approves on his page and the moves are undone.

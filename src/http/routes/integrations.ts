@@ -5,6 +5,7 @@ import { SCOPES } from '../../auth/tokens.js';
 import { accountTopicOf } from '../../graphql/updates.js';
 import { apiTokens, createApiToken, revokeToken } from '../../services/api-tokens.js';
 import { cursorTime, resumed } from '../../services/account-events.js';
+import { createStreamTicket, redeemStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/stream-tickets.js';
 import type { AccountEvent, ServiceContext } from '../../services/context.js';
 import { deliveriesOf, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
 import { requireUser } from '../auth.js';
@@ -114,36 +115,56 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     },
   }, async (request) => deliveriesOf(ctx, requireUser(request, 'read'), request.params.id));
 
+  app.post('/v1/me/stream-tickets', {
+    schema: {
+      tags: ['integrations'], operationId: 'createStreamTicket', security,
+      summary: 'A single-use ticket that opens your event stream without an Authorization header (for EventSource)',
+      description: `Browsers' native EventSource cannot send \`Authorization\`: ask for a ticket with your token, then open \`GET /v1/me/events?ticket=<ticket>\`. A ticket opens the stream once, within ${STREAM_TICKET_TTL_MS / 1000} s, with the \`read\` scope; a second use is refused (401 INVALID_TICKET). EventSource reconnects to the same URL, so the ticket is spent then: on \`error\`, close it and open a new one with a new ticket and \`&lastEventId=\` (the last event's id) to resume.`,
+      response: {
+        201: ok('The ticket', Type.Object({ ticket: Type.String({ description: 'Pass as ?ticket= once' }), expiresAt: Type.String({ format: 'date-time' }) }, { examples: [{ ticket: 'st_Zq3…', expiresAt: '2026-11-27T01:00:00.000Z' }] })),
+        ...errorResponses(401, 403),
+      },
+    },
+  }, async (request, reply) => reply.code(201).send(await createStreamTicket(ctx, requireUser(request, 'read'))));
+
   app.get('/v1/me/events', {
     schema: {
-      tags: ['integrations'], operationId: 'streamAccountEvents', security,
+      tags: ['integrations'], operationId: 'streamAccountEvents', security: [...security, {}],
       summary: 'Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in',
-      description: 'Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` and `data: {"type","gameId","gameType","version","status","yourTurn","deadline","cursor"}`. A comment line is sent every 25 s to keep the connection open. '
-        + 'Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first one event per game of yours that changed since (its current version and turn, from the database), then the live events. Delivery is at least once; `gameId` + `version` tell duplicates apart.',
+      description: 'Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` (e.g. `1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7`) and `data` an AccountEventData. A comment line is sent every 25 s to keep the connection open. '
+        + 'Sign in with `Authorization`, or (EventSource in a browser) with `?ticket=` from `POST /v1/me/stream-tickets`. '
+        + 'Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first every event you missed, oldest first, replayed from the games\' logs (of the id\'s game exactly those after its version; of your other games those written since the id\'s time, from 10 s further back), then the live events. '
+        + 'The window: up to RESUME_EVENTS_PER_GAME missed events per game (default 100) and RESUME_WINDOW_MINUTES back (default 60). Beyond it you get `event: gap` (data a StreamGapData, no id): for a game, its events `fromVersion` to `version` were not delivered one by one and its newest event follows; with `gameId` null, the id was too old and each changed game\'s newest event follows. Reload what a gap names (the game, or its `/log`). '
+        + 'A replayed event\'s `deadline` is null except for a game\'s newest event. Delivery is at least once; `gameId` + `version` tell duplicates apart, and order a game\'s events.',
       headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 200, description: 'The id of the last event you received: resume after it' })) }),
-      querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 200, description: 'Same as the Last-Event-ID header, for a first connection that cannot set headers' })) }, { additionalProperties: false }),
+      querystring: Type.Object({
+        lastEventId: Type.Optional(Type.String({ maxLength: 200, description: 'Same as the Last-Event-ID header, for a first connection that cannot set headers' })),
+        ticket: Type.Optional(Type.String({ maxLength: 200, description: 'A ticket from POST /v1/me/stream-tickets, instead of Authorization (single use, 60 s)' })),
+      }, { additionalProperties: false }),
       response: {
         200: {
-          description: 'An endless Server-Sent Events stream; each event\'s `data` is an AccountEventData (the schema\'s `contentSchema`)',
+          description: 'An endless Server-Sent Events stream; each `your_turn`/`game_updated` event\'s `data` is an AccountEventData, each `gap` event\'s a StreamGapData (the schema\'s `contentSchema`)',
           content: {
             'text/event-stream': {
               // JSON Schema 2020-12's contentSchema: the string's content, here the data of each event.
-              schema: { type: 'string', contentSchema: Type.Ref('AccountEventData') },
-              example: 'event: your_turn\nid: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}\n\n',
+              schema: { type: 'string', contentSchema: { oneOf: [Type.Ref('AccountEventData'), Type.Ref('StreamGapData')] } },
+              example: 'event: your_turn\nid: 1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7\ndata: {"type":"game_updated","gameId":"8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11","gameType":"urbanization","version":7,"status":"active","yourTurn":true,"deadline":null,"cursor":"1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7"}\n\n'
+                + 'event: gap\ndata: {"type":"gap","gameId":"0b6f2c1e-3d4a-4f5b-8c7d-9e0f1a2b3c4d","gameType":"guild-town","fromVersion":12,"version":140}\n\n',
             },
           },
         },
-        ...errorResponses({ 400: ['INVALID_EVENT_ID'] }, 401, 403),
+        ...errorResponses({ 400: ['INVALID_EVENT_ID'], 401: ['UNAUTHENTICATED', 'INVALID_TOKEN', 'INVALID_TICKET', 'ACCOUNT_DISABLED'] }, 403),
       },
     },
   }, async (request, reply) => {
-    const principal = requireUser(request, 'read');
+    const ticket = request.query.ticket;
+    const principal = request.principal === null && ticket !== undefined ? await redeemStreamTicket(ctx, ticket) : requireUser(request, 'read');
     const after = request.headers['last-event-id'] ?? request.query.lastEventId;
     if (after !== undefined) cursorTime(after);
     const events = await subscribeTopic(app, accountTopicOf(principal.userId));
     const live = resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>);
     await serveSse(request, reply, (async function* () {
-      for await (const event of live) yield { event: event.yourTurn ? 'your_turn' : 'game_updated', id: event.cursor, data: event };
+      for await (const event of live) yield event.type === 'gap' ? { event: 'gap', data: event } : { event: event.yourTurn ? 'your_turn' : 'game_updated', id: event.cursor, data: event };
     })(), () => events.close(), onStream);
   });
 };
