@@ -106,7 +106,7 @@ describe('versioned rules through the API', () => {
     expect(after.rules_version).toBe(2);
     expect(after.state.rules).toEqual({ noPass: true, lastRoundDouble: true });
     const { events } = (await t.http.get(`/v1/games/${gameId}/log`).set(players[0]!.auth).expect(200)).body;
-    expect(events.at(-1)).toMatchObject({ seq: 2, kind: 'rules', seat: null, log: [{ message: expect.stringContaining('rules version 2') }] });
+    expect(events.at(-1)).toMatchObject({ seq: 3, kind: 'rules', seat: null, log: [{ message: expect.stringContaining('rules version 2') }] });
     expect((await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body.ok).toBe(true);
     expect((await migrate(gameId).expect(409)).body.code).toBe('ALREADY_NEWEST_RULES');
 
