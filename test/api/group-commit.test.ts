@@ -25,13 +25,14 @@ async function loaded(gameId: string): Promise<GameRecord> {
   return game;
 }
 
-/** The stored log has gap-free seqs and replays to the stored state. */
-async function expectConsistent(gameId: string, version: number) {
+/** The stored log is the start (event 1) and then `moves` moves, gap-free, and replays to the stored state. */
+async function expectConsistent(gameId: string, moves: number) {
   const game = await storedGame(t, gameId);
-  const events = (await t.sql.query('SELECT seq, seat, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
-  expect(game.version).toBe(version);
-  expect(events.map((event) => event.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
-  const state = replay(toyGame, setupInputOfRow(game), events.map((event) => ({ seat: event.seat, action: event.action })));
+  const events = (await t.sql.query('SELECT seq, seat, kind, action FROM game_events WHERE game_id = $1 ORDER BY seq', [gameId])).rows;
+  expect(game.version).toBe(moves + 1);
+  expect(events.map((event) => event.seq)).toEqual(Array.from({ length: moves + 1 }, (_, i) => i + 1));
+  expect(events.map((event) => event.kind)).toEqual(['start', ...Array(moves).fill('action')]);
+  const state = replay(toyGame, setupInputOfRow(game), events.slice(1).map((event) => ({ seat: event.seat, action: event.action })));
   expect(canonicalJson(state)).toBe(canonicalJson(game.state));
 }
 
@@ -71,14 +72,14 @@ describe('group commit', () => {
 
   it('fails only the bad move of a flush: the others of the same moment commit', async () => {
     const games = await Promise.all(Array.from({ length: 6 }, async () => loaded((await startedToyGame(t, { rounds: 5 })).gameId)));
-    // The bad one claims seq 1 again on a game that already has event 1 (its revision is current, so
+    // The bad one claims seq 2 again on a game that already has event 2 (its revision is current, so
     // only the event's primary key refuses it): the statement carrying it fails as a whole.
     const bad = games[3]!;
     const firstMove = toyPass(bad);
     expect(await commitMove(t.app.services.db, bad, firstMove.event, firstMove.next, [])).not.toBeNull();
     games[3] = await loaded(bad.id);
     const results = await Promise.allSettled(games.map((game, i) => {
-      const { event, next } = toyPass(game, i === 3 ? 1 : undefined);
+      const { event, next } = toyPass(game, i === 3 ? 2 : undefined);
       return commitMove(t.app.services.db, game, event, next, []);
     }));
     expect(results[3]!.status).toBe('rejected');
