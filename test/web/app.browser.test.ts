@@ -3,6 +3,7 @@ import { ADMIN } from '../support/api.js';
 import { playRandomGame } from '../support/random-play.js';
 import { seriousAxeViolations } from '../support/page-checks.js';
 import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp, type BrowserGlobals } from '../support/browser.js';
+import { waitFor } from '../support/wait.js';
 
 /** The app shell in a real browser: it loads under its CSP, logs in, routes deep links, fits a phone. */
 let b: BrowserApp;
@@ -69,7 +70,11 @@ describe('the web app shell', () => {
   it('shows a game type\'s leaderboard and a player\'s profile with ratings, results and replays, as the API has them', async () => {
     const game = await playRandomGame(b.t, { type: 'toy', seats: 2, options: { rounds: 3 }, seed: 5, prefix: 'rated' });
     expect(game.status).toBe('finished');
-    const board = (await b.t.http.get('/v1/game-types/toy/leaderboard').expect(200)).body;
+    // A finished game is rated by the due-work worker, a moment after its last move.
+    const board = await waitFor(async () => {
+      const { body } = await b.t.http.get('/v1/game-types/toy/leaderboard').expect(200);
+      return body.items.length >= game.players.length ? body : undefined;
+    }, 15_000, 'the game to be rated');
     expect(board.items.map((row: { username: string }) => row.username).sort()).toEqual(game.players.map((player) => player.username).sort());
     const page = await b.newPage();
     await page.goto('/leaderboard/toy');
