@@ -36,8 +36,8 @@ export interface HiddenPlace {
  * strings: the guard runs on every move, and building a string per deck card twice a move cost 4% of
  * the server's CPU per move (docs/bench-results.md).
  */
-export function* secretsIn(place: string, ids: readonly (string | number)[]): Iterable<HiddenPlace> {
-  yield { place, ids };
+export function secretsIn(place: string, ids: readonly (string | number)[]): HiddenPlace {
+  return { place, ids };
 }
 
 /** Whether this state's rules version has the guard (its profile sets `revealsIrreversible`). */

@@ -8,8 +8,8 @@ interface Table {
   hands: number[][];
 }
 const secrets: Secrets<Table> = function* (state, seat) {
-  yield* secretsIn('deck', state.deck);
-  for (const [other, hand] of state.hands.entries()) if (other !== seat) yield* secretsIn(`hand.${other}`, hand);
+  yield secretsIn('deck', state.deck);
+  for (const [other, hand] of state.hands.entries()) if (other !== seat) yield secretsIn(`hand.${other}`, hand);
 };
 const table = (deck: number[], hands: number[][]): Table => ({ rules: { revealsIrreversible: true }, deck, hands });
 

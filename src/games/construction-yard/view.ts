@@ -86,7 +86,7 @@ export function viewFor(state: CYState, seat: Seat | null): CYView {
  * the money deck (with its scoring cards), the building deck and the other players' hands.
  */
 export function* secretsOf(state: CYState, seat: Seat): Iterable<HiddenPlace> {
-  yield* secretsIn('moneyDeck', state.moneyDeck);
-  yield* secretsIn('buildingDeck', state.buildingDeck);
-  for (const [other, hand] of state.hands.entries()) if (other !== seat) yield* secretsIn(`hand.${other}`, hand);
+  yield secretsIn('moneyDeck', state.moneyDeck);
+  yield secretsIn('buildingDeck', state.buildingDeck);
+  for (const [other, hand] of state.hands.entries()) if (other !== seat) yield secretsIn(`hand.${other}`, hand);
 }

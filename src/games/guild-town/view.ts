@@ -110,13 +110,13 @@ export function viewState(s: GuildTownState, seat: number | null): GuildTownView
  * other players' money and building cards, and another player's look-at-five.
  */
 export function* secretsOf(s: GuildTownState, seat: number): Iterable<HiddenPlace> {
-  yield* secretsIn('moneyDeck', s.moneyDeck);
-  yield* secretsIn('moneyDiscard', s.moneyDiscard);
-  for (const row of ['basic', 'expanded', 'advanced'] as const) yield* secretsIn(`pile.${row}`, s.piles[row]);
+  yield secretsIn('moneyDeck', s.moneyDeck);
+  yield secretsIn('moneyDiscard', s.moneyDiscard);
+  for (const row of ['basic', 'expanded', 'advanced'] as const) yield secretsIn(`pile.${row}`, s.piles[row]);
   for (const [other, p] of s.players.entries()) {
     if (other === seat) continue;
-    yield* secretsIn(`money.${other}`, p.money);
-    yield* secretsIn(`hand.${other}`, p.hand);
+    yield secretsIn(`money.${other}`, p.money);
+    yield secretsIn(`hand.${other}`, p.hand);
   }
-  if (s.turn?.prompt.kind === 'look' && s.turn.seat !== seat) yield* secretsIn('look', s.turn.prompt.cards);
+  if (s.turn?.prompt.kind === 'look' && s.turn.seat !== seat) yield secretsIn('look', s.turn.prompt.cards);
 }

@@ -65,5 +65,5 @@ export function view(state: MilestoneCityState, seat: number | null): MilestoneC
  * version 3): the draw pile's cards (hands and discard lie open).
  */
 export function* secretsOf(state: MilestoneCityState): Iterable<HiddenPlace> {
-  yield* secretsIn('deck', state.deck);
+  yield secretsIn('deck', state.deck);
 }
