@@ -17,6 +17,19 @@ afterAll(async () => b?.close());
 
 const PASSWORD = 'correct horse battery';
 
+/** A started 2-player urbanization game (alice created it, bob joined), open in a page of each. */
+async function urbanizationForTwo() {
+  const alice = await newUser(b.t, 'alice');
+  const bob = await newUser(b.t, 'bob');
+  const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'urbanization', seats: 2 }).expect(201)).body;
+  await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+  const alicePage = await pageAs(b, alice);
+  const bobPage = await pageAs(b, bob);
+  await alicePage.goto(`/games/${game.id}`);
+  await bobPage.goto(`/games/${game.id}`);
+  return { alice, bob, game, alicePage, bobPage };
+}
+
 describe('two players in two browser pages', () => {
   it('create with options and an invitation, join from the lobby, then play milestone city to its end with the buttons, each page updating live', async () => {
     const alice = await newUser(b.t, 'alice');
@@ -91,14 +104,7 @@ describe('two players in two browser pages', () => {
 
   it('take back at once, and an undo request approved by the other player', async () => {
     // Urbanization has no hidden information and no chance: every move may be taken back.
-    const alice = await newUser(b.t, 'alice');
-    const bob = await newUser(b.t, 'bob');
-    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'urbanization', seats: 2 }).expect(201)).body;
-    await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
-    const alicePage = await pageAs(b, alice);
-    const bobPage = await pageAs(b, bob);
-    await alicePage.goto(`/games/${game.id}`);
-    await bobPage.goto(`/games/${game.id}`);
+    const { alice, game, alicePage, bobPage } = await urbanizationForTwo();
 
     // Nothing to take back before her first move: the buttons say so by being disabled.
     await alicePage.getByText('Your turn.').waitFor();
@@ -157,14 +163,7 @@ const BOARDS: Record<string, string> = { urbanization: 'Territories', 'construct
 
 describe('the table chat beside the log', () => {
   it('carries messages live between two players\' pages during a game, as text, and refuses a muted account\'s message', async () => {
-    const alice = await newUser(b.t, 'alice');
-    const bob = await newUser(b.t, 'bob');
-    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'urbanization', seats: 2 }).expect(201)).body;
-    await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
-    const alicePage = await pageAs(b, alice);
-    const bobPage = await pageAs(b, bob);
-    await alicePage.goto(`/games/${game.id}`);
-    await bobPage.goto(`/games/${game.id}`);
+    const { alice, bob, game, alicePage, bobPage } = await urbanizationForTwo();
     const chatOf = (page: typeof alicePage) => page.getByRole('region', { name: 'Table chat' });
     await chatOf(bobPage).getByText('No messages yet.').waitFor();
 
