@@ -70,6 +70,8 @@ export async function playOneGame({ baseUrl, gameType, seats = 2, fetch = global
       if (legal.data.actions.length === 0) continue;
       const moved = await player.POST('/v1/games/{id}/actions', { params: { path }, body: moveFrom(legal.data, choose) });
       if (moved.error) throw new Error(`move: ${moved.error.code} ${moved.error.detail}`);
+      // Without `Prefer: return=minimal` the answer is the 201 with the view (204 has no body).
+      if (!moved.data) throw new Error('move: no view in the answer');
       views.push(moved.data.view);
       moves += 1;
     }

@@ -319,7 +319,7 @@ export interface paths {
         put?: never;
         /**
          * Submit an action for your seat
-         * @description 201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.
+         * @description 201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. With `Prefer: return=minimal` the answer is 204 with the new version in the `Game-Version` header (and `Preference-Applied: return=minimal`): the server neither computes nor sends your view, for clients that follow the updates of the game (GraphQL subscription, GET /v1/me/events). 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.
          */
         post: operations["submitAction"];
         delete?: never;
@@ -5200,6 +5200,8 @@ export interface operations {
             header?: {
                 /** @description Retries with the same key return the first answer */
                 "idempotency-key"?: string;
+                /** @description `return=minimal`: answer 204 with the new version in `Game-Version`, without the view and log entries (for clients that follow the game's subscription or event stream) */
+                prefer?: string;
             };
             path: {
                 id: string;
@@ -5232,6 +5234,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MoveResult"];
                 };
+            };
+            /** @description The action was applied (asked with `Prefer: return=minimal`) */
+            204: {
+                headers: {
+                    /** @description The game's version after your action */
+                    "Game-Version"?: number;
+                    /** @description `return=minimal` */
+                    "Preference-Applied"?: "return=minimal";
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (absent otherwise) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:

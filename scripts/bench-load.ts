@@ -25,7 +25,7 @@ export interface PreparedGame {
 }
 
 export type LoadJob =
-  | { kind: 'moves'; baseUrl: string; concurrency: number; seconds: number; games: PreparedGame[] }
+  | { kind: 'moves'; baseUrl: string; concurrency: number; seconds: number; games: PreparedGame[]; minimal?: boolean }
   | { kind: 'floor'; baseUrl: string; concurrency: number; seconds: number; round: number }
   | { kind: 'pg'; databaseUrl: string; concurrency: number; seconds: number; round: number }
   | { kind: 'subscribe'; urls: string[]; gameId: string; subscribers: number }
@@ -71,12 +71,14 @@ async function timed(concurrency: number, seconds: number, step: (client: number
   return { latencies: Float64Array.from(latencies), elapsedMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, errors, firstError, ranOut };
 }
 
-async function post(url: string, token: string | null, body: unknown): Promise<{ status: number; body: { version?: number; code?: string; detail?: string } }> {
+async function post(url: string, token: string | null, body: unknown, minimal = false): Promise<{ status: number; body: { version?: number; code?: string; detail?: string } }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(minimal ? { prefer: 'return=minimal' } : {}) },
     body: JSON.stringify(body),
   });
+  // A minimal answer (204) has no body: the new version is in Game-Version; it counts as the 201 it stands for.
+  if (response.status === 204) return { status: 201, body: { version: Number(response.headers.get('game-version')) } };
   return { status: response.status, body: (await response.json()) as { version?: number } };
 }
 
@@ -89,7 +91,7 @@ async function runMoves(job: Extract<LoadJob, { kind: 'moves' }>): Promise<LoadA
     if (!game) return false;
     const { token, action } = game.moves[0]!;
     const t0 = performance.now();
-    const answer = await post(`${job.baseUrl}/v1/games/${game.id}/actions`, token, { action, expectedVersion: game.version });
+    const answer = await post(`${job.baseUrl}/v1/games/${game.id}/actions`, token, { action, expectedVersion: game.version }, job.minimal);
     const latency = performance.now() - t0;
     if (answer.status !== 201 || answer.body.version !== game.version + 1) {
       playing[client] = undefined; // its state is unknown now: leave it

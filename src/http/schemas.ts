@@ -145,6 +145,13 @@ export const SubmitActionBody = Type.Object(
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Retries with the same key return the first answer' })),
 });
+/** A move's headers: an Idempotency-Key, and `Prefer: return=minimal` (RFC 7240) for clients that follow the game's updates elsewhere. */
+export const SubmitHeaders = Type.Object({
+  ...IdempotencyHeaders.properties,
+  prefer: Type.Optional(Type.String({ maxLength: 200, description: '`return=minimal`: answer 204 with the new version in `Game-Version`, without the view and log entries (for clients that follow the game\'s subscription or event stream)' })),
+});
+/** `Prefer: return=minimal` asked for (RFC 7240: preferences are comma- or semicolon-separated tokens). */
+export const prefersMinimal = (prefer: string | undefined) => prefer !== undefined && /(^|[,;\s])return\s*=\s*minimal($|[,;\s])/i.test(prefer);
 export const MoveResult = Type.Object(
   { gameType: Type.String({ description: 'The game type: which view `view` is' }), version: Type.Integer(), view: Type.Unknown(), log: Type.Array(Type.Ref('LogEntry')) },
   { $id: 'MoveResult', description: 'The answer to a move (or a take-back): the new version, your view, your log entries' },

@@ -19,6 +19,8 @@ export interface SubmitInput {
   idempotencyKey?: string;
   /** The game type the client believes it plays (checked when given). */
   gameType?: string;
+  /** The client wants no view back (Prefer: return=minimal): none is computed, unless an Idempotency-Key stores the answer for a retry. */
+  minimal?: boolean;
 }
 
 export interface SubmitResult {
@@ -174,7 +176,8 @@ async function move(ctx: ServiceContext, principal: Principal, input: SubmitInpu
     seats = game.seats.map((entry) => (entry.seat === seat ? { ...entry, timeouts: 0, bot: null } : entry));
   }
   const moved = await commitEvent(ctx, definition, game, locked, { seat, actorId: principal.userId, kind: 'action', action: input.action, applied, seats });
-  return [{ gameType: game.type, version: moved.version, view: definition.view(applied.state, seat), log: visibleLog(applied.log, seat), replayed: false }, moved];
+  const view = input.minimal && !input.idempotencyKey ? null : definition.view(applied.state, seat);
+  return [{ gameType: game.type, version: moved.version, view, log: visibleLog(applied.log, seat), replayed: false }, moved];
 }
 
 export async function legalActions(ctx: ServiceContext, principal: Principal, gameId: string): Promise<{ gameType: string; version: number; seat: number; actions: unknown[] }> {

@@ -19,6 +19,8 @@ describe('CORS', () => {
     expect(response.headers['access-control-allow-origin']).toBe('https://play.example.com');
     expect(response.headers['access-control-allow-methods']).toContain('POST');
     expect(response.headers['access-control-allow-headers']?.toLowerCase()).toContain('idempotency-key');
+    // A page may ask for a minimal answer to a move (Prefer: return=minimal) and read its version.
+    expect(response.headers['access-control-allow-headers']?.toLowerCase()).toContain('prefer');
     expect(response.headers['access-control-max-age']).toBe('600');
   });
 
@@ -26,6 +28,7 @@ describe('CORS', () => {
     const allowed = await t.http.get('/v1/game-types').set('Origin', 'https://play.example.com').expect(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://play.example.com');
     expect(allowed.headers['access-control-expose-headers']).toContain('Retry-After');
+    expect(allowed.headers['access-control-expose-headers']).toContain('Game-Version');
     const other = await t.http.get('/v1/game-types').set('Origin', 'https://evil.example.net').expect(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.http.options('/v1/games').set('Origin', 'https://evil.example.net').set('Access-Control-Request-Method', 'POST');

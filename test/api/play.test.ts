@@ -33,6 +33,39 @@ describe('submitting actions', () => {
     expect(response.body.view.hand).toEqual(after.state.hands[0]);
   });
 
+  it('answers Prefer: return=minimal with 204 and the new version in Game-Version, and applies the move as usual', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t);
+    const card = (await stored(gameId)).state.hands[0]![0]!;
+    const response = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).set('Prefer', 'return=minimal').send({ action: { type: 'play', card }, expectedVersion: 1 }).expect(204);
+    expect(response.text).toBe('');
+    expect(response.headers['game-version']).toBe('2');
+    expect(response.headers['preference-applied']).toBe('return=minimal');
+    const after = await stored(gameId);
+    expect(after.version).toBe(2);
+    expect(after.events[0]).toMatchObject({ seq: 2, seat: 0, action: { type: 'play', card } });
+    // A refusal is the same problem answer as without the preference, and other preferences are ignored.
+    const refused = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).set('Prefer', 'return=minimal').send({ action: { type: 'play', card }, expectedVersion: 2 }).expect(422);
+    expect(refused.body.code).toBe('NOT_YOUR_TURN');
+    const bobCard = after.state.hands[1]![0]!;
+    const full = await t.http.post(`/v1/games/${gameId}/actions`).set(bob.auth).set('Prefer', 'return=representation').send({ action: { type: 'play', card: bobCard }, expectedVersion: 2 }).expect(201);
+    expect(full.body.view.hand).toEqual((await stored(gameId)).state.hands[1]);
+  });
+
+  it('answers a retried Idempotency-Key asked with return=minimal with 204 again, from the stored answer', async () => {
+    const { alice, gameId } = await startedToyGame(t);
+    const card = (await stored(gameId)).state.hands[0]![0]!;
+    const send = () => t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).set('Prefer', 'return=minimal').set('Idempotency-Key', 'minimal-1').send({ action: { type: 'play', card }, expectedVersion: 1 });
+    const first = await send().expect(204);
+    const again = await send().expect(204);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect([first.headers['game-version'], again.headers['game-version']]).toEqual(['2', '2']);
+    // The stored answer is the whole one: the same key without the preference gets the view.
+    const full = await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).set('Idempotency-Key', 'minimal-1').send({ action: { type: 'play', card }, expectedVersion: 1 }).expect(201);
+    expect(full.body.version).toBe(2);
+    expect(full.body.view.scores[0]).toBe(card);
+    expect((await stored(gameId)).events).toHaveLength(1);
+  });
+
   it('refuses wrong seat, out of turn, illegal, malformed and stale actions, changing nothing', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     const stranger = await newUser(t);

@@ -116,6 +116,13 @@ export function ok<T extends object>(description: string, schema: T, example?: u
 /** `Idempotent-Replayed: true` on the stored answer to a retried Idempotency-Key. */
 export const REPLAYED_HEADER = { 'Idempotent-Replayed': header('`true` when this is the stored answer to an earlier request with the same Idempotency-Key (absent otherwise)', { type: 'string', enum: ['true'] }) };
 
+/** The headers of a move's minimal answer (`Prefer: return=minimal`). */
+export const MINIMAL_MOVE_HEADERS = {
+  'Game-Version': header('The game\'s version after your action'),
+  'Preference-Applied': header('`return=minimal`', { type: 'string', enum: ['return=minimal'] }),
+  ...REPLAYED_HEADER,
+};
+
 /** A request body with an example (and the schema Fastify validates). */
 export function body<T extends object>(schema: T, ...examples: unknown[]): T {
   return { ...schema, examples } as T;

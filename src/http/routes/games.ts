@@ -7,8 +7,8 @@ import { createGame, detail, joinGame, leaveGame, listGames, loadVisibleGame, se
 import { legalActions, submitAction } from '../../services/play.js';
 import { optionalUser, requireUser } from '../auth.js';
 import { CATALOGS, PUBLISHED } from '../game-schemas.js';
-import { ClientSeedBody, CreateGameBody, GameId, IdempotencyHeaders, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, SubmitActionBody } from '../schemas.js';
-import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors, REPLAYED_HEADER } from './common.js';
+import { ClientSeedBody, CreateGameBody, GameId, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, prefersMinimal, SubmitActionBody, SubmitHeaders } from '../schemas.js';
+import { bearer as security, body, errorResponses, MINIMAL_MOVE_HEADERS, ok, publicAccess, publicErrors, REPLAYED_HEADER } from './common.js';
 
 const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
 
@@ -157,25 +157,29 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
   app.post('/v1/games/:id/actions', {
     config: { limit: 'submit' },
     schema: {
-      tags: ['play'], operationId: 'submitAction', security, params: GameId, headers: IdempotencyHeaders,
+      tags: ['play'], operationId: 'submitAction', security, params: GameId, headers: SubmitHeaders,
       body: body(SubmitActionBody, { gameType: 'urbanization', action: { type: 'place', territory: 4 }, expectedVersion: 7 }),
       summary: 'Submit an action for your seat',
-      description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.',
+      description: '201 with the new version, your view and your log entries. No refusal changes anything. A retry with the same Idempotency-Key returns the first answer (header `Idempotent-Replayed: true`), also while the first is still in flight. With `Prefer: return=minimal` the answer is 204 with the new version in the `Game-Version` header (and `Preference-Applied: return=minimal`): the server neither computes nor sends your view, for clients that follow the updates of the game (GraphQL subscription, GET /v1/me/events). 503 OUTCOME_UNKNOWN: the connection to the database was lost while the move was being recorded, so the server cannot tell whether it landed: reload, or retry with the same Idempotency-Key.',
       response: {
         201: ok('The action was applied', Type.Ref('MoveResult'), undefined, REPLAYED_HEADER),
+        204: Type.Null({ description: 'The action was applied (asked with `Prefer: return=minimal`)', headers: MINIMAL_MOVE_HEADERS }),
         ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'RESIGNED', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
       },
     },
   }, async (request, reply) => {
+    const minimal = prefersMinimal(request.headers.prefer);
     const result = await submitAction(ctx, requireUser(request, 'play'), {
       gameId: request.params.id,
       action: request.body.action,
       gameType: request.body.gameType,
       expectedVersion: request.body.expectedVersion,
       idempotencyKey: request.headers['idempotency-key'],
+      minimal,
     });
     const { replayed, ...answer } = result;
     if (replayed) reply.header('idempotent-replayed', 'true');
+    if (minimal) return reply.code(204).header('preference-applied', 'return=minimal').header('game-version', String(answer.version)).send();
     return reply.code(201).send(answer);
   });
 
