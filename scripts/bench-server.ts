@@ -18,8 +18,8 @@ import { loadConfig } from '../src/config.js';
 import { requestLogging } from '../src/http/request-log.js';
 import { appendRow } from './bench-append.js';
 
-export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage } | { kind: 'profiled' };
-export type ServerRequest = { kind: 'cpu' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string };
+export type ServerMessage = { kind: 'ready'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage } | { kind: 'memory'; usage: NodeJS.MemoryUsage } | { kind: 'profiled' };
+export type ServerRequest = { kind: 'cpu' } | { kind: 'memory' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string };
 
 const mode = process.argv[2];
 const config = loadConfig(process.env);
@@ -44,6 +44,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const inspector = new Session();
 process.on('message', (message: ServerRequest) => {
   if (message.kind === 'cpu') process.send!({ kind: 'cpu', usage: process.cpuUsage() } satisfies ServerMessage);
+  else if (message.kind === 'memory') process.send!({ kind: 'memory', usage: process.memoryUsage() } satisfies ServerMessage);
   else if (message.kind === 'profile-start') {
     inspector.connect();
     void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send!({ kind: 'profiled' } satisfies ServerMessage));

@@ -21,6 +21,7 @@
  *   BENCH_WARMUP_SECONDS untimed warm-up of each side before the first round, at 8 clients (default 10)
  *   BENCH_GAMES          game types played (default urbanization,construction-yard)
  *   BENCH_MOVES_PER_GAME at most this many prepared actions per game (default 200)
+ *   BENCH_MINIMAL        1: the clients send `Prefer: return=minimal` (answers 204 without the view)
  *   BENCH_LOG            where the servers' logs go (default /dev/null); BENCH_LOG_LEVEL (default info)
  *   BENCH_FANOUT         subscribers in the fan-out line, 0 to leave it out (default 1000)
  *   BENCH_FANOUT_MOVES   moves timed in the fan-out line (default 5)
@@ -35,6 +36,8 @@
  *                        server's bot threads throughout (scripts/thinking-bots.ts; default 0); the server's
  *                        event-loop delay is printed after the rounds
  *   DATABASE_URL         a server where this role may CREATE DATABASE; else embedded PostgreSQL
+ *   BENCH_DATABASE_URL   instead, an existing database used as it is (its games stay; the bench's are added
+ *                        and kept): how `npm run bench:scale` measures moves on a database of real size
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -78,6 +81,7 @@ const logTo = process.env.BENCH_LOG?.trim() || '/dev/null';
 const logLevel = process.env.BENCH_LOG_LEVEL?.trim() || 'info';
 const fanoutSubscribers = int('BENCH_FANOUT', 1000, 0, 100_000);
 const fanoutMoves = int('BENCH_FANOUT_MOVES', 5, 1, 1000);
+const minimal = process.env.BENCH_MINIMAL?.trim() === '1';
 const redisUrl = process.env.BENCH_REDIS_URL?.trim() || process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 const maxClients = Math.max(...clientCounts);
 const profileDir = process.env.BENCH_PROFILE?.trim() || null;
@@ -279,7 +283,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
   const loadAtStart = loadavg();
   try {
-    let serverUrl = process.env.DATABASE_URL?.trim() || null;
+    const givenDatabase = process.env.BENCH_DATABASE_URL?.trim() || null;
+    let serverUrl = givenDatabase ?? (process.env.DATABASE_URL?.trim() || null);
     const embedded = serverUrl === null;
     if (embedded) {
       say('DATABASE_URL is not set: starting an embedded PostgreSQL in a temporary folder');
@@ -287,13 +292,20 @@ async function main(): Promise<void> {
       cleanups.push(() => server.stop());
       serverUrl = server.url;
     }
-    const database = `bgs_bench_${randomBytes(5).toString('hex')}`;
-    await sql(serverUrl!, `CREATE DATABASE ${database}`);
-    cleanups.push(() => sql(serverUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-    const databaseUrl = databaseUrlFor(serverUrl!, database);
-    benchDatabase = database;
+    let databaseUrl: string;
+    if (givenDatabase) {
+      // A database of real size (npm run bench:scale): the bench's games are added to it and stay.
+      databaseUrl = givenDatabase;
+      benchDatabase = new URL(givenDatabase).pathname.slice(1);
+    } else {
+      const database = `bgs_bench_${randomBytes(5).toString('hex')}`;
+      await sql(serverUrl!, `CREATE DATABASE ${database}`);
+      cleanups.push(() => sql(serverUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+      databaseUrl = databaseUrlFor(serverUrl!, database);
+      benchDatabase = database;
+    }
     await migrate(databaseUrl);
-    await sql(databaseUrl, 'CREATE TABLE bench_append (id bigserial PRIMARY KEY, game_id int NOT NULL, seq int NOT NULL, payload jsonb NOT NULL)');
+    await sql(databaseUrl, 'CREATE TABLE IF NOT EXISTS bench_append (id bigserial PRIMARY KEY, game_id int NOT NULL, seq int NOT NULL, payload jsonb NOT NULL)');
     const [settings] = await sql<{ version: string; fsync: string; synchronous_commit: string }>(databaseUrl,
       `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit`);
 
@@ -334,7 +346,7 @@ async function main(): Promise<void> {
     for (let left = warmupSeconds; left > 0; left -= WARMUP_STEP_SECONDS) {
       const step = Math.min(WARMUP_STEP_SECONDS, left);
       await prepare(8);
-      const warm = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: 8, seconds: step, games: pool });
+      const warm = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: 8, seconds: step, games: pool, minimal });
       pool = (warm as Extract<LoadAnswer, { kind: 'timed' }>).games;
       bestRate = Math.max(bestRate, measure(8, warm, 0).rate);
       await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: 8, seconds: step, round: 0 });
@@ -356,7 +368,7 @@ async function main(): Promise<void> {
         const serverCpu = await cpuMs(app.child);
         const serverPg = postgresCpuMs();
         const flushesBefore = await groupCommitCounters(app.baseUrl);
-        const answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool });
+        const answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool, minimal });
         const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu, since(serverPg));
         const flushesAfter = await groupCommitCounters(app.baseUrl);
         const movesPerFlush = (flushesAfter.moves - flushesBefore.moves) / Math.max(1, flushesAfter.flushes - flushesBefore.flushes);
@@ -424,8 +436,8 @@ async function main(): Promise<void> {
       '',
       'Benchmark: the move path vs a bare HTTP append (the floor), separate processes, alternating rounds',
       `  node ${process.version}, ${cpuList.length} CPU(s) (${cpuList[0]?.model.trim() ?? '?'}), load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start`,
-      `  PostgreSQL ${settings!.version} (${embedded ? 'embedded' : 'at DATABASE_URL'}), fsync=${settings!.fsync}, synchronous_commit=${settings!.synchronous_commit}`,
-      `  server: real 4-player games (${gameTypes.join(', ')}), POST /v1/games/:id/actions with expectedVersion; logs at ${logLevel} to ${logTo}; GROUP_COMMIT=${process.env.GROUP_COMMIT?.trim() || 'true'}`,
+      `  PostgreSQL ${settings!.version} (${embedded ? 'embedded' : givenDatabase ? `the existing database ${benchDatabase}` : 'at DATABASE_URL'}), fsync=${settings!.fsync}, synchronous_commit=${settings!.synchronous_commit}`,
+      `  server: real 4-player games (${gameTypes.join(', ')}), POST /v1/games/:id/actions with expectedVersion${minimal ? ' and Prefer: return=minimal (204, no view)' : ''}; logs at ${logLevel} to ${logTo}; GROUP_COMMIT=${process.env.GROUP_COMMIT?.trim() || 'true'}`,
       `  ${repeats} rounds of ${seconds} s per client count and side; figures are the median round (rates) and median of round p50/p99; ms`,
       '',
     ];

@@ -1,0 +1,83 @@
+/**
+ * `npm run bench:scale`: does every path stay flat as the database grows? Two databases on one
+ * PostgreSQL server, filled the same way from real games (scripts/scale-fill.ts): a small one (10,000
+ * games) and a large one (250,000 finished, 100,000 active, 2,000 open games, 100,000 accounts, 200 of them
+ * with 100 active games each). Then the same measures on both, side by side (scripts/scale-measure.ts).
+ *
+ *   npm run bench:scale                 fill what is missing (resumable), then measure
+ *   npm run bench:scale -- fill         only fill
+ *   npm run bench:scale -- measure      only measure (both databases must be filled)
+ *
+ * Settings (environment):
+ *   SCALE_DATABASE_URL   a PostgreSQL server where this role may CREATE DATABASE (default DATABASE_URL;
+ *                        unset: an embedded PostgreSQL kept in SCALE_DATA_DIR, default data/bench-scale)
+ *   SCALE_FINISHED, SCALE_ACTIVE, SCALE_OPEN, SCALE_ACCOUNTS, SCALE_HEAVY   the large database (250000, 100000,
+ *                        2000, 100000, 200)
+ *   SCALE_SMALL_GAMES    games in the small database (10000; finished and active in the same proportion)
+ *   SCALE_SAMPLES        timed requests per measure (default 300)
+ *   SCALE_SKIP           measures to leave out, comma-separated: moves, backup, rss
+ * The fill refuses to go on when the disk where PostgreSQL keeps its data would fall under 10 GB free.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { databaseUrlFor, startEmbeddedPostgres } from '../src/store/embedded-postgres.js';
+import { fill, type FillTarget } from './scale-fill.js';
+import { measureAll } from './scale-measure.js';
+
+const say = (line: string) => console.log(`[bench:scale ${(performance.now() / 1000).toFixed(0).padStart(5)}s] ${line}`);
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+const large: FillTarget = { finished: int('SCALE_FINISHED', 250_000), active: int('SCALE_ACTIVE', 100_000), open: int('SCALE_OPEN', 2_000), accounts: int('SCALE_ACCOUNTS', 100_000), heavyAccounts: int('SCALE_HEAVY', 200) };
+const smallGames = int('SCALE_SMALL_GAMES', 10_000);
+const share = smallGames / (large.finished + large.active);
+const small: FillTarget = {
+  finished: Math.round(large.finished * share),
+  active: Math.round(large.active * share),
+  open: Math.max(20, Math.round(large.open * share)),
+  accounts: Math.max(1_000, Math.round(large.accounts * share)),
+  heavyAccounts: Math.max(1, Math.round(large.heavyAccounts * share)),
+};
+if (large.heavyAccounts * 100 > large.active || small.heavyAccounts * 100 > small.active) throw new Error('SCALE_HEAVY × 100 must not exceed the active games');
+
+const phase = process.argv[2] ?? 'all';
+if (!['all', 'fill', 'measure'].includes(phase)) throw new Error(`unknown phase "${phase}": all, fill or measure`);
+
+async function server(): Promise<{ url: string; stop(): Promise<void> }> {
+  const url = process.env.SCALE_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
+  if (url) return { url, stop: async () => {} };
+  return startEmbeddedPostgres(process.env.SCALE_DATA_DIR?.trim() || 'data/bench-scale', int('EMBEDDED_PG_PORT', 54339), 'postgres', say);
+}
+
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrlFor(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  return databaseUrlFor(serverUrl, name);
+}
+
+const pgServer = await server();
+try {
+  const smallUrl = await ensureDatabase(pgServer.url, 'bench_scale_small');
+  const largeUrl = await ensureDatabase(pgServer.url, 'bench_scale_large');
+  if (phase !== 'measure') {
+    say(`small database: ${JSON.stringify(small)}`);
+    await fill(smallUrl, small, (line) => say(`small: ${line}`));
+    say(`large database: ${JSON.stringify(large)}`);
+    await fill(largeUrl, large, (line) => say(`large: ${line}`));
+  }
+  if (phase !== 'fill') await measureAll({ small: { url: smallUrl, target: small }, large: { url: largeUrl, target: large } }, say);
+} finally {
+  await pgServer.stop();
+}

@@ -1,0 +1,331 @@
+/**
+ * The measures of `npm run bench:scale` (scripts/bench-scale.ts), each taken on the small and on
+ * the large database in turn, printed side by side with their ratio (goal: p99 ≤ 1.2× the small
+ * database's). HTTP measures go to the real service in a process of its own per database
+ * (scripts/bench-server.ts, workers off so nothing else runs), one request at a time; store-level
+ * measures (the due-work claim, the retention pass) call the service's own functions.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { createTokenService } from '../src/auth/tokens.js';
+import { loadConfig } from '../src/config.js';
+import { pruneOnce } from '../src/services/retention.js';
+import { withDueGames } from '../src/store/due-work.js';
+import type { ServerMessage, ServerRequest } from './bench-server.js';
+import type { FillTarget } from './scale-fill.js';
+
+type Say = (line: string) => void;
+interface Database { url: string; target: FillTarget }
+interface Figures { p50: number; p99: number; n: number }
+
+const JWT_SECRET = 'bench-scale-secret-that-is-long-enough!!';
+const ISSUER = 'boardgame-server';
+const samples = Number(process.env.SCALE_SAMPLES ?? 300);
+const skip = new Set((process.env.SCALE_SKIP ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+const tsx = { execArgv: ['--import', 'tsx'] };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function timed(count: number, run: (i: number) => Promise<void>, warmup = 10): Promise<Figures> {
+  for (let i = 0; i < warmup; i++) await run(i);
+  const took: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await run(warmup + i);
+    took.push(performance.now() - started);
+  }
+  took.sort((a, b) => a - b);
+  return { p50: percentile(took, 50), p99: percentile(took, 99), n: count };
+}
+
+class Server {
+  private constructor(readonly process: ChildProcess, readonly baseUrl: string) {}
+  static async start(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+    const child = fork(new URL('./bench-server.ts', import.meta.url).pathname, ['app'], {
+      ...tsx, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET, JWT_ISSUER: ISSUER, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false', REDIS_URL: '', ...env },
+    });
+    const ready = await new Promise<ServerMessage>((resolve, reject) => {
+      child.once('message', (message: ServerMessage) => resolve(message));
+      child.once('exit', (code) => reject(new Error(`the service on ${databaseUrl} exited (${code}) before it listened`)));
+    });
+    if (ready.kind !== 'ready') throw new Error('unexpected first message');
+    return new Server(child, `http://127.0.0.1:${ready.port}`);
+  }
+  async memory(): Promise<NodeJS.MemoryUsage> {
+    const answer = new Promise<ServerMessage>((resolve) => this.process.once('message', resolve));
+    this.process.send({ kind: 'memory' } satisfies ServerRequest);
+    const message = await answer;
+    if (message.kind !== 'memory') throw new Error('unexpected answer');
+    return message.usage;
+  }
+  async get(path: string, token: string, expect = 200): Promise<unknown> {
+    const response = await fetch(this.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
+    const body = await response.json();
+    if (response.status !== expect) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return body;
+  }
+  async post(path: string, token: string, payload: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(this.baseUrl + path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    return { status: response.status, body: await response.json() };
+  }
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.process.once('exit', resolve));
+    this.process.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** What each measure needs of one database: accounts, tokens and game ids (read once, before any timing). */
+interface Setup {
+  heavy: { id: string; username: string; token: string };
+  admin: { token: string };
+  finishedIds: string[];
+  heavyActiveIds: string[];
+  sql: pg.Pool;
+  games: number;
+}
+
+async function setup(database: Database): Promise<Setup> {
+  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  const tokens = createTokenService(JWT_SECRET, ISSUER, 24 * 3600);
+  const { rows: [heavy] } = await sql.query<{ id: string; username: string }>('SELECT u.id, u.username FROM bench_users b JOIN users u ON u.id = b.id WHERE b.n = 0');
+  const { rows: [admin] } = await sql.query<{ id: string }>("SELECT id FROM users WHERE username = 'scale_admin'");
+  // A random sample, in a fixed order (the same sample for every measure of this database).
+  const { rows: finished } = await sql.query<{ id: string }>("SELECT id FROM games WHERE status = 'finished' ORDER BY md5(id::text) LIMIT 5000");
+  const { rows: heavyActive } = await sql.query<{ id: string }>("SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = $1 AND g.status = 'active'", [heavy!.id]);
+  const { rows: [counted] } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games');
+  return {
+    heavy: { ...heavy!, token: await tokens.issue({ userId: heavy!.id, username: heavy!.username, role: 'player' }) },
+    admin: { token: await tokens.issue({ userId: admin!.id, username: 'scale_admin', role: 'admin' }) },
+    finishedIds: finished.map((row) => row.id),
+    heavyActiveIds: heavyActive.map((row) => row.id),
+    sql,
+    games: counted!.n,
+  };
+}
+
+type Measure = { name: string; run: (server: Server, s: Setup, i: number) => Promise<void>; count?: number };
+
+function httpMeasures(): Measure[] {
+  const since = new Date(Date.now() - 30 * 86400_000).toISOString();
+  return [
+    { name: 'GET /v1/games/:id (finished, 20 games in turn)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[i % 20]}`, s.heavy.token)) },
+    { name: 'GET /v1/games/:id cold (each game once)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[100 + i]}`, s.heavy.token)) },
+    { name: 'GET legal-actions (100 active games in turn)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.heavyActiveIds[i % s.heavyActiveIds.length]}/legal-actions`, s.heavy.token)) },
+    {
+      name: 'GET log, newest page (finished, each game once)',
+      run: async (server, s, i) => {
+        const id = s.finishedIds[2_000 + i]!;
+        const { rows: [row] } = await s.sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1', [id]);
+        await server.get(`/v1/games/${id}/log?after=${Math.max(0, row!.version - 50)}&limit=50`, s.heavy.token);
+      },
+    },
+    { name: 'GET /v1/lobby', run: async (server, s) => void (await server.get('/v1/lobby', s.heavy.token)) },
+    { name: 'GET /v1/games?awaitingMe=true (your turn, 100 active)', run: async (server, s) => void (await server.get('/v1/games?awaitingMe=true', s.heavy.token)) },
+    { name: 'GET /v1/games?mine=true (my games)', run: async (server, s) => void (await server.get('/v1/games?mine=true', s.heavy.token)) },
+    { name: 'GET /v1/games?status=active (all visible)', run: async (server, s) => void (await server.get('/v1/games?status=active', s.heavy.token)) },
+    { name: 'admin search: player', run: async (server, s) => void (await server.get(`/v1/admin/games?player=${s.heavy.username}`, s.admin.token)) },
+    { name: 'admin search: type + status', run: async (server, s) => void (await server.get('/v1/admin/games?type=guild-town&status=finished', s.admin.token)) },
+    { name: 'admin search: rules version', run: async (server, s) => void (await server.get('/v1/admin/games?type=urbanization&rulesVersion=1', s.admin.token)) },
+    { name: 'admin search: created in the last 30 days', run: async (server, s) => void (await server.get(`/v1/admin/games?createdFrom=${since}`, s.admin.token)) },
+    { name: 'admin search: verify failed', run: async (server, s) => void (await server.get('/v1/admin/games?verify=failed', s.admin.token)) },
+    { name: 'admin search: no filter (newest)', run: async (server, s) => void (await server.get('/v1/admin/games', s.admin.token)) },
+  ];
+}
+
+function row(name: string, small: Figures, large: Figures): string {
+  const ratio = large.p99 / small.p99;
+  return `| ${name} | ${small.p50.toFixed(2)} | ${small.p99.toFixed(2)} | ${large.p50.toFixed(2)} | ${large.p99.toFixed(2)} | ${ratio.toFixed(2)}${ratio > 1.2 ? ' ✗' : ''} |`;
+}
+
+async function storeMeasures(databases: { small: Database; large: Database }, say: Say): Promise<string[]> {
+  const lines: string[] = [];
+  const apps = await Promise.all([databases.small, databases.large].map(async (database) => {
+    const config = loadConfig({ JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false' });
+    const app = await buildApp({ config, databaseUrl: database.url, workers: false });
+    await app.ready();
+    return app;
+  }));
+  try {
+    // The due-work claim: 200 active games made due (of the 100,000 holding deadlines), then claims
+    // of 8 whose work changes nothing, so every claim finds the same work (and commits).
+    const claims: Figures[] = [];
+    for (const app of apps) {
+      const db = app.services.db;
+      await db.$executeRawUnsafe("UPDATE games SET due_at = now() - interval '1 second' WHERE id IN (SELECT id FROM games WHERE status = 'active' ORDER BY md5(id::text) LIMIT 200)");
+      claims.push(await timed(samples, async () => {
+        const { done } = await withDueGames(db, new Date(), 8, () => {}, async () => null, () => new Date());
+        if (done.length !== 8) throw new Error(`claimed ${done.length} games, not 8`);
+      }));
+      await db.$executeRawUnsafe("UPDATE games SET due_at = now() + interval '1 hour' + random() * interval '3 days' WHERE due_at <= now()");
+    }
+    lines.push(row('due-work claim of 8 (100k games holding deadlines)', claims[0]!, claims[1]!));
+    const retention = { idempotencyKeyDays: 2, webhookDeliveryDays: 14, finishedGameOutboxDays: 2, intervalSeconds: 3600, batchSize: 500 };
+    const passes: Figures[] = [];
+    for (const app of apps) passes.push(await timed(Math.min(samples, 20), async () => void (await pruneOnce(app.services.db, retention)), 2));
+    lines.push(row('retention pass (nothing to delete; every delivery of an active game looked at)', passes[0]!, passes[1]!));
+    say('store measures done');
+  } finally {
+    await Promise.all(apps.map((app) => app.close()));
+  }
+  return lines;
+}
+
+async function sizes(s: Setup): Promise<string[]> {
+  const { rows } = await s.sql.query<{ relname: string; total: string; table: string; toast: string; indexes: string }>(`
+    SELECT c.relname, pg_total_relation_size(c.oid) AS total, pg_relation_size(c.oid) AS table,
+      COALESCE(pg_total_relation_size(NULLIF(c.reltoastrelid, 0)), 0) AS toast, pg_indexes_size(c.oid) AS indexes
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname NOT LIKE 'bench%' ORDER BY pg_total_relation_size(c.oid) DESC`);
+  const { rows: [per] } = await s.sql.query<{ finished: number; events: number; event_bytes: number; game_bytes: number }>(`
+    SELECT count(*)::int AS finished, avg(g.version)::float AS events,
+      avg((SELECT sum(pg_column_size(e.*)) FROM game_events e WHERE e.game_id = g.id))::float AS event_bytes,
+      avg(pg_column_size(g.*))::float AS game_bytes
+    FROM (SELECT * FROM games WHERE status = 'finished' ORDER BY md5(id::text) LIMIT 2000) g`);
+  const mb = (bytes: string | number) => (Number(bytes) / 1024 ** 2).toFixed(1);
+  const total = rows.reduce((sum, r) => sum + Number(r.total), 0);
+  return [
+    `database ${mb(total)} MB for ${s.games} games: ${(total / s.games / 1024).toFixed(1)} kB per game (tables + indexes + TOAST)`,
+    ...rows.slice(0, 6).map((r) => `  ${r.relname}: ${mb(r.total)} MB (table ${mb(r.table)}, TOAST ${mb(r.toast)}, indexes ${mb(r.indexes)})`),
+    `finished game (sample of ${per!.finished}): ${per!.events.toFixed(0)} events, rows ${((per!.event_bytes + per!.game_bytes) / 1024).toFixed(1)} kB (events ${(per!.event_bytes / 1024).toFixed(1)} kB, game row with its final state ${(per!.game_bytes / 1024).toFixed(1)} kB) before index and page overhead`,
+  ];
+}
+
+/** pg_dump (directory format, 2 jobs) and pg_restore into a new database: the backup procedure of docs/scaling.md. */
+function backup(url: string, say: Say): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-scale-dump-'));
+  const target = new URL(url);
+  const restored = `${target.pathname.slice(1)}_restored`;
+  const restoredUrl = new URL(url);
+  restoredUrl.pathname = `/${restored}`;
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const run = (command: string, args: string[]) => {
+    const started = performance.now();
+    const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+    return (performance.now() - started) / 1000;
+  };
+  try {
+    // The restore makes a second copy of the database beside the dump: leave 10 GB free after both.
+    const { status, stdout } = spawnSync('psql', [url, '-Atc', "SELECT pg_database_size(current_database()), (SELECT setting FROM pg_settings WHERE name = 'data_directory')"], { encoding: 'utf8' });
+    const [size, dataDir] = stdout.trim().split('|');
+    if (status === 0 && dataDir) {
+      const stats = statfsSync(dataDir);
+      const free = stats.bavail * stats.bsize;
+      if (free < Number(size) * 1.5 + 10 * 1024 ** 3) return `not measured: ${(free / 1024 ** 3).toFixed(1)} GB free, the restore of ${(Number(size) / 1024 ** 3).toFixed(1)} GB and its dump would leave less than 10 GB`;
+    }
+    const dumpSeconds = run('pg_dump', ['--format=directory', '--jobs=2', '--compress=1', `--file=${join(dir, 'dump')}`, url]);
+    const dumpBytes = Number(spawnSync('du', ['-sb', join(dir, 'dump')], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    run('psql', [adminUrl.toString(), '-qc', `DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`]);
+    run('psql', [adminUrl.toString(), '-qc', `CREATE DATABASE ${restored}`]);
+    const restoreSeconds = run('pg_restore', ['--jobs=2', `--dbname=${restoredUrl.toString()}`, join(dir, 'dump')]);
+    run('psql', [adminUrl.toString(), '-qc', `DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`]);
+    say(`backup of ${target.pathname.slice(1)}: pg_dump ${dumpSeconds.toFixed(0)} s (${(dumpBytes / 1024 ** 3).toFixed(2)} GB), pg_restore ${restoreSeconds.toFixed(0)} s`);
+    return `pg_dump -Fd -j2 -Z1 ${dumpSeconds.toFixed(0)} s (${(dumpBytes / 1024 ** 3).toFixed(2)} GB) · pg_restore -j2 ${restoreSeconds.toFixed(0)} s`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run bench` (moves through the service, against the floor) on an existing database; its table lines. */
+function moves(url: string, say: Say): string[] {
+  say(`npm run bench on ${new URL(url).pathname.slice(1)} (a few minutes)`);
+  const result = spawnSync('npx', ['tsx', new URL('./bench.ts', import.meta.url).pathname], {
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_FANOUT: '0', BENCH_DEADLINES: '0', BENCH_REPEATS: process.env.BENCH_REPEATS ?? '2', BENCH_SECONDS: process.env.BENCH_SECONDS ?? '5', BENCH_WARMUP_SECONDS: process.env.BENCH_WARMUP_SECONDS ?? '4' },
+  });
+  if (result.status !== 0) throw new Error(`npm run bench failed (${result.status})`);
+  return result.stdout.split('\n').filter((line) => /^\|\s+\d+ \|/.test(line) || line.startsWith('| clients'));
+}
+
+/**
+ * RSS of one process serving 100,000 active games: a move in every active game of the large
+ * database (clones of a template share their state, so one legal action per template serves all its
+ * clones), the process's memory read every 10,000 games; done with the default game cache and with
+ * a cache 20 times larger, which gives the cache's cost per game.
+ */
+async function memory(database: Database, say: Say): Promise<string[]> {
+  const sql = new pg.Pool({ connectionString: database.url, max: 4 });
+  const tokens = createTokenService(JWT_SECRET, ISSUER, 24 * 3600);
+  const lines: string[] = [];
+  try {
+    for (const cacheSize of [1000, 20_000]) {
+      const server = await Server.start(database.url, { GAME_CACHE_SIZE: String(cacheSize) });
+      try {
+        const { rows: games } = await sql.query<{ id: string; seed: string; version: number; user_id: string; username: string }>(`
+          SELECT g.id, g.seed, g.version, s.user_id, u.username FROM games g
+          JOIN seats s ON s.game_id = g.id AND s.seat = g.active_seats[1] JOIN users u ON u.id = s.user_id
+          WHERE g.status = 'active' ORDER BY g.id`);
+        const actionOf = new Map<string, unknown>();
+        const tokenOf = async (userId: string, username: string) => tokens.issue({ userId, username, role: 'player' });
+        let done = 0;
+        let refused = 0;
+        const before = await server.memory();
+        const started = performance.now();
+        const queue = [...games];
+        const worker = async () => {
+          for (let game = queue.shift(); game; game = queue.shift()) {
+            const token = await tokenOf(game.user_id, game.username);
+            const key = `${game.seed}:${game.version}`;
+            if (!actionOf.has(key)) {
+              const legal = (await server.get(`/v1/games/${game.id}/legal-actions`, token)) as { actions: unknown[] };
+              actionOf.set(key, legal.actions[0] ?? null);
+            }
+            const action = actionOf.get(key);
+            const answer = action === null ? { status: 0 } : await server.post(`/v1/games/${game.id}/actions`, token, { action, expectedVersion: game.version });
+            if (answer.status !== 201) refused++;
+            if (++done % 10_000 === 0) {
+              const usage = await server.memory();
+              say(`cache ${cacheSize}: moved in ${done}/${games.length} games (${(done / ((performance.now() - started) / 1000)).toFixed(0)}/s), RSS ${(usage.rss / 1024 ** 2).toFixed(0)} MB, heap ${(usage.heapUsed / 1024 ** 2).toFixed(0)} MB`);
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: 8 }, worker));
+        const after = await server.memory();
+        lines.push(`GAME_CACHE_SIZE=${cacheSize}: a move in each of ${games.length} active games (${refused} refused): RSS ${(before.rss / 1024 ** 2).toFixed(0)} → ${(after.rss / 1024 ** 2).toFixed(0)} MB, heap used ${(after.heapUsed / 1024 ** 2).toFixed(0)} MB`);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await sql.end();
+  }
+  return lines;
+}
+
+export async function measureAll(databases: { small: Database; large: Database }, say: Say): Promise<void> {
+  const out: string[] = [];
+  const setups = { small: await setup(databases.small), large: await setup(databases.large) };
+  try {
+    say(`small: ${setups.small.games} games, large: ${setups.large.games} games; ${samples} requests per measure, one at a time`);
+    const servers = { small: await Server.start(databases.small.url), large: await Server.start(databases.large.url) };
+    out.push(`| measure (ms) | ${setups.small.games} games p50 | p99 | ${setups.large.games} games p50 | p99 | p99 ratio |`, '|---|---|---|---|---|---|');
+    try {
+      for (const measure of httpMeasures()) {
+        const figures: Figures[] = [];
+        for (const size of ['small', 'large'] as const) figures.push(await timed(measure.count ?? samples, (i) => measure.run(servers[size], setups[size], i)));
+        out.push(row(measure.name, figures[0]!, figures[1]!));
+        say(out.at(-1)!);
+      }
+    } finally {
+      await Promise.all([servers.small.stop(), servers.large.stop()]);
+    }
+    out.push(...(await storeMeasures(databases, say)));
+    for (const size of ['small', 'large'] as const) out.push('', `size, ${size}:`, ...(await sizes(setups[size])));
+    if (!skip.has('backup')) for (const size of ['small', 'large'] as const) out.push(`backup, ${size}: ${backup(databases[size].url, say)}`);
+    if (!skip.has('moves')) for (const size of ['small', 'large'] as const) out.push('', `moves (npm run bench), ${size} database:`, ...moves(databases[size].url, say));
+    if (!skip.has('rss')) out.push('', 'memory, large database:', ...(await memory(databases.large, say)));
+  } finally {
+    await Promise.all([setups.small.sql.end(), setups.large.sql.end()]);
+  }
+  console.log(['', '## npm run bench:scale', '', ...out].join('\n'));
+}
