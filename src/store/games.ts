@@ -427,7 +427,7 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
     },
     async updateUndoRequest(id, data) {
       const resolved = data.status !== undefined && data.status !== 'open' ? { resolvedAt: new Date() } : {};
-      return toUndoRequest(await tx.undoRequest.update({ where: { id }, data: { ...data, ...resolved } }));
+      return toUndoRequest(await tx.undoRequest.update({ where: { gameId_id: { gameId, id } }, data: { ...data, ...resolved } }));
     },
   };
 }
