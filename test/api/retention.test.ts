@@ -35,6 +35,8 @@ async function seed() {
   await delivery('finished game, delivered', finishedGame, 'delivered', '8 days');
   await delivery('finished game, pending', finishedGame, 'pending', '8 days');
   await delivery('recently finished game', recentlyFinished, 'delivered', '1 day');
+  // A delivery about no game (a test ping) is never taken for one, nor does it stop the pass.
+  await delivery('ping', 'not-a-game', 'delivered', '8 days');
   const notification = (label: string, status: string, age: string) => t.sql.query(
     `INSERT INTO notifications (id, user_id, channel, kind, game_id, game_version, payload, status, created_at) VALUES (gen_random_uuid(), $1, 'email', 'your_turn', $2, $3, $4, $5, now() - $6::interval)`,
     [alice.id, gameId, label.length, JSON.stringify({ label }), status, age]);
@@ -54,7 +56,7 @@ describe('retention', () => {
     expect(a.webhookDeliveries + b.webhookDeliveries + a.finishedGameOutbox + b.finishedGameOutbox).toBe(5);
     expect((await t.sql.query('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((row) => row.key)).toEqual(['fresh']);
     const left = (await t.sql.query(`SELECT payload->>'label' AS label FROM webhook_deliveries ORDER BY 1`)).rows.map((row) => row.label);
-    expect(left).toEqual(['finished game, pending', 'old pending', 'recent delivered', 'recently finished game']);
+    expect(left).toEqual(['finished game, pending', 'old pending', 'ping', 'recent delivered', 'recently finished game']);
     expect(a.notifications + b.notifications).toBe(2);
     expect((await t.sql.query(`SELECT payload->>'label' AS label FROM notifications ORDER BY 1`)).rows.map((row) => row.label)).toEqual(['old pending, retried', 'recent sent, a']);
     expect(await pruneOnce(t.app.services.db, settings)).toEqual({ idempotencyKeys: 0, webhookDeliveries: 0, finishedGameOutbox: 0, notifications: 0 });
