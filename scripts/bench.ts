@@ -265,12 +265,22 @@ async function prepareGame(baseUrl: string, databaseUrl: string, users: User[], 
 
 // ---------- main ----------
 
-interface Round { clients: number; rate: number; p50: number; p99: number; cpuMsPer: number; pgCpuMsPer: number | null; clientCpuMsPer: number; errors: number; firstError: string | null }
+interface Round { clients: number; rate: number; p50: number; p99: number; cpuMsPer: number; pgCpuMsPer: number | null; walBytesPer: number | null; clientCpuMsPer: number; errors: number; firstError: string | null }
 
-function measure(clients: number, answer: LoadAnswer, cpu: number, pgCpu: number | null = null): Round {
+/** The server's WAL position: WAL bytes written between two readings (the whole server's: run on a quiet one). */
+async function walPosition(databaseUrl: string): Promise<string> {
+  const [row] = await sql<{ lsn: string }>(databaseUrl, 'SELECT pg_current_wal_lsn()::text AS lsn', []);
+  return row!.lsn;
+}
+async function walSince(databaseUrl: string, lsn: string): Promise<number> {
+  const [row] = await sql<{ bytes: string }>(databaseUrl, 'SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [lsn]);
+  return Number(row!.bytes);
+}
+
+function measure(clients: number, answer: LoadAnswer, cpu: number, pgCpu: number | null = null, walBytes: number | null = null): Round {
   if (answer.kind !== 'timed') throw new Error('expected a timed answer');
   const count = answer.latencies.length;
-  return { clients, rate: count / (answer.elapsedMs / 1000), p50: percentile(answer.latencies, 50), p99: percentile(answer.latencies, 99), cpuMsPer: cpu / count, pgCpuMsPer: pgCpu === null ? null : pgCpu / count, clientCpuMsPer: answer.cpuMs / count, errors: answer.errors, firstError: answer.firstError };
+  return { clients, rate: count / (answer.elapsedMs / 1000), p50: percentile(answer.latencies, 50), p99: percentile(answer.latencies, 99), cpuMsPer: cpu / count, pgCpuMsPer: pgCpu === null ? null : pgCpu / count, walBytesPer: walBytes === null ? null : walBytes / count, clientCpuMsPer: answer.cpuMs / count, errors: answer.errors, firstError: answer.firstError };
 }
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -360,16 +370,18 @@ async function main(): Promise<void> {
         if (profileDir) await floor.child.ask({ kind: 'profile-start' } satisfies ServerRequest);
         const floorCpu = await cpuMs(floor.child);
         const floorPg = postgresCpuMs();
+        const floorWal = await walPosition(databaseUrl);
         const floorAnswer = await load(loader, { kind: 'floor', baseUrl: floor.baseUrl, concurrency: clients, seconds, round: round++ });
-        const floorRound = measure(clients, floorAnswer, (await cpuMs(floor.child)) - floorCpu, since(floorPg));
+        const floorRound = measure(clients, floorAnswer, (await cpuMs(floor.child)) - floorCpu, since(floorPg), await walSince(databaseUrl, floorWal));
         if (profileDir) await floor.child.ask({ kind: 'profile-stop', file: join(profileDir, `floor-c${clients}-${repeat + 1}.cpuprofile`) } satisfies ServerRequest);
         await prepare(clients);
         if (profileDir) await app.child.ask({ kind: 'profile-start' } satisfies ServerRequest);
         const serverCpu = await cpuMs(app.child);
         const serverPg = postgresCpuMs();
+        const serverWal = await walPosition(databaseUrl);
         const flushesBefore = await groupCommitCounters(app.baseUrl);
         const answer = await load(loader, { kind: 'moves', baseUrl: app.baseUrl, concurrency: clients, seconds, games: pool, minimal });
-        const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu, since(serverPg));
+        const serverRound = measure(clients, answer, (await cpuMs(app.child)) - serverCpu, since(serverPg), await walSince(databaseUrl, serverWal));
         const flushesAfter = await groupCommitCounters(app.baseUrl);
         const movesPerFlush = (flushesAfter.moves - flushesBefore.moves) / Math.max(1, flushesAfter.flushes - flushesBefore.flushes);
         if (profileDir) await app.child.ask({ kind: 'profile-stop', file: join(profileDir, `server-c${clients}-${repeat + 1}.cpuprofile`) } satisfies ServerRequest);
@@ -441,14 +453,14 @@ async function main(): Promise<void> {
       `  ${repeats} rounds of ${seconds} s per client count and side; figures are the median round (rates) and median of round p50/p99; ms`,
       '',
     ];
-    const header = ['clients', 'server moves/s', 'floor req/s', 'ratio', 'server p50', 'server p99', 'floor p50', 'floor p99', 'p99 ratio', 'server CPU ms/move', 'floor CPU ms/req', 'PostgreSQL CPU ms/move', 'PostgreSQL CPU ms/floor req', 'client CPU ms/move', 'client CPU ms/floor req', 'raw pg inserts/s'];
+    const header = ['clients', 'server moves/s', 'floor req/s', 'ratio', 'server p50', 'server p99', 'floor p50', 'floor p99', 'p99 ratio', 'server CPU ms/move', 'floor CPU ms/req', 'PostgreSQL CPU ms/move', 'PostgreSQL CPU ms/floor req', 'client CPU ms/move', 'client CPU ms/floor req', 'WAL bytes/move', 'WAL bytes/floor req', 'raw pg inserts/s'];
     const table = clientCounts.map((clients) => {
       const mine = rounds.filter((entry) => entry.server.clients === clients);
       const s = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.server)));
       const f = (pick: (r: Round) => number) => median(mine.map((entry) => pick(entry.floor)));
       return [String(clients), s((r) => r.rate).toFixed(0), f((r) => r.rate).toFixed(0), (s((r) => r.rate) / f((r) => r.rate)).toFixed(2),
         s((r) => r.p50).toFixed(2), s((r) => r.p99).toFixed(2), f((r) => r.p50).toFixed(2), f((r) => r.p99).toFixed(2), (s((r) => r.p99) / f((r) => r.p99)).toFixed(2),
-        s((r) => r.cpuMsPer).toFixed(3), f((r) => r.cpuMsPer).toFixed(3), pgCell(s), pgCell(f), s((r) => r.clientCpuMsPer).toFixed(3), f((r) => r.clientCpuMsPer).toFixed(3), raw.get(clients)!.rate.toFixed(0)];
+        s((r) => r.cpuMsPer).toFixed(3), f((r) => r.cpuMsPer).toFixed(3), pgCell(s), pgCell(f), s((r) => r.clientCpuMsPer).toFixed(3), f((r) => r.clientCpuMsPer).toFixed(3), s((r) => r.walBytesPer ?? Number.NaN).toFixed(0), f((r) => r.walBytesPer ?? Number.NaN).toFixed(0), raw.get(clients)!.rate.toFixed(0)];
     });
     const widths = header.map((title, c) => Math.max(title.length, ...table.map((cells) => cells[c]!.length)));
     const format = (cells: string[]) => `| ${cells.map((cell, c) => cell.padStart(widths[c]!)).join(' | ')} |`;
