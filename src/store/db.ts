@@ -23,7 +23,13 @@ export interface DbOptions {
 
 /** Close with `closeDb` (Prisma does not end a pool it was given). */
 export function createDb(databaseUrl: string, { poolSize, cachedGames, groupCommit, catchUp }: DbOptions): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // JIT off: the service's statements are short, and PostgreSQL's JIT (on above a cost estimate that a
+  // list over a few hundred thousand games passes) spent ~0.8 s compiling a 20-row page (docs/bench-results.md).
+  // Any `options` the URL gives are kept, joined with ours (pg lets the URL's replace a separate setting).
+  const url = new URL(databaseUrl);
+  const options = [url.searchParams.get('options'), '-c jit=off'].filter(Boolean).join(' ');
+  url.searchParams.delete('options');
+  const pool = new pg.Pool({ connectionString: url.toString(), max: poolSize, options });
   // An idle connection that dies (a restart, a dropped database) leaves the pool, which opens a new
   // one when needed; errors of statements in flight reach their callers.
   pool.on('error', () => {});

@@ -1,3 +1,4 @@
+import { closeDb, createDb } from '../../src/store/db.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startedToyGame, startTestApp, type TestApp, storedGame } from '../support/api.js';
 
@@ -146,5 +147,21 @@ describe('lobby', () => {
     expect(new Set([...page1.body.games, ...page2.body.games].map((g: { id: string }) => g.id)).size).toBe(3);
     expect((await t.http.get('/v1/games?limit=1000').set(carol.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
     expect((await t.http.get('/v1/games?status=paused').set(carol.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('database sessions', () => {
+  it('run with PostgreSQL JIT off (a list over a large table spent ~0.8 s compiling), keeping options the URL gives', async () => {
+    const [row] = await t.app.services.db.$queryRaw<{ jit: string }[]>`SELECT current_setting('jit') AS jit`;
+    expect(row!.jit).toBe('off');
+    const url = new URL(t.databaseUrl);
+    url.searchParams.set('options', '-c statement_timeout=12345');
+    const other = createDb(url.toString(), { poolSize: 1, cachedGames: 0, groupCommit: false, catchUp: (_game, state) => state });
+    try {
+      const [settings] = await other.$queryRaw<{ jit: string; timeout: string }[]>`SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout`;
+      expect(settings).toEqual({ jit: 'off', timeout: '12345ms' });
+    } finally {
+      await closeDb(other);
+    }
   });
 });
