@@ -9519,7 +9519,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    email: string | null;
+                    email: null | string;
                 };
             };
         };
