@@ -26,6 +26,8 @@ import { waitFor } from '../support/wait.js';
  */
 const PUBLIC_URL = 'http://games.example.test';
 const PASSWORD = 'correct horse battery';
+/** How long a page may take to show what the server answered (the test machine is shared and slow at times). */
+const POLL = { timeout: 15_000 };
 const vapid = webPush.generateVAPIDKeys();
 const mails: { to: string; mail: ParsedMail }[] = [];
 const pushed: { path: string; body: Buffer }[] = [];
@@ -98,13 +100,13 @@ describe('notification settings in the browser', () => {
     const ann = await newUser(b.t, 'ann');
     const page = await b.newPage();
     await openSettings(page, ann.username);
-    await expect.poll(() => page.getByTestId('email-status').textContent()).toMatch(/No address yet/);
+    await expect.poll(() => page.getByTestId('email-status').textContent(), POLL).toMatch(/No address yet/);
 
     const address = `${ann.username}@example.test`;
     await page.getByLabel('E-mail address').fill(address);
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByText(`Saved. We mailed a link to ${address}`).waitFor();
-    await expect.poll(() => page.getByTestId('email-status').textContent()).toContain(`${address} is not verified yet`);
+    await expect.poll(() => page.getByTestId('email-status').textContent(), POLL).toContain(`${address} is not verified yet`);
     expect(await preferences(ann.auth)).toMatchObject({ email: address, emailVerified: false });
 
     // The link of the verification mail (on PUBLIC_URL) followed on the test server, then the page shows it verified.
@@ -113,7 +115,7 @@ describe('notification settings in the browser', () => {
     expect(link.origin).toBe(PUBLIC_URL);
     await b.t.http.get(`${link.pathname}${link.search}`).expect(200);
     await page.reload();
-    await expect.poll(() => page.getByTestId('email-status').textContent()).toBe(`${address} is verified: notification mail goes there.`);
+    await expect.poll(() => page.getByTestId('email-status').textContent(), POLL).toBe(`${address} is verified: notification mail goes there.`);
     expect(await page.getByLabel('Each time it is my turn', { exact: false }).isChecked()).toBe(true);
 
     await page.getByLabel('A digest', { exact: false }).check();
@@ -128,15 +130,15 @@ describe('notification settings in the browser', () => {
     await page.getByLabel('Hours between digests').evaluate((input) => input.removeAttribute('min'));
     await page.getByLabel('Hours between digests').fill('0');
     await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/INVALID_NOTIFICATION_SETTINGS.*1 to 168/);
+    await expect.poll(() => page.getByRole('alert').first().textContent(), POLL).toMatch(/INVALID_NOTIFICATION_SETTINGS.*1 to 168/);
     expect(await preferences(ann.auth)).toMatchObject({ emailMode: 'digest', digestHours: 6 });
 
     await page.getByLabel('Never').check();
     await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect.poll(async () => (await preferences(ann.auth)).emailMode).toBe('never');
+    await expect.poll(async () => (await preferences(ann.auth)).emailMode, POLL).toBe('never');
 
     await page.getByRole('button', { name: 'Remove the address' }).click();
-    await expect.poll(() => page.getByTestId('email-status').textContent()).toMatch(/No address yet/);
+    await expect.poll(() => page.getByTestId('email-status').textContent(), POLL).toMatch(/No address yet/);
     expect(await preferences(ann.auth)).toMatchObject({ email: null, emailVerified: false });
 
     const phone = await b.newPage(PHONE);
@@ -171,7 +173,7 @@ describe('notification settings in the browser', () => {
       })();`,
     });
     await openSettings(page, bob.username);
-    await expect.poll(() => page.getByTestId('push-status').textContent()).toBe('This browser is not notified of your turns.');
+    await expect.poll(() => page.getByTestId('push-status').textContent(), POLL).toBe('This browser is not notified of your turns.');
     // The page registered the app's worker at /sw.js for the whole site, and it is active.
     expect(await page.evaluate(async () => {
       const registration = await (globalThis as unknown as { navigator: { serviceWorker: { getRegistration(scope: string): Promise<{ scope: string; active: { scriptURL: string } | null } | undefined> } } }).navigator.serviceWorker.getRegistration('/');
@@ -179,7 +181,7 @@ describe('notification settings in the browser', () => {
     })).toEqual({ scope: `${b.baseUrl}/`, script: `${b.baseUrl}/sw.js` });
 
     await page.getByRole('button', { name: 'Notify me in this browser' }).click();
-    await expect.poll(() => page.getByTestId('push-status').textContent()).toBe('This browser is notified when it is your turn and when a deadline is near.');
+    await expect.poll(() => page.getByTestId('push-status').textContent(), POLL).toBe('This browser is notified when it is your turn and when a deadline is near.');
     const [stored] = await subscriptions(bob.auth);
     expect(stored?.endpoint).toBe(endpoint);
 
@@ -198,7 +200,7 @@ describe('notification settings in the browser', () => {
     expect(shown).toEqual([{ title: 'Your turn', body: 'toy is waiting for your move.', tag: 'your_turn', data: { url: `${b.baseUrl}/games/${game.id}`, kind: 'your_turn' } }]);
 
     await page.getByRole('button', { name: 'Stop notifying this browser' }).click();
-    await expect.poll(() => page.getByTestId('push-status').textContent()).toBe('This browser is not notified of your turns.');
+    await expect.poll(() => page.getByTestId('push-status').textContent(), POLL).toBe('This browser is not notified of your turns.');
     expect(await subscriptions(bob.auth)).toEqual([]);
     expect(await page.evaluate(() => (globalThis as unknown as { __unsubscribed: number }).__unsubscribed)).toBe(1);
   });
@@ -209,14 +211,14 @@ describe('notification settings in the browser', () => {
     const blocked = await b.newPage();
     await openSettings(blocked, cleo.username);
     await blocked.getByRole('button', { name: 'Notify me in this browser' }).click();
-    await expect.poll(() => blocked.getByTestId('push-problem').textContent()).toMatch(/^Notifications are blocked for this site in your browser\. Allow them in the site settings/);
+    await expect.poll(() => blocked.getByTestId('push-problem').textContent(), POLL).toMatch(/^Notifications are blocked for this site in your browser\. Allow them in the site settings/);
 
     // Allowed, but the real pushManager.subscribe() has no push service to reach.
     const allowed = await b.newPage();
     await allowed.context().grantPermissions(['notifications'], { origin: b.baseUrl });
     await openSettings(allowed, cleo.username);
     await allowed.getByRole('button', { name: 'Notify me in this browser' }).click();
-    await expect.poll(() => allowed.getByTestId('push-problem').textContent()).toMatch(/^Your browser could not subscribe to its push service \(AbortError: .+\)\. .*e-mail notifications still work\.$/);
+    await expect.poll(() => allowed.getByTestId('push-problem').textContent(), POLL).toMatch(/^Your browser could not subscribe to its push service \(AbortError: .+\)\. .*e-mail notifications still work\.$/);
     expect(await allowed.getByTestId('push-status').textContent()).toBe('This browser is not notified of your turns.');
     expect(await subscriptions(cleo.auth)).toEqual([]);
     expect(await seriousAxeViolations(allowed), 'settings page with a push problem').toEqual([]);

@@ -170,7 +170,15 @@ function PushSettings() {
     }
   };
   useEffect(() => {
-    void attempt(check);
+    void attempt(async () => {
+      try {
+        await check();
+      } catch (error) {
+        // The reason is shown below the status (a worker that would not start, the API unreachable).
+        setState({ status: 'unavailable', reason: 'Whether this browser can be notified could not be found out.' });
+        throw error;
+      }
+    });
   }, []);
 
   const turnOn = (key: string) => attempt(async () => {
