@@ -9534,7 +9534,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    email: string | null;
+                    email: null | string;
                 };
             };
         };

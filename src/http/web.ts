@@ -42,6 +42,10 @@ export function webApp(root = WEB_DIST): WebApp {
       app.addHook('onRequest', async (_request, reply) => {
         reply.header('content-security-policy', WEB_APP_CSP);
       });
+      // The service worker (web/public/sw.js) keeps its name across builds: browsers must check it anew.
+      app.addHook('onSend', async (request, reply) => {
+        if (request.url === '/sw.js') reply.header('cache-control', 'no-cache');
+      });
       await app.register(fastifyStatic, {
         root,
         // One route per built file: no wildcard route that would catch the API's unknown paths.

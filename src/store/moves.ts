@@ -29,6 +29,17 @@ export async function loadForMove(db: Db, gameId: string): Promise<GameRecord | 
   return rows[0] ? toRecord(rows[0], db.catchUp) : null;
 }
 
+/** The webhook deliveries of a move's outbox entries (`source`: user_ids, event, payload), one per webhook that asked for the event. */
+const WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL = (source: string) => `
+    INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
+    SELECT gen_random_uuid(), w.id, ${source}.event, ${source}.payload
+    FROM ${source} JOIN webhooks w ON w.user_id = ANY(${source}.user_ids) AND ${source}.event = ANY(w.events)
+    RETURNING 1`;
+
+/** A move's outbox entries as the statements' `jsonb_to_recordset` reads them (entries naming nobody dropped). */
+const outboxJson = (outbox: OutboxEntry[]) =>
+  outbox.filter((entry) => entry.userIds.length > 0).map((entry) => ({ user_ids: entry.userIds, event: entry.event, payload: entry.payload }));
+
 const COMMIT = {
   name: 'move-commit',
   text: `WITH g AS (
@@ -44,11 +55,7 @@ const COMMIT = {
     SELECT id, $8, $10, $11, $12, $13, $14, $15, $16, $7 FROM g
   ), x AS (
     SELECT x.* FROM g CROSS JOIN jsonb_to_recordset($17::jsonb) AS x(user_ids uuid[], event text, payload jsonb)
-  ), o AS (
-    INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
-    SELECT gen_random_uuid(), w.id, x.event, x.payload
-    FROM x JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
-    RETURNING 1
+  ), o AS (${WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL('x')}
   ), n AS (${NOTIFICATIONS_FROM_OUTBOX_SQL('x')})
   SELECT (SELECT count(*)::int FROM g) AS moved, (SELECT count(*)::int FROM o) + (SELECT count(*)::int FROM n) AS webhooks`,
 };
@@ -120,14 +127,14 @@ async function settleFailedWrite(db: Db, moves: PendingMove[], at: Date, error: 
   }
 }
 
-/** One move alone in its statement: the path of moves that queue webhook deliveries. */
+/** One move alone in its statement (GROUP_COMMIT=false, and a grouped move retried on its own after its flush failed). */
 async function commitAlone(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<Moved | null> {
   const now = new Date();
   try {
     return await writeAlone(db, game, event, next, outbox, now);
   } catch (error) {
     return new Promise<Moved | null>((done, failed) => {
-      void settleFailedWrite(db, [{ game, event, next, done, failed }], now, error, () => failed(error));
+      void settleFailedWrite(db, [{ game, event, next, outbox, done, failed }], now, error, () => failed(error));
     });
   }
 }
@@ -138,7 +145,7 @@ async function writeAlone(db: Db, game: GameRecord, event: NewEvent, next: NextS
     values: [
       game.id, game.revision, json(next.state), next.activeSeats, json(next.clocks), next.deadline, now, event.seq, json(next.result),
       event.seat, event.actorId, event.kind, event.undoesSeq ?? null, json(event.action), JSON.stringify(event.log), event.irreversible,
-      JSON.stringify(outbox.filter((entry) => entry.userIds.length > 0).map((entry) => ({ user_ids: entry.userIds, event: entry.event, payload: entry.payload }))),
+      JSON.stringify(outboxJson(outbox)),
       next.due.dueAt, next.due.warnAt,
     ],
   });
@@ -160,6 +167,9 @@ const storesState = (event: NewEvent, next: NextState) => event.seq % STATE_SNAP
  * still guarded by its own game's revision: a move whose game changed meanwhile is left out and
  * only its caller reloads. The batch is the moves that arrived while earlier flushes were in
  * flight, so a lone move waits for nobody, and under load one flush carries many moves.
+ * Each move's outbox entries ride along (`outbox`): the webhook deliveries and notification rows of
+ * the moves that landed are inserted by the same statement, so a move that lost its race notifies
+ * nobody, and a move that notifies someone is grouped like any other.
  * The batch is one `json` document: PostgreSQL only checks it and takes each field's text, so a
  * state goes into its `json` column as sent (as `jsonb` it was parsed into a tree, then again for
  * the column: 0.04–0.05 ms of backend CPU per move).
@@ -180,28 +190,32 @@ const GROUP_COMMIT = {
   text: `WITH m AS (
     SELECT * FROM json_to_recordset($1::json) AS m(
       id uuid, revision int, state json, active_seats int[], clocks jsonb, deadline timestamptz, at timestamptz, version int, result jsonb,
-      due_at timestamptz, warn_at timestamptz, seat int, actor_id uuid, kind text, undoes_seq int, action jsonb, log jsonb, irreversible boolean)
+      due_at timestamptz, warn_at timestamptz, seat int, actor_id uuid, kind text, undoes_seq int, action jsonb, log jsonb, irreversible boolean, outbox jsonb)
   ), with_state AS (
     UPDATE games SET state = m.state, ${MOVED_COLUMNS}
     FROM m WHERE ${MOVED_GAMES} AND m.state IS NOT NULL
-    RETURNING m.id, m.version, m.seat, m.actor_id, m.kind, m.undoes_seq, m.action, m.log, m.irreversible, m.at
+    RETURNING m.id, m.version, m.seat, m.actor_id, m.kind, m.undoes_seq, m.action, m.log, m.irreversible, m.at, m.outbox
   ), without_state AS (
     UPDATE games SET ${MOVED_COLUMNS}
     FROM m WHERE ${MOVED_GAMES} AND m.state IS NULL
-    RETURNING m.id, m.version, m.seat, m.actor_id, m.kind, m.undoes_seq, m.action, m.log, m.irreversible, m.at
+    RETURNING m.id, m.version, m.seat, m.actor_id, m.kind, m.undoes_seq, m.action, m.log, m.irreversible, m.at, m.outbox
   ), g AS (
     SELECT * FROM with_state UNION ALL SELECT * FROM without_state
   ), e AS (
     INSERT INTO game_events (game_id, seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at)
     SELECT id, version, seat, actor_id, kind, undoes_seq, action, log, irreversible, at FROM g
-  )
-  SELECT id FROM g`,
+  ), x AS (
+    SELECT x.* FROM g CROSS JOIN jsonb_to_recordset(g.outbox) AS x(user_ids uuid[], event text, payload jsonb)
+  ), o AS (${WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL('x')}
+  ), n AS (${NOTIFICATIONS_FROM_OUTBOX_SQL('x')})
+  SELECT id, (SELECT count(*)::int FROM o) + (SELECT count(*)::int FROM n) AS queued FROM g`,
 };
 
 interface PendingMove {
   game: GameRecord;
   event: NewEvent;
   next: NextState;
+  outbox: OutboxEntry[];
   done: (moved: Moved | null) => void;
   failed: (error: unknown) => void;
 }
@@ -238,9 +252,9 @@ class GroupCommit {
 
   constructor(private readonly db: Db) {}
 
-  commit(game: GameRecord, event: NewEvent, next: NextState): Promise<Moved | null> {
+  commit(game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<Moved | null> {
     return new Promise((done, failed) => {
-      this.waiting.push({ game, event, next, done, failed });
+      this.waiting.push({ game, event, next, outbox, done, failed });
       this.flush();
     });
   }
@@ -283,15 +297,18 @@ class GroupCommit {
 
   private async write(batch: PendingMove[]): Promise<void> {
     const now = new Date();
-    const rows = batch.map(({ game, event, next }) => ({
+    const rows = batch.map(({ game, event, next, outbox }) => ({
       id: game.id, revision: game.revision, state: storesState(event, next) ? next.state : null, active_seats: next.activeSeats, clocks: next.clocks ?? null, deadline: next.deadline, at: now,
       version: event.seq, result: next.result ?? null, due_at: next.due.dueAt, warn_at: next.due.warnAt, seat: event.seat, actor_id: event.actorId,
       kind: event.kind, undoes_seq: event.undoesSeq ?? null, action: event.action ?? null, log: event.log, irreversible: event.irreversible,
+      outbox: outboxJson(outbox),
     }));
     let moved: Set<string>;
+    let queued = 0;
     try {
-      const result = await this.db.pool.query<{ id: string }>({ ...GROUP_COMMIT, values: [JSON.stringify(rows), batch.map((pending) => pending.game.id)] });
+      const result = await this.db.pool.query<{ id: string; queued: number }>({ ...GROUP_COMMIT, values: [JSON.stringify(rows), batch.map((pending) => pending.game.id)] });
       moved = new Set(result.rows.map((row) => row.id));
+      queued = result.rows[0]?.queued ?? 0;
       this.stats.flushes++;
       this.stats.moves += batch.length;
     } catch (error) {
@@ -299,11 +316,13 @@ class GroupCommit {
       // reaches its caller. But only once it is known that none landed (settleFailedWrite).
       const retry = batch.length === 1
         ? (pending: PendingMove) => pending.failed(error)
-        : (pending: PendingMove) => void commitAlone(this.db, pending.game, pending.event, pending.next, []).then(pending.done, pending.failed);
+        : (pending: PendingMove) => void commitAlone(this.db, pending.game, pending.event, pending.next, pending.outbox).then(pending.done, pending.failed);
       return settleFailedWrite(this.db, batch, now, error, retry);
     }
+    // `queued` counts the whole flush's outbox rows: a move that had entries reports them all (its caller only wakes the workers when > 0).
     for (const pending of batch) {
-      pending.done(moved.has(pending.game.id) ? { game: storedAfter(pending.game, pending.event, pending.next, now), webhooks: 0 } : null);
+      const webhooks = pending.outbox.some((entry) => entry.userIds.length > 0) ? queued : 0;
+      pending.done(moved.has(pending.game.id) ? { game: storedAfter(pending.game, pending.event, pending.next, now), webhooks } : null);
     }
   }
 }
@@ -323,6 +342,6 @@ export const groupCommitStats = (db: Db): GroupCommitStats => groupCommitOf(db).
  * deliveries were queued, or null when the game changed meanwhile. Resolves only once committed.
  */
 export async function commitMove(db: Db, game: GameRecord, event: NewEvent, next: NextState, outbox: OutboxEntry[]): Promise<Moved | null> {
-  if (!db.groupCommit || outbox.some((entry) => entry.userIds.length > 0)) return commitAlone(db, game, event, next, outbox);
-  return groupCommitOf(db).commit(game, event, next);
+  if (!db.groupCommit) return commitAlone(db, game, event, next, outbox);
+  return groupCommitOf(db).commit(game, event, next, outbox);
 }

@@ -123,6 +123,10 @@ describe('e-mail notifications', () => {
     expect((await rowsOf(bob.id)).map((row) => row.kind)).toEqual(['verify_email']);
     await t.http.put('/v1/me/email').set(bob.auth).send({ email: 'not an address' }).expect(400).expect((res) => expect(res.body.code).toBe('INVALID_EMAIL'));
     await t.http.get('/v1/email/verify?token=forged.token').expect(400).expect((res) => expect(res.body.code).toBe('INVALID_LINK'));
+    // `null` removes an address (and is not read as an empty string).
+    const dora = await newUser(t, 'dora');
+    await t.http.put('/v1/me/email').set(dora.auth).send({ email: `${dora.username}@example.test` }).expect(200);
+    expect((await t.http.put('/v1/me/email').set(dora.auth).send({ email: null }).expect(200)).body).toMatchObject({ email: null, emailVerified: false });
 
     const verified = await verifiedUser('carol');
     const second = await gameWith(verified);

@@ -58,6 +58,38 @@ describe('group commit', () => {
     }
   });
 
+  it("writes the outbox of moves that notify someone (push rows, webhook deliveries) in the shared statement, for the moves that landed only", async () => {
+    const started = await Promise.all(Array.from({ length: 8 }, () => startedToyGame(t, { rounds: 5 })));
+    // Every bob has a browser subscribed to push; the first also a webhook for your_turn (each touches the games' revision: loaded after).
+    for (const { bob } of started) {
+      await t.sql.query(`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth) VALUES (gen_random_uuid(), $1, $2, 'k', 'a')`, [bob.id, `https://push.example.test/${bob.id}`]);
+    }
+    await t.sql.query(`INSERT INTO webhooks (id, user_id, url, secret, events) VALUES (gen_random_uuid(), $1, 'https://hooks.example.test/bob', 'secret', '{your_turn}')`, [started[0]!.bob.id]);
+    const games = await Promise.all(started.map(async ({ bob, gameId }) => ({ bob, game: await loaded(gameId) })));
+    // Game 7 moves first on its own: its move of the same moment below loses the race and must notify nobody.
+    const raced = games[7]!;
+    const early = toyPass(raced.game);
+    expect(await commitMove(t.app.services.db, raced.game, early.event, early.next, [])).not.toBeNull();
+    const before = { ...groupCommitStats(t.app.services.db) };
+    const committed = await Promise.all(games.map(({ bob, game }) => {
+      const { event, next } = toyPass(game);
+      const payload = { event: 'your_turn', game: { id: game.id, type: 'toy', version: event.seq, status: 'active', activeSeats: next.activeSeats }, seat: 1, deadline: null };
+      return commitMove(t.app.services.db, game, event, next, [{ userIds: [bob.id], event: 'your_turn', payload }]);
+    }));
+    const after = groupCommitStats(t.app.services.db);
+    expect(after.moves - before.moves).toBe(8);
+    expect(after.flushes - before.flushes).toBeLessThan(8);
+    expect(committed.slice(0, 7).every((moved) => moved !== null && moved.webhooks > 0)).toBe(true);
+    expect(committed[7]).toBeNull();
+    for (const [i, { bob, game }] of games.entries()) {
+      const rows = (await t.sql.query(`SELECT channel, kind, game_id, game_version, seat FROM notifications WHERE user_id = $1`, [bob.id])).rows;
+      expect(rows, `game ${i}`).toEqual(i === 7 ? [] : [{ channel: 'push', kind: 'your_turn', game_id: game.id, game_version: 2, seat: 1 }]);
+      await expectConsistent(game.id, 1);
+    }
+    const deliveries = (await t.sql.query(`SELECT d.event, d.payload #>> '{game,id}' AS game_id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.user_id = $1`, [games[0]!.bob.id])).rows;
+    expect(deliveries).toEqual([{ event: 'your_turn', game_id: games[0]!.game.id }]);
+  });
+
   it('lets only one of two moves on the same game version land; the other caller is told to reload', async () => {
     const game = await loaded((await startedToyGame(t, { rounds: 5 })).gameId);
     const first = toyPass(game);

@@ -38,6 +38,14 @@ describe('the web app at /', () => {
     }
   });
 
+  it('serves the service worker at /sw.js uncached (its name never changes), with the app CSP', async () => {
+    const response = await t.http.get('/sw.js').expect(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toBe(WEB_APP_CSP);
+    expect(response.text).toContain("addEventListener('push'");
+  });
+
   it("answers deep links of the app's router with index.html (the app routes them), query strings included", async () => {
     for (const path of ['/login', '/admin/games', '/admin/games/00000000-0000-4000-8000-000000000000?at=3', '/games/some/thing']) {
       const response = await t.http.get(path).expect(200);

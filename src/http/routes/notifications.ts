@@ -49,7 +49,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
     schema: {
       tags: ['notifications'], operationId: 'setEmail', summary: 'Set (or remove) the address your notifications go to', security,
       description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it.',
-      body: body(Type.Object({ email: Type.Union([Type.String({ maxLength: 254 }), Type.Null()]) }, { additionalProperties: false }), { email: 'alice@example.com' }),
+      body: body(Type.Object({ email: Type.Union([Type.Null(), Type.String({ maxLength: 254 })]) }, { additionalProperties: false }), { email: 'alice@example.com' }),
       response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_EMAIL'] }, 401, 403, { 409: ['EMAIL_DISABLED'] }) },
     },
   }, async (request) => changeEmail(ctx, mail, requireUser(request, 'read'), request.body.email));
