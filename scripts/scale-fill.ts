@@ -177,7 +177,7 @@ async function cloneBatch(client: pg.PoolClient, kind: 'finished' | 'active' | '
       ON t.ord = n % (SELECT count(*) FROM bench_templates WHERE kind = $3)`, [from, to, kind === 'open' ? 'active' : kind]);
   await client.query(`CREATE TEMP TABLE ms ON COMMIT DROP AS
     SELECT m.id AS game_id, s.seat, CASE WHEN m.n < $1 AND s.seat = 0 THEN (SELECT id FROM bench_users WHERE n = m.n % $2)
-      ELSE (SELECT id FROM bench_users WHERE n = $2 + (m.base + s.seat * 7919) % $3) END AS user_id, s.joined_at - m.t_created + m.created AS joined_at
+      ELSE (SELECT id FROM bench_users WHERE n = $2 + (m.base::bigint + s.seat * 7919) % $3) END AS user_id, s.joined_at - m.t_created + m.created AS joined_at
     FROM m JOIN seats s ON s.game_id = m.tid`, [heavyGames, target.heavyAccounts, others]);
   await client.query('CREATE INDEX ON ms (game_id, seat)');
   if (kind === 'open') {
