@@ -69,6 +69,8 @@ export interface Config {
   webhooksPerAccount: number;
   /** Finished games with fewer moves by persons than this are not rated. */
   ratingMinMoves: number;
+  /** Game lists count their matches up to this many past a page's offset (store/games.ts#cappedTotal). */
+  listCountCap: number;
   /** Resuming the account event stream: every missed event of a game up to this many, else a `gap` (services/account-events.ts). */
   resumeEventsPerGame: number;
   /** Resuming from a cursor older than this sends an account-wide `gap` and each changed game's newest event. */
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openGamesPerAccount: integer(env, 'OPEN_GAMES_PER_ACCOUNT', 20, 1, 10_000),
     webhooksPerAccount: integer(env, 'WEBHOOKS_PER_ACCOUNT', 20, 1, 1000),
     ratingMinMoves: integer(env, 'RATING_MIN_MOVES', 6, 0, 10_000),
+    listCountCap: integer(env, 'LIST_COUNT_CAP', 1000, 1, 1_000_000),
     resumeEventsPerGame: integer(env, 'RESUME_EVENTS_PER_GAME', 100, 1, 1000),
     resumeWindowMinutes: integer(env, 'RESUME_WINDOW_MINUTES', 60, 1, 7 * 24 * 60),
     corsOrigins: origins(env),

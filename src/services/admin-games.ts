@@ -33,14 +33,14 @@ export async function searchGames(ctx: ServiceContext, principal: Principal, fil
     if (at !== undefined && Number.isNaN(at.getTime())) throw badRequest('VALIDATION_FAILED', `${name} is not a date.`);
   }
   if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) throw badRequest('INVALID_DATE_RANGE', '`createdFrom` is after `createdTo`.');
-  const { total, ids } = await searchGameIds(ctx.db, filter);
+  const { total, totalCapped, ids } = await searchGameIds(ctx.db, filter);
   const [games, extras] = await Promise.all([findGames(ctx.db, ids), adminGameRows(ctx.db, ids)]);
   const items: AdminGameItem[] = games.map((game) => {
     const extra = extras.get(game.id);
     return { ...summarize(game, principal), players: extra?.players ?? [], importedAt: extra?.importedAt?.toISOString() ?? null, lastVerify: lastVerifyOf(extra?.lastVerify ?? null) };
   });
   // `games` is the same list under the name the first version of this operation used.
-  return { items, total, limit: filter.limit, offset: filter.offset, games: items };
+  return { items, total, totalCapped, limit: filter.limit, offset: filter.offset, games: items };
 }
 
 /** Verify (history.ts) and keep the verdict with the game, for the "verify failed" filter. */

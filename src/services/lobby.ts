@@ -296,7 +296,7 @@ export interface ListGamesInput {
 }
 
 export async function listGames(ctx: ServiceContext, principal: Principal, input: ListGamesInput) {
-  const { total, games } = await listGameRows(ctx.db, {
+  const { total, totalCapped, games } = await listGameRows(ctx.db, {
     status: input.status,
     memberId: input.mine ? principal.userId : undefined,
     awaitingUserId: input.awaitingMe ? principal.userId : undefined,
@@ -304,13 +304,13 @@ export async function listGames(ctx: ServiceContext, principal: Principal, input
     limit: input.limit,
     offset: input.offset,
   });
-  return { total, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
+  return { total, totalCapped, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
 }
 
 /** Open public games with a seat free for anyone, and open games with a seat reserved for the caller. */
 export async function lobby(ctx: ServiceContext, principal: Principal, input: { type?: string; limit: number; offset: number }) {
-  const { total, games } = await listGameRows(ctx.db, { status: 'open', joinableBy: principal.userId, type: input.type, limit: input.limit, offset: input.offset });
-  return { total, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
+  const { total, totalCapped, games } = await listGameRows(ctx.db, { status: 'open', joinableBy: principal.userId, type: input.type, limit: input.limit, offset: input.offset });
+  return { total, totalCapped, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
 }
 
 export async function invitations(ctx: ServiceContext, principal: Principal) {

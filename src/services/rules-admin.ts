@@ -49,8 +49,8 @@ export interface RulesGamesQuery {
 /** Games of one type (and rules version), newest activity first, as summaries (no state). */
 export async function gamesByRules(ctx: ServiceContext, principal: Principal, query: RulesGamesQuery) {
   if (!ctx.catalog[query.type]) throw badRequest('UNKNOWN_GAME_TYPE', `There is no game type "${query.type}". GET /v1/game-types lists them.`);
-  const { total, games } = await listGameRows(ctx.db, { type: query.type, rulesVersion: query.rulesVersion, status: query.status, limit: query.limit, offset: query.offset });
-  return { total, limit: query.limit, offset: query.offset, games: games.map((game) => summarize(game, principal)) };
+  const { total, totalCapped, games } = await listGameRows(ctx.db, { type: query.type, rulesVersion: query.rulesVersion, status: query.status, limit: query.limit, offset: query.offset });
+  return { total, totalCapped, limit: query.limit, offset: query.offset, games: games.map((game) => summarize(game, principal)) };
 }
 
 export interface RulesMigration {

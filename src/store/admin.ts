@@ -1,5 +1,5 @@
 import { Prisma, type Db } from './db.js';
-import type { GameStatus } from './games.js';
+import { cappedTotal, type GameStatus } from './games.js';
 
 /**
  * The admin's reads and writes beside the game path: finding games by any mix of filters, the
@@ -48,9 +48,11 @@ function whereOf(filter: AdminGameFilter): Prisma.Sql {
   if (filter.createdFrom !== undefined) and.push(Prisma.sql`g.created_at >= ${filter.createdFrom}`);
   if (filter.createdTo !== undefined) and.push(Prisma.sql`g.created_at <= ${filter.createdTo}`);
   if (filter.player !== undefined) {
-    // users.username is citext: `=` ignores case; an imported name is compared the same way.
-    and.push(Prisma.sql`EXISTS (SELECT 1 FROM seats s LEFT JOIN users u ON u.id = s.user_id
-      WHERE s.game_id = g.id AND (u.username = ${filter.player}::citext OR s.imported_username::citext = ${filter.player}::citext))`);
+    // users.username is citext: `=` ignores case; an imported name is compared the same way (lower(),
+    // as citext does, so its index serves). The player's games are found from their seats, by key,
+    // rather than every game asking whether it has them (a scan of all games).
+    and.push(Prisma.sql`g.id IN (SELECT s.game_id FROM seats s JOIN users u ON u.id = s.user_id WHERE u.username = ${filter.player}::citext
+      UNION ALL SELECT s.game_id FROM seats s WHERE lower(s.imported_username) = lower(${filter.player}))`);
   }
   if (filter.verify === 'never') and.push(Prisma.sql`v.game_id IS NULL`);
   if (filter.verify === 'ok') and.push(Prisma.sql`v.verify_ok`);
@@ -58,15 +60,16 @@ function whereOf(filter: AdminGameFilter): Prisma.Sql {
   return Prisma.join(and, ' AND ');
 }
 
-/** The ids of one page of games matching `filter`, newest first, and how many match in all. */
-export async function searchGameIds(db: Db, filter: AdminGameFilter): Promise<{ total: number; ids: string[] }> {
+/** The ids of one page of games matching `filter`, newest first, and how many match (counted as store/games.ts#cappedTotal says). */
+export async function searchGameIds(db: Db, filter: AdminGameFilter): Promise<{ total: number; totalCapped: boolean; ids: string[] }> {
   const where = whereOf(filter);
   const [counted, page] = await Promise.all([
-    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}`,
+    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
+      OFFSET ${filter.offset} LIMIT ${db.listCountCap + 1}) matches`,
     db.$queryRaw<{ id: string }[]>`SELECT g.id FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
       ORDER BY g.created_at DESC, g.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   ]);
-  return { total: counted[0]?.n ?? 0, ids: page.map((row) => row.id) };
+  return { ...cappedTotal(db.listCountCap, filter.offset, counted[0]?.n ?? 0), ids: page.map((row) => row.id) };
 }
 
 /** What the admin list shows beside a game summary: players by seat, import time, the last verdict. */

@@ -9,7 +9,7 @@ import type { CatchUp } from './games.js';
  * same `pg` pool for the measured hot path of a move (store/moves.ts) and this process's cache of
  * the newest state of recently played games (guarded by `games.revision`, see store/game-cache.ts).
  */
-export type Db = PrismaClient & { readonly pool: pg.Pool; readonly games: GameCache; readonly groupCommit: boolean; readonly catchUp: CatchUp };
+export type Db = PrismaClient & { readonly pool: pg.Pool; readonly games: GameCache; readonly groupCommit: boolean; readonly catchUp: CatchUp; readonly listCountCap: number };
 export { Prisma } from '../generated/prisma/client.js';
 
 export interface DbOptions {
@@ -19,10 +19,12 @@ export interface DbOptions {
   groupCommit: boolean;
   /** The rules, for the actions stored after a game's state (store/games.ts#toRecord). */
   catchUp: CatchUp;
+  /** How far past a page's offset lists count their matches (store/games.ts#cappedTotal); default 1,000. */
+  listCountCap?: number;
 }
 
 /** Close with `closeDb` (Prisma does not end a pool it was given). */
-export function createDb(databaseUrl: string, { poolSize, cachedGames, groupCommit, catchUp }: DbOptions): Db {
+export function createDb(databaseUrl: string, { poolSize, cachedGames, groupCommit, catchUp, listCountCap = 1000 }: DbOptions): Db {
   // JIT off: the service's statements are short, and PostgreSQL's JIT (on above a cost estimate that a
   // list over a few hundred thousand games passes) spent ~0.8 s compiling a 20-row page (docs/bench-results.md).
   // Any `options` the URL gives are kept, joined with ours (pg lets the URL's replace a separate setting).
@@ -34,7 +36,7 @@ export function createDb(databaseUrl: string, { poolSize, cachedGames, groupComm
   // one when needed; errors of statements in flight reach their callers.
   pool.on('error', () => {});
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
-  return Object.assign(client, { pool, games: new GameCache(cachedGames), groupCommit, catchUp });
+  return Object.assign(client, { pool, games: new GameCache(cachedGames), groupCommit, catchUp, listCountCap });
 }
 
 export async function closeDb(db: Db): Promise<void> {

@@ -217,7 +217,16 @@ export interface GameListFilter {
   offset: number;
 }
 
-export async function listGames(db: Db, filter: GameListFilter): Promise<{ total: number; games: GameRecord[] }> {
+/**
+ * The total of a list page from a count of at most `cap` + 1 matches past its offset (`db.listCountCap`,
+ * setting LIST_COUNT_CAP): exact when fewer remain, else `offset + cap` with `totalCapped`. A count of
+ * every match grows with the database (a list of 100,000 active games counted them all for each page
+ * of 20); this one stays flat, and "is there a next page" (offset + page < total) stays right.
+ */
+export const cappedTotal = (cap: number, offset: number, counted: number) =>
+  ({ total: offset + Math.min(counted, cap), totalCapped: counted > cap });
+
+export async function listGames(db: Db, filter: GameListFilter): Promise<{ total: number; totalCapped: boolean; games: GameRecord[] }> {
   const and: Prisma.GameWhereInput[] = [];
   if (filter.status) and.push({ status: filter.status });
   if (filter.type) and.push({ type: filter.type });
@@ -246,11 +255,11 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
     and.push({ id: { in: rows.map((row) => row.id) } });
   }
   const where: Prisma.GameWhereInput = { AND: and };
-  const [total, page] = await Promise.all([
-    db.game.count({ where }),
+  const [counted, page] = await Promise.all([
+    db.game.count({ where, skip: filter.offset, take: db.listCountCap + 1 }),
     db.game.findMany({ where, select: { id: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
   ]);
-  return { total, games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
+  return { ...cappedTotal(db.listCountCap, filter.offset, counted), games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
 }
 
 export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> {

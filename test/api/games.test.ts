@@ -141,12 +141,46 @@ describe('lobby', () => {
     for (let i = 0; i < 3; i++) await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2 }).expect(201);
     const page1 = await t.http.get('/v1/games?mine=true&status=open&limit=2').set(carol.auth).expect(200);
     const page2 = await t.http.get('/v1/games?mine=true&status=open&limit=2&offset=2').set(carol.auth).expect(200);
-    expect(page1.body).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect(page1.body).toMatchObject({ total: 3, totalCapped: false, limit: 2, offset: 0 });
     expect(page1.body.games).toHaveLength(2);
     expect(page2.body.games).toHaveLength(1);
     expect(new Set([...page1.body.games, ...page2.body.games].map((g: { id: string }) => g.id)).size).toBe(3);
     expect((await t.http.get('/v1/games?limit=1000').set(carol.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
     expect((await t.http.get('/v1/games?status=paused').set(carol.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('list totals', () => {
+  it('count at most LIST_COUNT_CAP matches past the offset: exact below it, else a lower bound that still shows the next page', async () => {
+    const capped = await startTestApp({ databaseUrl: t.databaseUrl, config: { listCountCap: 3 } });
+    try {
+      const dave = await newUser(capped, 'dave');
+      const created = [];
+      for (let i = 0; i < 7; i++) created.push((await capped.http.post('/v1/games').set(dave.auth).send({ type: 'toy', seats: 2 }).expect(201)).body.id);
+      const page = (offset: number) => capped.http.get(`/v1/games?mine=true&limit=2&offset=${offset}`).set(dave.auth).expect(200);
+      // 7 games: from offset 0 the count stops at 3 (+1 to know there are more).
+      expect((await page(0)).body).toMatchObject({ total: 3, totalCapped: true });
+      expect((await page(2)).body).toMatchObject({ total: 5, totalCapped: true });
+      // From offset 4, 3 remain: exact.
+      const last = (await page(4)).body;
+      expect(last).toMatchObject({ total: 7, totalCapped: false });
+      // Walking pages while offset + page < total reaches every game once.
+      const seen: string[] = [];
+      for (let offset = 0, total = 1; offset < total; offset += 2) {
+        const body = (await page(offset)).body;
+        seen.push(...body.games.map((game: { id: string }) => game.id));
+        total = body.total;
+      }
+      expect(seen.sort()).toEqual([...created].sort());
+      // The admin search counts the same way.
+      await capped.sql.query("UPDATE users SET role = 'admin' WHERE id = $1", [dave.id]);
+      const admin = { Authorization: `Bearer ${(await capped.http.post('/v1/auth/login').send({ username: dave.username, password: 'correct horse battery' }).expect(200)).body.token}` };
+      expect((await capped.http.get(`/v1/admin/games?player=${dave.username}&limit=2`).set(admin).expect(200)).body).toMatchObject({ total: 3, totalCapped: true });
+      expect((await capped.http.get(`/v1/admin/games?player=${dave.username}&limit=2&offset=6`).set(admin).expect(200)).body).toMatchObject({ total: 7, totalCapped: false });
+    } finally {
+      await capped.app.close();
+      await capped.sql.end();
+    }
   });
 });
 

@@ -66,7 +66,8 @@ export function readPrismaSchema(path: string): ExpectedSchema {
       if (/@id\b/.test(rest)) indexes.push({ table, name: `${table}_pkey`, columns: [column], unique: true });
       if (/@unique\b/.test(rest)) indexes.push({ table, name: `${table}_${column}_key`, columns: [column], unique: true });
     }
-    const cols = (text: string) => list(text).map((fieldName) => dbName.get(fieldName) ?? fieldName);
+    // A field may carry a sort order (`updatedAt(sort: Desc)`): the index is still on its column.
+    const cols = (text: string) => list(text).map((field) => field.replace(/\(.*\)$/, '')).map((fieldName) => dbName.get(fieldName) ?? fieldName);
     for (const [, args] of body!.matchAll(/@@id\((\[[^\]]*\])\)/g)) indexes.push({ table, name: `${table}_pkey`, columns: cols(args!), unique: true });
     for (const [, args] of body!.matchAll(/@@unique\((\[[^\]]*\])\)/g)) indexes.push({ table, name: `${table}_${cols(args!).join('_')}_key`, columns: cols(args!), unique: true });
     for (const [, args] of body!.matchAll(/@@index\((\[[^\]]*\])\)/g)) indexes.push({ table, name: `${table}_${cols(args!).join('_')}_idx`, columns: cols(args!), unique: false });

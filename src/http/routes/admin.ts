@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../services/context.js';
 import { RECORD_FORMAT } from '../../services/record.js';
 import { requireAdmin } from '../auth.js';
 import { RecordImportBody } from '../record-schemas.js';
-import { EventKind, GameId, GameStatus, MAX_SEQ, pageOf, pageQuery } from '../schemas.js';
+import { EventKind, GameId, GameStatus, MAX_SEQ, pageOf, pageQuery, TotalCappedField, TotalField } from '../schemas.js';
 import { bearer as security, body, errorResponses, ok } from './common.js';
 
 /** The admin's game inspector (find games, one game's whole history, time travel, verify, export and import) and moderation. */
@@ -59,7 +59,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       }, { additionalProperties: false }),
       response: {
         200: ok('A page of games', Type.Object({
-          items: Type.Array(AdminGameItem), total: Type.Integer({ description: 'Games matching, over all pages' }), limit: Type.Integer(), offset: Type.Integer(),
+          items: Type.Array(AdminGameItem), total: TotalField, totalCapped: TotalCappedField, limit: Type.Integer(), offset: Type.Integer(),
           games: Type.Array(AdminGameItem, { description: 'The same list as `items` (deprecated name)' }),
         })),
         ...adminErrors, ...errorResponses({ 400: ['UNKNOWN_GAME_TYPE', 'INVALID_DATE_RANGE'] }),

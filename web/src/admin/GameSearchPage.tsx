@@ -80,7 +80,7 @@ export function GameSearchPage() {
       </form>
       <ErrorBox error={page.error} />
       <div aria-busy={page.loading} data-testid="games">
-        <Table columns={columns} rows={page.data?.items ?? []} rowKey={(game) => game.id} caption={page.data ? `${page.data.total} game${page.data.total === 1 ? '' : 's'}` : 'Loading…'} empty={page.loading ? 'Loading…' : 'No game matches.'} />
+        <Table columns={columns} rows={page.data?.items ?? []} rowKey={(game) => game.id} caption={page.data ? `${page.data.total}${page.data.totalCapped ? '+' : ''} game${page.data.total === 1 ? '' : 's'}` : 'Loading…'} empty={page.loading ? 'Loading…' : 'No game matches.'} />
       </div>
       {page.data && <Pager total={page.data.total} limit={page.data.limit} offset={page.data.offset} onOffset={(offset) => go({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])), offset })} />}
       <ImportPanel onImported={page.reload} />

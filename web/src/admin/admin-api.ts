@@ -12,7 +12,7 @@ type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] exten
 type WithType<T> = T & { type: string };
 type GameList = Answer<'/v1/admin/games', 'get'>;
 export type GameListItem = WithType<GameList['items'][number]>;
-export type GamePage = Pick<GameList, 'total' | 'limit' | 'offset'> & { items: GameListItem[] };
+export type GamePage = Pick<GameList, 'total' | 'totalCapped' | 'limit' | 'offset'> & { items: GameListItem[] };
 export type GameFilters = NonNullable<paths['/v1/admin/games']['get']['parameters']['query']>;
 export type GameStatus = GameListItem['status'];
 export type LastVerify = NonNullable<GameListItem['lastVerify']>;
@@ -38,8 +38,8 @@ export interface Snapshot {
 }
 
 export async function searchGames(filters: GameFilters): Promise<GamePage> {
-  const { items, total, limit, offset } = await unwrap(api.GET('/v1/admin/games', { params: { query: filters } }));
-  return { items: items as GameListItem[], total, limit, offset };
+  const { items, total, totalCapped, limit, offset } = await unwrap(api.GET('/v1/admin/games', { params: { query: filters } }));
+  return { items: items as GameListItem[], total, totalCapped, limit, offset };
 }
 
 export async function getGame(id: string): Promise<AdminGame> {
