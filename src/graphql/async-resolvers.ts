@@ -63,7 +63,7 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
         const principal = user(context, 'play');
         return detail(ctx, await configureSeat(ctx, principal, args.gameId, args.seat, seatConfig(args)), principal);
       },
-      takeBack: (_root, { gameId }: { gameId: string }, context: Context) => takeBack(ctx, user(context, 'play'), gameId),
+      takeBack: async (_root, { gameId }: { gameId: string }, context: Context) => ({ ...(await takeBack(ctx, user(context, 'play'), gameId)), gameId }),
       requestUndo: (_root, { gameId }: { gameId: string }, context: Context) => requestUndo(ctx, user(context, 'play'), gameId),
       answerUndo: (_root, args: { gameId: string; requestId: string; approve: boolean }, context: Context) =>
         answerUndo(ctx, user(context, 'play'), args.gameId, args.requestId, args.approve),
