@@ -247,6 +247,31 @@ describe('webhooks', () => {
     expect(receiver.received.length).toBe(sentBefore);
   });
 
+  it('redeliver through the outbox: a redelivery asked of a WORKERS=false process is sent by a worker process on the same database', async () => {
+    const writer = await startTestApp({ workers: false, config: { webhookAllowPrivate: true } });
+    try {
+      const bob = await newUser(writer);
+      const hook = (await writer.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['game_over'] }).expect(201)).body;
+      const payload = { event: 'game_over', game: { id: '00000000-0000-4000-8000-000000000001', type: 'toy', version: 9, status: 'finished', activeSeats: [] }, result: null };
+      const failed = (await writer.sql.query("INSERT INTO webhook_deliveries (id, webhook_id, event, payload, status, attempts, last_status) VALUES (gen_random_uuid(), $1, 'game_over', $2, 'failed', 8, 500) RETURNING id", [hook.id, payload])).rows[0].id;
+      receiver.received.length = 0;
+      await writer.http.post(`/v1/me/webhooks/${hook.id}/deliveries/${failed}/redeliver`).set(bob.auth).expect(202);
+      // Written, not sent: this process delivers nothing itself.
+      expect((await writer.sql.query('SELECT status, attempts FROM webhook_deliveries WHERE id = $1', [failed])).rows).toEqual([{ status: 'pending', attempts: 0 }]);
+      const worker = await startTestApp({ databaseUrl: writer.databaseUrl, config: { webhookAllowPrivate: true } });
+      try {
+        const [sent] = await waitFor(async () => (receiver.received.length > 0 ? receiver.received : undefined), 10_000, 'the redelivery by the worker');
+        expect(sent!.headers['webhook-id']).toBe(failed);
+        const headers = { 'webhook-id': failed, 'webhook-timestamp': String(sent!.headers['webhook-timestamp']), 'webhook-signature': String(sent!.headers['webhook-signature']) };
+        expect(new Webhook(hook.secret).verify(sent!.body, headers)).toMatchObject({ id: failed, ...payload });
+      } finally {
+        await worker.close();
+      }
+    } finally {
+      await writer.close();
+    }
+  });
+
   it('send nothing for a move that was rolled back', async () => {
     const { alice, bob, gameId } = await startedToyGame(t);
     await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn'] }).expect(201);
