@@ -828,12 +828,52 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The latest deliveries of a webhook with their status
-         * @description The latest deliveries, newest first, with attempts, the last HTTP status or error, and when the next attempt is due.
+         * The deliveries of a webhook with their status, one page at a time
+         * @description The deliveries of one of your webhooks, newest first, one page at a time (`limit`, `offset`; the answer has `total`), each with its attempts, the last HTTP status or error, and when the next attempt is due; `status` lists only the deliveries that stand so. Delivered and failed deliveries are kept RETENTION_WEBHOOK_DELIVERY_DAYS (30 by default). Deliveries are not ordered: retries and parallel workers can deliver a later change first; order a game's deliveries by `game.version` and drop duplicates by `id` (the `webhook-id`). Another account's webhook is 404, as a missing one.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivered or failed delivery again
+         * @description Puts the delivery back in the outbox, due now, with a new round of attempts (retried with backoff as any delivery, and sent after a restart if the server stops first): the same message, with the same `webhook-id` and body, signed anew with the attempt's `webhook-timestamp`. A receiver that drops ids it has processed drops it too: redeliver what it did not process. A pending delivery is refused (409 `DELIVERY_PENDING`: its attempts are under way). Deliveries are not ordered: retries and parallel workers can deliver a later change first; order a game's deliveries by `game.version` and drop duplicates by `id` (the `webhook-id`).
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery (a `ping` event) to a webhook
+         * @description Writes a `ping` delivery (body: the WebhookPing component; `X-Event: ping`) for the webhook, whatever events it asked for, and the delivery worker sends it to its URL at once, signed like every delivery (Standard Webhooks headers) and retried the same way. Follow it in the deliveries list.
+         */
+        post: operations["pingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1358,6 +1398,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ping: A test delivery you asked for
+         * @description Sent as a POST to one webhook when you ask for a test (POST /v1/me/webhooks/{id}/ping), whatever events it asked for, signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`; `X-Event` names the event). Delivery is at least once and NOT ordered: retries and concurrent workers can deliver a later change first. Drop duplicates by `id` (the `webhook-id`), and order a game's deliveries by `game.version` (ignore one older than the newest you have).
+         */
+        post: operations["webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1445,6 +1505,70 @@ export interface components {
              * @description When the delivery was written (with the change)
              */
             createdAt: string;
+        };
+        /** @description A test delivery you asked for: answer 2xx (check the signature as for any delivery) */
+        WebhookPing: {
+            /**
+             * Format: uuid
+             * @description The delivery's id, the same as the `webhook-id` header
+             */
+            id: string;
+            /** @enum {string} */
+            event: "ping";
+            /** @description The webhook pinged */
+            webhook: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                events: ("your_turn" | "game_started" | "game_over" | "deadline_near")[];
+            };
+            /**
+             * Format: date-time
+             * @description When the ping was asked for
+             */
+            createdAt: string;
+        };
+        /**
+         * @description `pending`: not delivered yet, an attempt is due at `nextAttemptAt`; `delivered`: the receiver answered 2xx; `failed`: every attempt failed, no more are made (redeliver to try again)
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /** @description One delivery of a webhook and its attempts */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The delivery's id: the `webhook-id` header and the body's `id`
+             */
+            id: string;
+            /**
+             * @description What it tells about; `ping` for a test delivery
+             * @enum {string}
+             */
+            event: "your_turn" | "game_started" | "game_over" | "deadline_near" | "ping";
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made (in this round: a redelivery starts a new one) */
+            attempts: number;
+            /** @description The HTTP status of the last attempt, if it got an answer */
+            lastStatus: number | null;
+            /** @description Why the last attempt failed, if it did */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was written
+             */
+            createdAt: string;
+            /** @description When the receiver accepted it */
+            deliveredAt: string | null;
+            /** @description When the next attempt is due (pending deliveries only) */
+            nextAttemptAt: string | null;
+        };
+        /** @description One page of a webhook's deliveries, newest first */
+        WebhookDeliveryPage: {
+            items: components["schemas"]["WebhookDelivery"][];
+            /** @description Deliveries listed over all pages (of the `status` asked for) */
+            total: number;
+            limit: number;
+            offset: number;
         };
         /** @description The JSON `data` of one event of GET /v1/me/events */
         AccountEventData: {
@@ -9048,7 +9172,14 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+                /** @description `pending`: not delivered yet, an attempt is due at `nextAttemptAt`; `delivered`: the receiver answered 2xx; `failed`: every attempt failed, no more are made (redeliver to try again) */
+                status?: "pending" | "delivered" | "failed";
+            };
             header?: never;
             path: {
                 id: string;
@@ -9057,23 +9188,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deliveries, newest first */
+            /** @description A page of deliveries, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        event: string;
-                        status: string;
-                        attempts: number;
-                        lastStatus: number | null;
-                        lastError: string | null;
-                        createdAt: string;
-                        deliveredAt: string | null;
-                        nextAttemptAt: string | null;
-                    }[];
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
             /**
@@ -9134,6 +9255,288 @@ export interface operations {
              */
             414: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The delivery (its `webhook-id`) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DELIVERY_PENDING`: the webhook delivery is still pending (its attempts are under way): redeliver it once delivered or failed
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping delivery, pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12060,6 +12463,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookDeadlineNear"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within the timeout: retried with exponential backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPing"];
             };
         };
         responses: {

@@ -42,8 +42,9 @@ export const codegenConfig = (output = GRAPHQL_TYPES_PATH, documents = join(root
       plugins: ['typescript-operations', 'typed-document-node'],
       config: {
         // What the scalars are on the wire: timestamps and dates are strings; JSON is typed per game
-        // by the game type's JSON Schemas (GameType.viewSchema, actionSchema), unknown here.
-        scalars: { DateTime: 'string', Date: 'string', JSON: 'unknown', ...componentScalars(readFileSync(SDL_PATH, 'utf8'), openapiTypes) },
+        // by the game type's JSON Schemas (GameType.viewSchema, actionSchema), unknown here; a JSON
+        // Schema is an object (what validators such as Ajv take).
+        scalars: { DateTime: 'string', Date: 'string', JSON: 'unknown', JSONSchema: '{ [key: string]: unknown }', ...componentScalars(readFileSync(SDL_PATH, 'utf8'), openapiTypes) },
         strictScalars: true,
         enumsAsTypes: true,
         useTypeImports: true,

@@ -99,7 +99,7 @@ export interface Rate {
   max: number;
   windowSeconds: number;
 }
-export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'chat'] as const;
+export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'webhook-send', 'chat'] as const;
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
 export interface RateLimitSettings {
   enabled: boolean;
@@ -115,6 +115,8 @@ const DEFAULT_RATES: Record<LimitedOperation, { ip: string; account: string | nu
   submit: { ip: '1200/60', account: '300/60' },
   'create-game': { ip: '60/60', account: '20/60' },
   webhook: { ip: '30/3600', account: '10/3600' },
+  // Test pings and redeliveries: each makes the server send a request.
+  'webhook-send': { ip: '120/3600', account: '60/3600' },
   chat: { ip: '120/60', account: '20/60' },
 };
 

@@ -8,7 +8,7 @@ import { configureSeat, detail, invitations, lobby, type SeatConfig } from '../s
 import { resign } from '../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../services/takebacks.js';
 import { changeEmail, changePreferences, preferencesOf, type MailSettings } from '../services/notifications.js';
-import { deliveriesOf, registerWebhook, removeWebhook, webhooksOf, type WebhookSettings } from '../services/webhooks.js';
+import { deliveriesOf, pingWebhook, redeliver, registerWebhook, removeWebhook, webhooksOf, type WebhookSettings } from '../services/webhooks.js';
 import { offsetConnection, offsetPage } from './connections.js';
 import { refusingSubscription, user, who, type Context } from './context.js';
 import { accountTopicOf } from './updates.js';
@@ -52,11 +52,10 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
       apiTokens: (_root, _args, context: Context) => apiTokens(ctx, user(context, 'read')),
       webhooks: (_root, _args, context: Context) => webhooksOf(ctx, user(context, 'read')),
       notificationPreferences: (_root, _args, context: Context) => preferencesOf(ctx, mail, user(context, 'read')),
-      // The latest deliveries (REST lists the same ones), paged in memory.
-      webhookDeliveries: async (_root, args: { webhookId: string; first: number; after?: string | null }, context: Context) => {
-        const { limit, offset } = offsetPage(args.first, args.after, 50);
-        const deliveries = await deliveriesOf(ctx, user(context, 'read'), args.webhookId);
-        return offsetConnection(deliveries.slice(offset, offset + limit), offset, deliveries.length);
+      webhookDeliveries: async (_root, args: { webhookId: string; first: number; after?: string | null; status?: 'pending' | 'delivered' | 'failed' | null }, context: Context) => {
+        const paging = offsetPage(args.first, args.after, 50);
+        const page = await deliveriesOf(ctx, user(context, 'read'), args.webhookId, { ...paging, status: args.status ?? undefined });
+        return offsetConnection(page.items, paging.offset, page.total);
       },
     },
     Mutation: {
@@ -64,7 +63,7 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
         const principal = user(context, 'play');
         return detail(ctx, await configureSeat(ctx, principal, args.gameId, args.seat, seatConfig(args)), principal);
       },
-      takeBack: (_root, { gameId }: { gameId: string }, context: Context) => takeBack(ctx, user(context, 'play'), gameId),
+      takeBack: async (_root, { gameId }: { gameId: string }, context: Context) => ({ ...(await takeBack(ctx, user(context, 'play'), gameId)), gameId }),
       requestUndo: (_root, { gameId }: { gameId: string }, context: Context) => requestUndo(ctx, user(context, 'play'), gameId),
       answerUndo: (_root, args: { gameId: string; requestId: string; approve: boolean }, context: Context) =>
         answerUndo(ctx, user(context, 'play'), args.gameId, args.requestId, args.approve),
@@ -88,6 +87,8 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
         await removeWebhook(ctx, user(context, 'play'), id);
         return true;
       },
+      pingWebhook: (_root, { id }: { id: string }, context: Context) => pingWebhook(ctx, user(context, 'play'), id),
+      redeliverWebhookDelivery: (_root, args: { webhookId: string; deliveryId: string }, context: Context) => redeliver(ctx, user(context, 'play'), args.webhookId, args.deliveryId),
       setEmail: (_root, { email }: { email?: string | null }, context: Context) => {
         if (typeof email === 'string' && email.length > 254) throw new ServiceError(400, 'INVALID_EMAIL', 'An e-mail address is at most 254 characters.');
         return changeEmail(ctx, mail, user(context, 'read'), email ?? null);

@@ -5,7 +5,8 @@ import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
 import { CATALOGS, PUBLISHED } from '../http/game-schemas.js';
-import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, setClientSeed, startGame, type GameSummary } from '../services/lobby.js';
+import { createGame, detail, joinGame, leaveGame, listGames, loadGame, loadVisibleGame, setClientSeed, startGame, summarize, type GameSummary } from '../services/lobby.js';
+import type { GameRecord } from '../store/games.js';
 import { legalActions, submitAction } from '../services/play.js';
 import { ServiceError } from '../errors.js';
 import { afterSeq, checkFirst, eventConnection, offsetConnection, offsetPage } from './connections.js';
@@ -40,8 +41,11 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
     if (!principal || game.yourSeat === null) return [];
     return (await legalActions(ctx, principal, game.id)).actions;
   };
+  // `typed` of an action's answer and of an update: the game, typed per game, with that answer's own view.
+  const typedWith = (game: GameRecord, view: unknown, context: Context) => (typeIdOf(game.type) === null ? null : { ...summarize(game, who(context)), view });
   return {
     JSON: JSONScalar,
+    JSONSchema: JSONScalar,
     DateTime: DateTimeScalar,
     Date: DateScalar,
     Query: {
@@ -73,6 +77,11 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
       catalog: (type: { id: string }) => CATALOGS[type.id] ?? null,
     },
     ...typedGameResolvers({ view: viewOf, legalActions: legalActionsOf }),
+    ActionResult: {
+      typed: async (result: { gameId: string; view: unknown }, _args: unknown, context: Context) => typedWith(await loadVisibleGame(ctx, result.gameId, who(context)), result.view, context),
+    },
+    // The game loaded once for every subscriber of this version (graphql/updates.ts).
+    GameUpdate: { typed: (update: { game: GameRecord; view: unknown }, _args: unknown, context: Context) => typedWith(update.game, update.view, context) },
     Game: {
       gameType: (game: GameSummary) => typeById.get(game.type),
       typeId: (game: GameSummary) => typeIdOf(game.type),
@@ -136,7 +145,7 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
           expectedVersion: args.expectedVersion ?? undefined,
           idempotencyKey: args.idempotencyKey ?? undefined,
         });
-        return answer;
+        return { ...answer, gameId: args.gameId };
       },
     },
     Subscription: {

@@ -54,5 +54,7 @@ export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: stri
     log: event ? visibleLog(event.log, seat) : [],
     result: game.result,
     undoRequestsChanged: payload.undoRequestsChanged === true,
+    // For `typed` (resolvers.ts), never sent as such.
+    game,
   };
 }

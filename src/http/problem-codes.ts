@@ -62,6 +62,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   UNDO_REQUEST_CLOSED: 'the undo request was answered already or a move voided it',
   TOO_MANY_TOKENS: 'the account holds the most live API tokens allowed',
   TOO_MANY_WEBHOOKS: 'the account has the most webhooks allowed (`quota`)',
+  DELIVERY_PENDING: 'the webhook delivery is still pending (its attempts are under way): redeliver it once delivered or failed',
   TOO_MANY_OPEN_GAMES: 'the account has the most open games it created that have not started (`quota`)',
   RATE_LIMITED: 'too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)',
   URI_TOO_LONG: 'a path parameter is over 100 characters',

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Principal } from '../auth/tokens.js';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.js';
 import { postWebhook, resolveSafely, UnsafeTargetError } from '../net/webhook-post.js';
-import { claimDueDeliveries, countWebhooks, deleteWebhook, findWebhook, insertWebhook, listDeliveries, listWebhooks, recordAttempt, type ClaimedDelivery } from '../store/webhooks.js';
+import { claimDueDeliveries, countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listWebhooks, pageDeliveries, recordAttempt, requeueDelivery, type ClaimedDelivery, type DeliveryRecord, type DeliveryStatus, type WebhookRecord } from '../store/webhooks.js';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -17,6 +17,10 @@ import type { ServiceContext } from './context.js';
  * capture. The old `X-Signature` (body only, replayable) is no longer sent.
  */
 export const WEBHOOK_EVENTS = ['your_turn', 'game_started', 'game_over', 'deadline_near'] as const;
+/** What a delivery can be about: the events a webhook asks for, and `ping`, the test delivery asked for by hand (never subscribed to). */
+export const DELIVERY_EVENTS = [...WEBHOOK_EVENTS, 'ping'] as const;
+/** Where a delivery stands: due (again) at `nextAttemptAt`, accepted with a 2xx, or given up after the last attempt. */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const satisfies readonly DeliveryStatus[];
 
 export interface WebhookSettings {
   allowPrivate: boolean;
@@ -71,13 +75,47 @@ export async function removeWebhook(ctx: ServiceContext, principal: Principal, i
   if (!(await deleteWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
 }
 
-export async function deliveriesOf(ctx: ServiceContext, principal: Principal, id: string) {
-  if (!(await findWebhook(ctx.db, principal.userId, id))) throw notFound('Webhook');
-  return (await listDeliveries(ctx.db, id)).map((delivery) => ({
-    id: delivery.id, event: delivery.event, status: delivery.status, attempts: delivery.attempts, lastStatus: delivery.lastStatus, lastError: delivery.lastError,
-    createdAt: delivery.createdAt.toISOString(), deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
-    nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
-  }));
+const publicDelivery = (delivery: DeliveryRecord) => ({
+  id: delivery.id, event: delivery.event, status: delivery.status, attempts: delivery.attempts, lastStatus: delivery.lastStatus, lastError: delivery.lastError,
+  createdAt: delivery.createdAt.toISOString(), deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+  nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
+});
+
+/** The caller's own webhook; another account's is NOT_FOUND, as a missing one. */
+async function ownWebhook(ctx: ServiceContext, principal: Principal, id: string): Promise<WebhookRecord> {
+  const hook = await findWebhook(ctx.db, principal.userId, id);
+  if (!hook) throw notFound('Webhook');
+  return hook;
+}
+
+/** One page of a webhook's deliveries, newest first, with `total` (of the `status` asked for, if any). */
+export async function deliveriesOf(ctx: ServiceContext, principal: Principal, id: string, page: { limit: number; offset: number; status?: DeliveryStatus }) {
+  await ownWebhook(ctx, principal, id);
+  const { total, items } = await pageDeliveries(ctx.db, id, page);
+  return { items: items.map(publicDelivery), total, limit: page.limit, offset: page.offset };
+}
+
+/**
+ * Sends a delivered or failed delivery again: it goes back to the outbox, due now, with a new round
+ * of attempts, and the delivery worker sends it as any other (so it survives a crash or a restart).
+ * The same message: the same `webhook-id` and body, signed anew with the attempt's timestamp.
+ */
+export async function redeliver(ctx: ServiceContext, principal: Principal, webhookId: string, deliveryId: string) {
+  await ownWebhook(ctx, principal, webhookId);
+  const delivery = await requeueDelivery(ctx.db, webhookId, deliveryId);
+  if (delivery === 'missing') throw notFound('Delivery');
+  if (delivery === 'pending') throw conflict('DELIVERY_PENDING', 'This delivery is still pending: its attempts are under way. Redeliver it once it is delivered or failed.');
+  ctx.work.deliveriesDue();
+  return publicDelivery(delivery);
+}
+
+/** A test delivery: a `ping` event to the webhook's URL, through the outbox and signed like every delivery. */
+export async function pingWebhook(ctx: ServiceContext, principal: Principal, id: string) {
+  const hook = await ownWebhook(ctx, principal, id);
+  const { createdAt: _createdAt, ...webhook } = publicWebhook(hook);
+  const delivery = await insertDelivery(ctx.db, hook.id, 'ping', { event: 'ping', webhook });
+  ctx.work.deliveriesDue();
+  return publicDelivery(delivery);
 }
 
 /** What a worker reports of each attempt (metrics). */

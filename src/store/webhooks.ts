@@ -39,8 +39,37 @@ export async function findWebhook(db: Db, userId: string, id: string): Promise<W
   return db.webhook.findFirst({ where: { id, userId } });
 }
 
-export async function listDeliveries(db: Db, webhookId: string, limit = 50): Promise<DeliveryRecord[]> {
-  return (await db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { createdAt: 'desc' }, take: limit })) as DeliveryRecord[];
+export type DeliveryStatus = DeliveryRecord['status'];
+
+/** One page of a webhook's deliveries, newest first (ties by id, so pages never overlap), with how many there are in all. */
+export async function pageDeliveries(db: Db, webhookId: string, page: { limit: number; offset: number; status?: DeliveryStatus }): Promise<{ total: number; items: DeliveryRecord[] }> {
+  const where = { webhookId, ...(page.status ? { status: page.status } : {}) };
+  const [total, items] = await Promise.all([
+    db.webhookDelivery.count({ where }),
+    db.webhookDelivery.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: page.limit, skip: page.offset }),
+  ]);
+  return { total, items: items as DeliveryRecord[] };
+}
+
+/** A new delivery of a webhook (a test ping), due at once. */
+export async function insertDelivery(db: Db, webhookId: string, event: string, payload: object): Promise<DeliveryRecord> {
+  return (await db.webhookDelivery.create({ data: { webhookId, event, payload } })) as DeliveryRecord;
+}
+
+/**
+ * Puts a delivered or failed delivery back in the outbox, due now, with a new round of attempts:
+ * the worker sends it as any other (same id, same body). A pending one is left alone (its attempts
+ * are still under way, perhaps in flight): 'pending'; none of that webhook: 'missing'.
+ */
+export async function requeueDelivery(db: Db, webhookId: string, id: string): Promise<DeliveryRecord | 'pending' | 'missing'> {
+  if (!isUuid(id)) return 'missing';
+  // The database's clock, as the worker's claim compares with it.
+  const count = await db.$executeRaw`
+    UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = NULL
+    WHERE id = ${id}::uuid AND webhook_id = ${webhookId}::uuid AND status <> 'pending'`;
+  const delivery = (await db.webhookDelivery.findFirst({ where: { id, webhookId } })) as DeliveryRecord | null;
+  if (!delivery) return 'missing';
+  return count === 1 ? delivery : 'pending';
 }
 
 /** `dueAt`: when the attempt was due (for the lag metric). */

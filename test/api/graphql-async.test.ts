@@ -101,7 +101,7 @@ describe('webhookDeliveries', () => {
     expect(listed.every((delivery) => new Date(delivery.createdAt).toISOString() === delivery.createdAt)).toBe(true);
     expect(listed.map((delivery) => delivery.nextAttemptAt === null)).toEqual([false, true, true]);
     const rest = await t.http.get(`/v1/me/webhooks/${hook}/deliveries`).set(alice.auth).expect(200);
-    expect(listed.map((delivery) => (delivery as unknown as { id: string }).id)).toEqual(rest.body.map((delivery: { id: string }) => delivery.id));
+    expect(listed.map((delivery) => (delivery as unknown as { id: string }).id)).toEqual(rest.body.items.map((delivery: { id: string }) => delivery.id));
     expect(codeOf(await gql(PAGE, { w: hook }, outsider.token))).toBe('NOT_FOUND');
     expect(codeOf(await gql(PAGE, { w: hook, first: 51 }, alice.token))).toBe('VALIDATION_FAILED');
   });

@@ -34,6 +34,10 @@ describe('a client generated from src/graphql/schema.graphql (graphql-codegen + 
       expect(type.viewSchema.$id).toBe(type.components.view);
       expect(() => contract.component(type.components.action)).not.toThrow();
     }
+    // Bots and their levels, typed, as REST lists them.
+    const typed = (await postGraphql(t, '{ gameTypes { id bots botLevels { name level description } } }')).data.gameTypes;
+    const rest = (await t.http.get('/v1/game-types').expect(200)).body.map((type: { id: string; bots: string[]; botLevels: unknown[] }) => ({ id: type.id, bots: type.bots, botLevels: type.botLevels }));
+    expect(typed).toEqual(rest);
   });
 
   it('compiles afresh from the SDL and the OpenAPI document with zero casts and zero `any`, and refuses an action of another game', async () => {
@@ -42,9 +46,24 @@ describe('a client generated from src/graphql/schema.graphql (graphql-codegen + 
     const generated = await graphqlClientTypes(codegenConfig(`${root}node_modules/.cache/generated.ts`, operations, './openapi.js'));
     const openapi = await clientTypes(JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')));
     const client = readFileSync(new URL('../../examples/graphql/client.ts', import.meta.url), 'utf8');
-    // The client's code; transport.ts stands for an HTTP client library (it reads the wire's JSON as the generated types).
-    expect(castsAndAny(client)).toEqual([]);
+    // The client's code and its transport (graphql-request): no cast, no `any`, anywhere.
     const transport = readFileSync(new URL('../../examples/graphql/transport.ts', import.meta.url), 'utf8');
+    expect(castsAndAny(client)).toEqual([]);
+    expect(castsAndAny(transport)).toEqual([]);
+    // What a client does with the typed results, compiled clean and cast-free too: an action's answer, an
+    // update, a game type's bots and its view schema handed to Ajv as they are.
+    const uses = [
+      "import { Ajv2020 } from 'ajv/dist/2020.js';",
+      "import type { CreateGameMutation, GameUpdatesSubscription, PlayMutation } from './generated.js';",
+      "import type { components } from './openapi.js';",
+      "import { typedView } from './client.js';",
+      "type GameType = CreateGameMutation['createGame']['gameType'];",
+      'export const validatorOf = (type: GameType) => (type.viewSchema ? new Ajv2020({ strict: false }).compile(type.viewSchema) : null);',
+      "export const botNames = (type: GameType): string[] => type.botLevels.map((bot) => `${bot.name} (${bot.level}): ${bot.description}`).concat(type.bots);",
+      "export const urbanizationAfter = (answer: PlayMutation['submitAction']): components['schemas']['UrbanizationView'] | null => (answer.typed?.__typename === 'UrbanizationGame' ? answer.typed.urbanizationView : null);",
+      "export const updated = (update: GameUpdatesSubscription['gameUpdated']) => typedView(update.typed);",
+    ].join('\n');
+    expect(castsAndAny(uses)).toEqual([]);
     const wrong = [
       "import type { GameMove, TurnQuery } from './generated.js';",
       "import type { components } from './openapi.js';",
@@ -53,7 +72,7 @@ describe('a client generated from src/graphql/schema.graphql (graphql-codegen + 
       "export const both: GameMove = { urbanization: { type: 'pass' }, guildTown: guildTownAction };",
       "export const mixed = (typed: Extract<NonNullable<TurnQuery['game']['typed']>, { __typename: 'UrbanizationGame' }>): GameMove => ({ guildTown: typed.urbanizationActions[0] });",
     ].join('\n');
-    const diagnostics = compileClient({ 'generated.ts': generated, 'openapi.d.ts': openapi, 'transport.ts': transport, 'client.ts': client, 'wrong.ts': wrong });
+    const diagnostics = compileClient({ 'generated.ts': generated, 'openapi.d.ts': openapi, 'transport.ts': transport, 'client.ts': client, 'uses.ts': uses, 'wrong.ts': wrong });
     expect(diagnostics.map((line) => line.split(':').slice(0, 2).join(':'))).toEqual(['wrong.ts:4', 'wrong.ts:5', 'wrong.ts:6']);
   }, 600_000);
 
@@ -82,8 +101,16 @@ describe('a client generated from src/graphql/schema.graphql (graphql-codegen + 
     expect(played.record).toMatchObject({ typeId, status: 'finished' });
     expect(played.record.events).toHaveLength(played.outcome.version);
 
-    const { data } = await postGraphql(t, '{ gameTypes { id viewSchema } }');
-    const validate = new Ajv2020({ strict: false }).compile(data.gameTypes.find((entry: { id: string }) => entry.id === type).viewSchema);
-    for (const view of played.views) if (view !== null) expect(validate(view), JSON.stringify(validate.errors)).toBe(true);
+    // The game type's view schema, bots and levels as createGame answered them, typed.
+    expect(played.bots[0]).toBe('random');
+    expect(played.botLevels.map((bot) => bot.name)).toEqual(played.bots);
+    expect(played.viewSchema?.$id).toBe(played.components?.view);
+    const validate = new Ajv2020({ strict: false }).compile(played.viewSchema ?? {});
+    // Every view it saw, asked for (Game.typed), answered to a move (ActionResult.typed) and pushed (GameUpdate.typed).
+    expect(played.actionViews).toHaveLength(played.moves);
+    const updateViews = played.updateViews.filter((view) => view !== null);
+    expect(updateViews.length).toBeGreaterThanOrEqual(played.outcome.version - 1);
+    for (const view of [...played.views, ...played.actionViews, ...updateViews]) if (view !== null) expect(validate(view), JSON.stringify(validate.errors)).toBe(true);
+    expect(played.actionViews.every((view) => view !== null)).toBe(true);
   }, 600_000);
 });

@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { isPublicAddress } from '../../src/net/public-address.js';
 import { deliverDue } from '../../src/services/webhooks.js';
 import { newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { codeOf, postGraphql } from '../support/graphql.js';
 import { waitFor } from '../support/wait.js';
 
 /** A real local HTTP receiver: records what it got, answers with the status asked for. */
@@ -111,7 +113,7 @@ describe('webhooks', () => {
     expect(() => verifier.verify(delivery!.body, replayed)).toThrow(WebhookVerificationError);
     expect(delivery!.headers['x-signature']).toBeUndefined();
     const records = await waitFor(async () => {
-      const list = (await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(bob.auth).expect(200)).body;
+      const list = (await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(bob.auth).expect(200)).body.items;
       return list[0]?.status === 'delivered' ? list : undefined;
     }, 5000, 'the delivery record');
     expect(records[0]).toMatchObject({ event: 'your_turn', status: 'delivered', attempts: 1, lastStatus: 204 });
@@ -143,7 +145,7 @@ describe('webhooks', () => {
     try {
       await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
       const failed = await waitFor(async () => {
-        const list = (await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(bob.auth).expect(200)).body;
+        const list = (await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(bob.auth).expect(200)).body.items;
         return list[0]?.status === 'failed' ? list[0] : undefined;
       }, 15_000, 'the delivery to give up');
       expect(failed).toMatchObject({ attempts: 3, lastStatus: 500, lastError: 'the receiver answered 500' });
@@ -152,6 +154,121 @@ describe('webhooks', () => {
       expect(new Set(ids).size).toBe(1);
     } finally {
       receiver.answer = 204;
+    }
+  });
+
+  it('list their deliveries a page at a time with a total and an enum status; ping; redeliver the same message, signed; refuse what is not yours and change nothing', async () => {
+    const { alice, bob, gameId } = await startedToyGame(t, { rounds: 5 });
+    const hook = (await t.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['your_turn'] }).expect(201)).body;
+    const verifier = new Webhook(hook.secret);
+    const signed = (entry: Receiver['received'][number]) => verifier.verify(entry.body, {
+      'webhook-id': String(entry.headers['webhook-id']), 'webhook-timestamp': String(entry.headers['webhook-timestamp']), 'webhook-signature': String(entry.headers['webhook-signature']),
+    });
+    const ours = () => receiver.received.filter((entry) => entry.headers['x-webhook-id'] === hook.id);
+    // Three of Bob's turns: Alice, Bob, Alice, Bob, Alice pass.
+    for (const player of [alice, bob, alice, bob, alice]) await t.http.post(`/v1/games/${gameId}/actions`).set(player.auth).send({ action: { type: 'pass' } }).expect(201);
+    await waitFor(async () => (ours().length === 3 ? true : undefined), 10_000, 'three turn deliveries');
+
+    // A test ping: a `ping` event to the URL, signed like the rest, listed with the others.
+    const ping = (await t.http.post(`/v1/me/webhooks/${hook.id}/ping`).set(bob.auth).expect(202)).body;
+    expect(ping).toMatchObject({ event: 'ping', status: 'pending', deliveredAt: null });
+    const pinged = await waitFor(async () => ours().find((entry) => entry.headers['webhook-id'] === ping.id), 10_000, 'the ping');
+    expect(pinged.headers['x-event']).toBe('ping');
+    expect(signed(pinged)).toEqual({ id: ping.id, event: 'ping', webhook: { id: hook.id, url: hook.url, events: ['your_turn'] }, createdAt: ping.createdAt });
+
+    // Paged, newest first, with the total; every status one of the published enum's.
+    const list = (query: string) => t.http.get(`/v1/me/webhooks/${hook.id}/deliveries${query}`).set(bob.auth).expect(200).then((response) => response.body);
+    const all = await waitFor(async () => {
+      const page = await list('?limit=100');
+      return page.items.every((item: { status: string }) => item.status === 'delivered') ? page : undefined;
+    }, 10_000, 'every delivery delivered');
+    expect(all).toMatchObject({ total: 4, limit: 100, offset: 0 });
+    expect(all.items.map((item: { event: string }) => item.event)).toEqual(['ping', 'your_turn', 'your_turn', 'your_turn']);
+    const [first, second, third] = [await list('?limit=3'), await list('?limit=3&offset=3'), await list('?limit=3&offset=6')];
+    expect([first.total, second.total, third.total]).toEqual([4, 4, 4]);
+    expect([...first.items, ...second.items].map((item: { id: string }) => item.id)).toEqual(all.items.map((item: { id: string }) => item.id));
+    expect(third.items).toEqual([]);
+    expect(await list('?status=failed')).toEqual({ items: [], total: 0, limit: 20, offset: 0 });
+    expect((await list('?status=delivered')).total).toBe(4);
+    expect((await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries?status=lost`).set(bob.auth).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'));
+    expect(document.components.schemas.WebhookDeliveryStatus).toMatchObject({ type: 'string', enum: ['pending', 'delivered', 'failed'] });
+    expect(document.webhooks.ping.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookPing' });
+
+    // Redelivered: the same id and body once more, signed anew, through the outbox (pending, then delivered on a new round).
+    const oldest = all.items.at(-1) as { id: string; attempts: number };
+    const original = ours().find((entry) => entry.headers['webhook-id'] === oldest.id)!;
+    const requeued = (await t.http.post(`/v1/me/webhooks/${hook.id}/deliveries/${oldest.id}/redeliver`).set(bob.auth).expect(202)).body;
+    expect(requeued).toMatchObject({ id: oldest.id, event: 'your_turn', status: 'pending', attempts: 0, deliveredAt: null });
+    const copies = await waitFor(async () => {
+      const found = ours().filter((entry) => entry.headers['webhook-id'] === oldest.id);
+      return found.length === 2 ? found : undefined;
+    }, 10_000, 'the redelivery');
+    expect(copies[1]!.body).toBe(original.body);
+    expect(signed(copies[1]!)).toMatchObject({ id: oldest.id, event: 'your_turn', seat: 1, game: { id: gameId, version: 2 } });
+    await waitFor(async () => ((await list('?status=delivered')).items.find((item: { id: string; attempts: number }) => item.id === oldest.id && item.attempts === 1) ? true : undefined), 10_000, 'the redelivery recorded');
+
+    // GraphQL: the same use cases.
+    const gqlPing = await postGraphql(t, 'mutation($id: ID!) { pingWebhook(id: $id) { id event status } }', { id: hook.id }, bob.token);
+    expect(gqlPing.data.pingWebhook).toMatchObject({ event: 'ping', status: 'pending' });
+    await waitFor(async () => (ours().some((entry) => entry.headers['webhook-id'] === gqlPing.data.pingWebhook.id) ? true : undefined), 10_000, 'the GraphQL ping');
+    const REDELIVER = 'mutation($w: ID!, $d: ID!) { redeliverWebhookDelivery(webhookId: $w, deliveryId: $d) { id status attempts } }';
+    await waitFor(async () => ((await list('?status=delivered')).total === 5 ? true : undefined), 10_000, 'the GraphQL ping recorded');
+    expect((await postGraphql(t, REDELIVER, { w: hook.id, d: ping.id }, bob.token)).data.redeliverWebhookDelivery).toEqual({ id: ping.id, status: 'pending', attempts: 0 });
+    await waitFor(async () => (ours().filter((entry) => entry.headers['webhook-id'] === ping.id).length === 2 ? true : undefined), 10_000, 'the GraphQL redelivery');
+    await waitFor(async () => ((await list('?status=pending')).total === 0 ? true : undefined), 10_000, 'nothing pending');
+
+    // Refusals: another account's webhook or delivery, unknown ids, bad ids, a pending delivery; none changes anything.
+    const outsider = await newUser(t);
+    const theirs = (await t.http.post('/v1/me/webhooks').set(outsider.auth).send({ url: receiver.url, events: ['game_over'] }).expect(201)).body;
+    const pending = (await t.sql.query("INSERT INTO webhook_deliveries (id, webhook_id, event, payload, next_attempt_at) VALUES (gen_random_uuid(), $1, 'your_turn', '{}', now() + interval '1 hour') RETURNING id", [hook.id])).rows[0].id;
+    const snapshot = async () => (await t.sql.query('SELECT * FROM webhook_deliveries WHERE webhook_id = ANY($1) ORDER BY id', [[hook.id, theirs.id]])).rows;
+    const before = await snapshot();
+    const sentBefore = receiver.received.length;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const refusals: [string, number, string][] = [
+      [`/v1/me/webhooks/${hook.id}/deliveries/${oldest.id}/redeliver`, 404, 'NOT_FOUND'], // outsider: Bob's webhook
+      [`/v1/me/webhooks/${theirs.id}/deliveries/${oldest.id}/redeliver`, 404, 'NOT_FOUND'], // outsider's webhook, Bob's delivery
+      [`/v1/me/webhooks/${theirs.id}/deliveries/${unknown}/redeliver`, 404, 'NOT_FOUND'],
+      [`/v1/me/webhooks/${hook.id}/ping`, 404, 'NOT_FOUND'],
+      [`/v1/me/webhooks/${unknown}/ping`, 404, 'NOT_FOUND'],
+      [`/v1/me/webhooks/not-a-uuid/ping`, 400, 'VALIDATION_FAILED'],
+      [`/v1/me/webhooks/${theirs.id}/deliveries/not-a-uuid/redeliver`, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [path, status, code] of refusals) expect((await t.http.post(path).set(outsider.auth).expect(status)).body.code, path).toBe(code);
+    expect((await t.http.get(`/v1/me/webhooks/${hook.id}/deliveries`).set(outsider.auth).expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await t.http.post(`/v1/me/webhooks/${hook.id}/deliveries/${pending}/redeliver`).set(bob.auth).expect(409)).body.code).toBe('DELIVERY_PENDING');
+    expect((await t.http.post(`/v1/me/webhooks/${hook.id}/deliveries/${theirs.id}/redeliver`).set(bob.auth).expect(404)).body.code).toBe('NOT_FOUND');
+    expect(codeOf(await postGraphql(t, REDELIVER, { w: hook.id, d: oldest.id }, outsider.token))).toBe('NOT_FOUND');
+    expect(codeOf(await postGraphql(t, REDELIVER, { w: hook.id, d: 'nope' }, bob.token))).toBe('NOT_FOUND');
+    expect(codeOf(await postGraphql(t, REDELIVER, { w: hook.id, d: pending }, bob.token))).toBe('DELIVERY_PENDING');
+    expect(codeOf(await postGraphql(t, 'mutation($id: ID!) { pingWebhook(id: $id) { id } }', { id: hook.id }, outsider.token))).toBe('NOT_FOUND');
+    expect(await snapshot()).toEqual(before);
+    expect(receiver.received.length).toBe(sentBefore);
+  });
+
+  it('redeliver through the outbox: a redelivery asked of a WORKERS=false process is sent by a worker process on the same database', async () => {
+    const writer = await startTestApp({ workers: false, config: { webhookAllowPrivate: true } });
+    try {
+      const bob = await newUser(writer);
+      const hook = (await writer.http.post('/v1/me/webhooks').set(bob.auth).send({ url: receiver.url, events: ['game_over'] }).expect(201)).body;
+      const payload = { event: 'game_over', game: { id: '00000000-0000-4000-8000-000000000001', type: 'toy', version: 9, status: 'finished', activeSeats: [] }, result: null };
+      const failed = (await writer.sql.query("INSERT INTO webhook_deliveries (id, webhook_id, event, payload, status, attempts, last_status) VALUES (gen_random_uuid(), $1, 'game_over', $2, 'failed', 8, 500) RETURNING id", [hook.id, payload])).rows[0].id;
+      receiver.received.length = 0;
+      await writer.http.post(`/v1/me/webhooks/${hook.id}/deliveries/${failed}/redeliver`).set(bob.auth).expect(202);
+      // Written, not sent: this process delivers nothing itself.
+      expect((await writer.sql.query('SELECT status, attempts FROM webhook_deliveries WHERE id = $1', [failed])).rows).toEqual([{ status: 'pending', attempts: 0 }]);
+      const worker = await startTestApp({ databaseUrl: writer.databaseUrl, config: { webhookAllowPrivate: true } });
+      try {
+        const [sent] = await waitFor(async () => (receiver.received.length > 0 ? receiver.received : undefined), 10_000, 'the redelivery by the worker');
+        expect(sent!.headers['webhook-id']).toBe(failed);
+        const headers = { 'webhook-id': failed, 'webhook-timestamp': String(sent!.headers['webhook-timestamp']), 'webhook-signature': String(sent!.headers['webhook-signature']) };
+        expect(new Webhook(hook.secret).verify(sent!.body, headers)).toMatchObject({ id: failed, ...payload });
+      } finally {
+        await worker.close();
+      }
+    } finally {
+      await writer.close();
     }
   });
 

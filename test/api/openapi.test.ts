@@ -40,7 +40,7 @@ describe('openapi/openapi.json', () => {
       'post /v1/games/{id}/undo-requests', 'post /v1/games/{id}/undo-requests/{requestId}/approve', 'post /v1/games/{id}/undo-requests/{requestId}/decline',
       'post /v1/games/{id}/resign', 'put /v1/games/{id}/client-seed',
       'post /v1/me/tokens', 'get /v1/me/tokens', 'delete /v1/me/tokens/{id}', 'post /v1/me/webhooks', 'get /v1/me/webhooks', 'delete /v1/me/webhooks/{id}',
-      'get /v1/me/webhooks/{id}/deliveries', 'post /v1/me/stream-tickets', 'get /v1/me/events',
+      'get /v1/me/webhooks/{id}/deliveries', 'post /v1/me/webhooks/{id}/deliveries/{deliveryId}/redeliver', 'post /v1/me/webhooks/{id}/ping', 'post /v1/me/stream-tickets', 'get /v1/me/events',
       'get /v1/games/{id}/record', 'get /v1/admin/rules-versions', 'get /v1/admin/games', 'post /v1/admin/games/{id}/migrate-rules',
       'get /v1/admin/games/{id}/export', 'post /v1/admin/games/import', 'get /v1/games/{id}/replay',
       'post /v1/admin/games/{id}/abort', 'post /v1/admin/games/{id}/seats/{seat}/bot', 'get /v1/admin/users', 'post /v1/admin/users/{id}/disable', 'post /v1/admin/users/{id}/enable',

@@ -55,17 +55,21 @@ describe('the admin game inspector', () => {
     await link.click();
     await page.getByTestId('timeline').waitFor();
     expect(await page.getByTestId('game-status').textContent()).toBe('finished');
-    // Every event is listed (after the set-up point 0), with who acted: the start (event 1), then the moves.
-    expect(await page.getByTestId('timeline').locator('ol.events > li').count()).toBe(8);
+    // Every event is listed once, with who acted: the start (event 1, no separate set-up point 0), then the moves.
+    expect(await page.getByTestId('timeline').locator('ol.events > li').count()).toBe(7);
+    expect(await page.getByTestId('timeline').locator('li[data-seq="0"]').count()).toBe(0);
     await expect.poll(() => page.getByTestId('timeline').locator('li[data-seq="1"]').textContent()).toContain('start');
     await expect.poll(() => page.getByTestId('timeline').locator('li[data-seq="2"]').textContent()).toContain(finished.players[0]!.username);
   });
 
   it('steps the timeline to event 3 with the buttons and the keyboard: the state shown is the API state at 3, with its diff', async () => {
+    // The first point is the start, event 1 (the state as set up).
     await page.getByRole('button', { name: 'First event' }).click();
-    expect(await shownState(0)).toEqual((await apiGet(`/v1/admin/games/${finished.gameId}/state?at=0`)).state);
+    expect(await page.getByTestId('timeline-position').textContent()).toBe('Start (event 1) of 7');
+    expect(await shownState(1)).toEqual((await apiGet(`/v1/admin/games/${finished.gameId}/state?at=0`)).state);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByTestId('timeline-position').textContent()).toBe('Start (event 1) of 7');
     await page.getByRole('button', { name: 'Next event' }).click();
-    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await page.getByTestId('timeline-position').textContent()).toBe('Event 3 of 7');
     const [before, after] = [(await apiGet(`/v1/admin/games/${finished.gameId}/state?at=2`)).state, (await apiGet(`/v1/admin/games/${finished.gameId}/state?at=3`)).state];

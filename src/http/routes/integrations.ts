@@ -7,7 +7,9 @@ import { apiTokens, createApiToken, revokeToken } from '../../services/api-token
 import { cursorTime, resumed } from '../../services/account-events.js';
 import { createStreamTicket, redeemStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/stream-tickets.js';
 import type { AccountEvent, ServiceContext } from '../../services/context.js';
-import { deliveriesOf, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
+import { DELIVERY_STATUSES, deliveriesOf, pingWebhook, redeliver, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
+import { pageOf } from '../schemas.js';
+import { DeliveriesQuery } from '../webhook-schemas.js';
 import { requireUser } from '../auth.js';
 import { serveSse } from '../sse.js';
 import { bearer as security, body, errorResponses, ok } from './common.js';
@@ -35,6 +37,9 @@ export async function subscribeTopic(app: FastifyInstance, topic: string): Promi
     },
   };
 }
+
+/** The `status` filter, validated by the schema already (the query's TypeBox is not the route's, so its type is not inferred). */
+const deliveryStatus = (status: unknown) => DELIVERY_STATUSES.find((value) => value === status);
 
 /** Third-party clients: personal API tokens, webhooks, and the account event stream (SSE). */
 export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings, onStream: (delta: 1 | -1) => void = () => {}): FastifyPluginAsyncTypebox => async (app) => {
@@ -101,19 +106,42 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     return reply.code(204).send(null);
   });
 
+  const DELIVERIES_NOTE = 'Deliveries are not ordered: retries and parallel workers can deliver a later change first; order a game\'s deliveries by `game.version` and drop duplicates by `id` (the `webhook-id`).';
   app.get('/v1/me/webhooks/:id/deliveries', {
     schema: {
-      tags: ['integrations'], operationId: 'listWebhookDeliveries', summary: 'The latest deliveries of a webhook with their status', security, params: IdParam,
-      description: 'The latest deliveries, newest first, with attempts, the last HTTP status or error, and when the next attempt is due.',
+      tags: ['integrations'], operationId: 'listWebhookDeliveries', summary: 'The deliveries of a webhook with their status, one page at a time', security, params: IdParam,
+      description: `The deliveries of one of your webhooks, newest first, one page at a time (\`limit\`, \`offset\`; the answer has \`total\`), each with its attempts, the last HTTP status or error, and when the next attempt is due; \`status\` lists only the deliveries that stand so. Delivered and failed deliveries are kept RETENTION_WEBHOOK_DELIVERY_DAYS (30 by default). ${DELIVERIES_NOTE} Another account's webhook is 404, as a missing one.`,
+      querystring: DeliveriesQuery,
+      response: { 200: ok('A page of deliveries, newest first', Type.Ref('WebhookDeliveryPage')), ...errorResponses(400, 401, 403, 404) },
+    },
+  }, async (request) => deliveriesOf(ctx, requireUser(request, 'read'), request.params.id, { ...pageOf(request.query), status: deliveryStatus(request.query.status) }));
+
+  app.post('/v1/me/webhooks/:id/deliveries/:deliveryId/redeliver', {
+    config: { limit: 'webhook-send' },
+    schema: {
+      tags: ['integrations'], operationId: 'redeliverWebhookDelivery', security,
+      params: Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid', description: 'The delivery (its `webhook-id`)' }) }),
+      summary: 'Send a delivered or failed delivery again',
+      description: `Puts the delivery back in the outbox, due now, with a new round of attempts (retried with backoff as any delivery, and sent after a restart if the server stops first): the same message, with the same \`webhook-id\` and body, signed anew with the attempt's \`webhook-timestamp\`. A receiver that drops ids it has processed drops it too: redeliver what it did not process. A pending delivery is refused (409 \`DELIVERY_PENDING\`: its attempts are under way). ${DELIVERIES_NOTE}`,
       response: {
-        200: ok('Deliveries, newest first', Type.Array(Type.Object({
-          id: Type.String(), event: Type.String(), status: Type.String(), attempts: Type.Integer(), lastStatus: Type.Union([Type.Integer(), Type.Null()]),
-          lastError: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(), deliveredAt: Type.Union([Type.String(), Type.Null()]), nextAttemptAt: Type.Union([Type.String(), Type.Null()]),
-        }))),
-        ...errorResponses(400, 401, 403, 404),
+        202: ok('The delivery, pending again', Type.Ref('WebhookDelivery')),
+        ...errorResponses(400, 401, 403, 404, { 409: ['DELIVERY_PENDING'], 429: ['RATE_LIMITED'] }),
       },
     },
-  }, async (request) => deliveriesOf(ctx, requireUser(request, 'read'), request.params.id));
+  }, async (request, reply) => reply.code(202).send(await redeliver(ctx, requireUser(request, 'play'), request.params.id, request.params.deliveryId)));
+
+  app.post('/v1/me/webhooks/:id/ping', {
+    config: { limit: 'webhook-send' },
+    schema: {
+      tags: ['integrations'], operationId: 'pingWebhook', security, params: IdParam,
+      summary: 'Send a test delivery (a `ping` event) to a webhook',
+      description: 'Writes a `ping` delivery (body: the WebhookPing component; `X-Event: ping`) for the webhook, whatever events it asked for, and the delivery worker sends it to its URL at once, signed like every delivery (Standard Webhooks headers) and retried the same way. Follow it in the deliveries list.',
+      response: {
+        202: ok('The ping delivery, pending', Type.Ref('WebhookDelivery')),
+        ...errorResponses(400, 401, 403, 404, { 429: ['RATE_LIMITED'] }),
+      },
+    },
+  }, async (request, reply) => reply.code(202).send(await pingWebhook(ctx, requireUser(request, 'play'), request.params.id)));
 
   app.post('/v1/me/stream-tickets', {
     schema: {

@@ -11,7 +11,7 @@ import { getGame, snapshotCache, type AdminGame, type SeatDetail } from './admin
 import { formatTime } from './format';
 import { GameTools } from './GameTools';
 import { StateInspector } from './StateInspector';
-import { Timeline } from './Timeline';
+import { firstPoint, Timeline } from './Timeline';
 
 /** One game for an admin: players and seats, status, clocks, result, the timeline and the state at any point. */
 export function GamePage({ id }: { id: string }) {
@@ -24,7 +24,7 @@ export function GamePage({ id }: { id: string }) {
   const catalog = useCatalog(data?.type);
   // Start at ?at=N (a shared link), else at the last event.
   useEffect(() => {
-    if (data && at === null) setAt(Math.min(data.events.length, query.at ? Number(query.at) || 0 : data.events.length));
+    if (data && at === null) setAt(Math.max(firstPoint(data.events), Math.min(data.events.length, query.at ? Number(query.at) || 0 : data.events.length)));
   }, [data]);
   const select = (next: number) => {
     setAt(next);

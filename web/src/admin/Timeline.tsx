@@ -6,15 +6,19 @@ import type { TimelineEvent } from './admin-api';
 import { formatTime, oneLine } from './format';
 
 /**
- * Every event of a game with a slider and step buttons to pick a point (0 = the start, N = right
- * after event N). Who: the seat and the account that caused the event (a bot's or the server's
+ * Every event of a game with a slider and step buttons to pick a point (N = right after event N).
+ * A game started since the start became an event of its own (event 1, kind `start`, which changes
+ * no state) begins at that event; an older game's first point is 0, the game as set up. Either way
+ * the start is listed once. Who: the seat and the account that caused the event (a bot's or the server's
  * own events have no account: the seat's name then). Arrow keys step, Home/End jump, anywhere in the timeline. The list is plain
  * markup (no component per line) so a 500-event game shows at once.
  */
 export function Timeline({ type, names, events, at, onSelect, seatName }: { type: string; names: readonly string[]; events: TimelineEvent[]; at: number; onSelect(at: number): void; seatName(seat: number | null): string }) {
   const last = events.length;
+  const first = firstPoint(events);
   const list = useRef<HTMLOListElement>(null);
-  const clamp = (value: number) => Math.max(0, Math.min(last, value));
+  const clamp = (value: number) => Math.max(first, Math.min(last, value));
+  const position = at === 0 || events[at - 1]?.kind === 'start' ? `Start${at === 0 ? '' : ` (event ${at})`}` : `Event ${at}`;
   // Keep the selected event in sight inside the list (without scrolling the page).
   useEffect(() => {
     const container = list.current;
@@ -27,7 +31,7 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
   const onKeyDown = (event: KeyboardEvent) => {
     // The slider handles its own arrow keys.
     if ((event.target as HTMLElement).tagName === 'INPUT') return;
-    const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: last }[event.key];
+    const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: first, End: last }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     onSelect(clamp(to));
@@ -36,26 +40,29 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
     <section class="timeline panel" aria-labelledby="timeline-title" onKeyDown={onKeyDown} data-testid="timeline">
       <h2 id="timeline-title">Timeline</h2>
       <div class="row">
-        <Button onClick={() => onSelect(0)} disabled={at === 0} aria-label="First event">« First event</Button>
-        <Button onClick={() => onSelect(clamp(at - 1))} disabled={at === 0} aria-label="Previous event">‹ Previous event</Button>
-        <output data-testid="timeline-position" aria-live="polite">{at === 0 ? 'Start' : `Event ${at}`} of {last}</output>
+        <Button onClick={() => onSelect(first)} disabled={at <= first} aria-label="First event">« First event</Button>
+        <Button onClick={() => onSelect(clamp(at - 1))} disabled={at <= first} aria-label="Previous event">‹ Previous event</Button>
+        <output data-testid="timeline-position" aria-live="polite">{position} of {last}</output>
         <Button onClick={() => onSelect(clamp(at + 1))} disabled={at === last} aria-label="Next event">Next event ›</Button>
         <Button onClick={() => onSelect(last)} disabled={at === last} aria-label="Last event">Last event »</Button>
       </div>
       <div class="field">
-        <label for="timeline-slider">Point in the game (0 = start)</label>
-        <input id="timeline-slider" type="range" min={0} max={last} step={1} value={at} onInput={(event) => onSelect(Number(event.currentTarget.value))} aria-valuetext={at === 0 ? 'Start' : `Event ${at}`} />
+        <label for="timeline-slider">Point in the game ({first} = start)</label>
+        <input id="timeline-slider" type="range" min={first} max={last} step={1} value={at} onInput={(event) => onSelect(Number(event.currentTarget.value))} aria-valuetext={position} />
       </div>
       <ol class="events" ref={list} aria-label="Events" tabIndex={0}>
-        <li data-seq="0" class={at === 0 ? 'selected' : undefined}>
-          <button type="button" class="event-pick" onClick={() => onSelect(0)} aria-current={at === 0 ? 'step' : undefined}>Start</button>
-          <span class="muted">the game as set up</span>
-        </li>
+        {first === 0 && (
+          <li data-seq="0" class={at === 0 ? 'selected' : undefined}>
+            <button type="button" class="event-pick" onClick={() => onSelect(0)} aria-current={at === 0 ? 'step' : undefined}>Start</button>
+            <span class="muted">the game as set up</span>
+          </li>
+        )}
         {events.map((event) => (
           <li key={event.seq} data-seq={event.seq} class={event.seq === at ? 'selected' : undefined}>
             <button type="button" class="event-pick" onClick={() => onSelect(event.seq)} aria-current={event.seq === at ? 'step' : undefined}>#{event.seq}</button>
             <span class="event-who">{event.seat === null ? 'system' : `seat ${event.seat}`} · {event.username ?? (event.seat === null ? 'server' : seatName(event.seat))}</span>
             <span class="badge">{event.kind}</span>
+            {event.kind === 'start' && <span class="muted">the game as set up</span>}
             {event.irreversible && <span class="badge badge-bad" title="Revealed information or drew at random: can never be taken back">irreversible</span>}
             {event.action !== null && event.action !== undefined && actionWords(type, event.action as GameAction) && <span class="event-words">{actionWords(type, event.action as GameAction)}</span>}
             <code class="event-action">{oneLine(event.action)}</code>
@@ -76,3 +83,6 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
     </section>
   );
 }
+
+/** The first point a timeline offers: 1 when event 1 is the start (the state at 0 is the same), else 0. */
+export const firstPoint = (events: readonly { kind: string }[]) => (events[0]?.kind === 'start' ? 1 : 0);
