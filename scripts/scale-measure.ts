@@ -16,6 +16,7 @@ import { createTokenService } from '../src/auth/tokens.js';
 import { loadConfig } from '../src/config.js';
 import { pruneOnce } from '../src/services/retention.js';
 import { withDueGames } from '../src/store/due-work.js';
+import { migrate } from '../src/store/migrate.js';
 import type { ServerMessage, ServerRequest } from './bench-server.js';
 import type { FillTarget } from './scale-fill.js';
 
@@ -303,6 +304,8 @@ async function memory(database: Database, say: Say): Promise<string[]> {
 }
 
 export async function measureAll(databases: { small: Database; large: Database }, say: Say): Promise<void> {
+  // Both databases on this code's schema (a migration may add what the measures below rely on).
+  for (const database of [databases.small, databases.large]) for (const name of await migrate(database.url)) say(`migrated ${new URL(database.url).pathname.slice(1)}: ${name}`);
   const out: string[] = [];
   const setups = { small: await setup(databases.small), large: await setup(databases.large) };
   try {
