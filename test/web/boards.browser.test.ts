@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { newUser } from '../support/api.js';
 import { horizontalOverflow, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { layoutProblems } from '../support/layout-checks.js';
 import { internalWords, seriousAxeViolations } from '../support/page-checks.js';
 import { movesByApi, pageAs, waitForVersion } from '../support/play-browser.js';
 
@@ -35,6 +36,8 @@ describe('every board in the middle of a game', () => {
         await page.getByRole('region', { name: board, exact: true }).waitFor();
         await b.screenshot(page, `${type}-${size}`);
         expect(await internalWords(page), `${type} at ${size} px`).toEqual([]);
+        // Soft: every game and width is measured and reported in one run.
+        expect.soft(await layoutProblems(page), `${type} at ${size} px: text overlapping, cut or past the screen`).toEqual([]);
         if (viewport) expect((await horizontalOverflow(page)).scrollWidth, `${type} at 375 px`).toBeLessThanOrEqual(PHONE.width);
         else expect(await seriousAxeViolations(page), `${type} mid-game`).toEqual([]);
         await page.context().close();
@@ -60,6 +63,15 @@ describe('guild town by keyboard', () => {
     }
     expect(target, 'a turn of Alice with a send action').toBeDefined();
     const version = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
+    // The guild board with helpers on it, at both widths: screenshots, and its text readable.
+    for (const [size, viewport] of [['1280', undefined], ['375', PHONE]] as const) {
+      const page = await pageAs(b, alice, viewport);
+      await page.goto(`/games/${game.id}`);
+      await waitForVersion(page, version);
+      await b.screenshot(page, `guild-town-helpers-${size}`);
+      expect(await layoutProblems(page), `guild town with helpers at ${size} px`).toEqual([]);
+      await page.context().close();
+    }
     const page = await pageAs(b, alice);
     await page.goto(`/games/${game.id}`);
     await waitForVersion(page, version);
