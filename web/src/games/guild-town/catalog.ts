@@ -78,10 +78,10 @@ export function afterPaying(view: { turn: { prompt: { kind: string } } | null },
   return after > 0 ? `${after} still owed after it` : `settles the ${prompt.cost - moneyValue(data, prompt.selected)} owed`;
 }
 
-/** What covering the helper on `space` of a guild's track costs the viewer, or null (see payment.ts). */
-export function coverCost(view: { players: unknown[]; year: number }, track: readonly (readonly { seat: number }[])[], space: number, viewer: number | null, name: (seat: number) => string): ReturnType<typeof coverWords> {
+/** While helpers are sent: what covering the helper on `space` of a guild's track costs the viewer, or null (see payment.ts). */
+export function coverCost(view: { players: unknown[]; year: number; phase: string }, track: readonly (readonly { seat: number }[])[], space: number, viewer: number | null, name: (seat: number) => string): ReturnType<typeof coverWords> {
   const data = catalog();
-  return data ? coverWords(data, track, space, view.players.length, view.year, viewer, name) : null;
+  return data && view.phase === 'helpers' ? coverWords(data, track, space, view.players.length, view.year, viewer, name) : null;
 }
 
 /** "1 point": what paying for a space with points costs this year. */
