@@ -2212,16 +2212,31 @@ export interface components {
                 value: number;
             }[][] | null;
         };
-        /** @description The printed components of construction yard: building types and currencies */
+        /** @description The printed components of construction yard: building types with their prices and points, currencies, turn limits */
         ConstructionYardCatalog: {
             /** @description The building types in the order of the score sheet */
             buildingTypes: {
                 type: string;
                 /** @description The colour of the type's cards */
                 colour: string;
+                /** @description The price of each card of the type (one entry a card) */
+                prices: number[];
+                /** @description The reference card: what the type scores by rank at scorings A, B and C */
+                points: {
+                    /** @description Points of the collectors with the most buildings of the type, the second most, … (ties share the ranks they take) */
+                    A: number[];
+                    /** @description Points of the collectors with the most buildings of the type, the second most, … (ties share the ranks they take) */
+                    B: number[];
+                    /** @description Points of the collectors with the most buildings of the type, the second most, … (ties share the ranks they take) */
+                    C: number[];
+                };
             }[];
             /** @description The four currencies */
             currencies: string[];
+            /** @description Several money cards may be taken at once when they total at most this */
+            takeLimit: number;
+            /** @description Most actions in one turn (an exact payment grants another action up to this) */
+            actionsPerTurn: number;
         };
         /** @description One guild-town action */
         GuildTownAction: {
@@ -2570,7 +2585,7 @@ export interface components {
                 invest: number[];
             }[];
         };
-        /** @description The printed components of guild town: building and money cards, colours and goods */
+        /** @description The printed components of guild town: building and money cards, colours and goods, and what payments are worth */
         GuildTownCatalog: {
             /** @description Colour names by colour number */
             colours: string[];
@@ -2598,6 +2613,10 @@ export interface components {
             shipGoods: string[];
             /** @description Goods kept in the storehouse */
             storeGoods: string[];
+            /** @description Two or more money cards of one colour may pay as a set worth moneySetStep × (cards − 1) instead of their printed values */
+            moneySetStep: number;
+            /** @description Covering another player's helper on a paying space (3 to 5 players, any space but the last) costs one money card or coverPointsPerYear × the year in points, given to that player */
+            coverPointsPerYear: number;
         };
         /** @description One milestone city action */
         MilestoneCityAction: {

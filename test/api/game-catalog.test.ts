@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILDING_TYPES } from '../../src/games/construction-yard/data.js';
+import { BUILDING_PRICES, BUILDING_TYPES, POINTS } from '../../src/games/construction-yard/data.js';
 import { BUILDINGS, MONEY } from '../../src/games/guild-town/data.js';
 import { games } from '../../src/games/index.js';
 import { PIECES, TILES } from '../../src/games/milestone-city/data.js';
@@ -50,7 +50,15 @@ describe('a game type catalog', () => {
     expect(urbanization.buildings).toEqual([{ building: 'house', cost: 2, points: 1 }, { building: 'skyscraper', cost: 3, points: 2 }, { building: 'admin', cost: 3, points: 2 }]);
     expect(urbanization.grainPrices).toEqual([1, 1, 2, 2, 3]);
 
-    expect((await catalogOf('construction-yard')).buildingTypes.map((entry: { type: string }) => entry.type)).toEqual([...BUILDING_TYPES]);
+    // Guild town's payments for the board's "still owed" line and its paying spaces: sets of one colour, covering a helper.
+    expect(guildTown).toMatchObject({ moneySetStep: 5, coverPointsPerYear: 1 });
+
+    // Construction yard's reference card and price lists, for the buy buttons and the yard.
+    const constructionYard = await catalogOf('construction-yard');
+    expect(constructionYard.buildingTypes.map((entry: { type: string }) => entry.type)).toEqual([...BUILDING_TYPES]);
+    for (const [i, type] of BUILDING_TYPES.entries()) expect(constructionYard.buildingTypes[i]).toMatchObject({ prices: BUILDING_PRICES[type], points: POINTS[type] });
+    expect(constructionYard.buildingTypes.find((entry: { type: string }) => entry.type === 'church').points).toEqual({ A: [4], B: [11, 4], C: [19, 11, 4] });
+    expect(constructionYard).toMatchObject({ takeLimit: 5, actionsPerTurn: 5 });
   });
 
   it('answers 404 for a game type it does not serve, or one without a catalog, and 400 for a malformed one', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsValue } from '../../src/games/guild-town/money.js';
 import { games } from '../../src/games/index.js';
 import { newUser } from '../support/api.js';
 import { horizontalOverflow, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { layoutProblems } from '../support/layout-checks.js';
 import { internalWords, seriousAxeViolations } from '../support/page-checks.js';
 import { movesByApi, pageAs, waitForVersion } from '../support/play-browser.js';
 
@@ -19,6 +21,27 @@ afterAll(async () => b?.close());
 /** Each game's main board panel (its region's name). */
 const BOARDS: Record<string, string> = { urbanization: 'Territories', 'construction-yard': 'Construction yard', 'guild-town': 'Guild board', 'milestone-city': 'City' };
 
+describe('the layout check', () => {
+  it('finds text overlapping, cut or past its tile, and elements past the screen; not text in a scroll container or for screen readers', async () => {
+    const page = await b.newPage(PHONE);
+    await page.setContent(`
+      <p style="position:relative;height:2em"><span>First label</span><span style="position:absolute;left:1em;top:0">Second label</span></p>
+      <div style="width:3em;overflow:hidden;white-space:nowrap">Cut off at the edge</div>
+      <svg width="60" height="30" viewBox="0 0 60 30"><rect class="t" x="0" y="0" width="30" height="30"/><text data-label-within="rect.t" x="2" y="20">Wider than its tile</text></svg>
+      <div style="width:500px">Too wide</div>
+      <div style="overflow-x:auto"><div style="width:900px">Wide in a scroll container</div></div>
+      <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap">Only for screen readers</span>`);
+    const problems = await layoutProblems(page);
+    expect(problems).toContain('overlap: "First label" and "Second label"');
+    expect(problems).toContain('cut: "Cut off at the edge" past the edge of <div>');
+    expect(problems).toContain('cut: "Wider than its tile" reaches past its tile');
+    expect(problems).toContain('cut: "Wider than its tile" past the edge of <svg>');
+    expect(problems).toContain('overflow: <div> spans 8–508 px of a 375 px viewport');
+    expect(problems).toHaveLength(5);
+    await page.context().close();
+  });
+});
+
 describe('every board in the middle of a game', () => {
   it('is drawn at 1280 and 375 px without sideways scrolling, in words, with no serious axe-core violation', { timeout: 300_000 }, async () => {
     for (const [type, board] of Object.entries(BOARDS)) {
@@ -35,6 +58,8 @@ describe('every board in the middle of a game', () => {
         await page.getByRole('region', { name: board, exact: true }).waitFor();
         await b.screenshot(page, `${type}-${size}`);
         expect(await internalWords(page), `${type} at ${size} px`).toEqual([]);
+        // Soft: every game and width is measured and reported in one run.
+        expect.soft(await layoutProblems(page), `${type} at ${size} px: text overlapping, cut or past the screen`).toEqual([]);
         if (viewport) expect((await horizontalOverflow(page)).scrollWidth, `${type} at 375 px`).toBeLessThanOrEqual(PHONE.width);
         else expect(await seriousAxeViolations(page), `${type} mid-game`).toEqual([]);
         await page.context().close();
@@ -78,5 +103,68 @@ describe('guild town by keyboard', () => {
     const { events } = (await b.t.http.get(`/v1/games/${game.id}/log?after=${version}`).set(alice.auth).expect(200)).body;
     expect(events[0]).toMatchObject({ seq: version + 1, kind: 'action', action: { type: 'send' } });
     expect(await seriousAxeViolations(page), 'guild town with space buttons').toEqual([]);
+  });
+});
+
+describe('guild town payments on the board', () => {
+  it('say on the board what each way of paying costs: a paying space (a card or points) and the "still owed" line', { timeout: 120_000 }, async () => {
+    const players = [await newUser(b.t, 'alice'), await newUser(b.t, 'bob'), await newUser(b.t, 'carol')];
+    const game = (await b.t.http.post('/v1/games').set(players[0]!.auth).send({ type: 'guild-town', seats: 3, options: { swap: false } }).expect(201)).body;
+    for (const player of players.slice(1)) await b.t.http.post(`/v1/games/${game.id}/join`).set(player.auth).send({}).expect(200);
+    type Action = { type: string; guild?: number; pay?: string; card?: number; privilege?: boolean };
+    const names = players.map((player) => player.username);
+    const pageAt = async (seat: number, viewport?: { width: number; height: number }) => {
+      const version = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
+      const page = await pageAs(b, players[seat]!, viewport);
+      await page.goto(`/games/${game.id}`);
+      await waitForVersion(page, version);
+      return page;
+    };
+    // By the API: every helper to the first guild with room (so the bankers' track fills and the next
+    // helper must cover someone's), free spaces first; then raise one building and stop, to pay for it.
+    let covered = false;
+    for (let move = 0; move < 200; move++) {
+      const { activeSeats, view } = (await b.t.http.get(`/v1/games/${game.id}`).set(players[0]!.auth).expect(200)).body;
+      const seat = activeSeats[0] as number;
+      const legal = (await b.t.http.get(`/v1/games/${game.id}/legal-actions`).set(players[seat]!.auth).expect(200)).body;
+      const actions = legal.actions as Action[];
+      if (!covered && actions.some((action) => action.type === 'send' && action.pay)) {
+        covered = true;
+        const page = await pageAt(seat);
+        const owner = (view.guilds[0].spaces as { seat: number }[][]).find((stack, space) => stack.length === 1 && stack[0]!.seat !== seat && space < view.guilds[0].spaces.length - 1)![0]!.seat;
+        // The bankers' paying space says both ways and to whom, and so do the send buttons.
+        const bankers = page.getByRole('region', { name: 'Guild board', exact: true }).getByRole('listitem').filter({ hasText: 'Bankers' });
+        await expect.poll(() => bankers.getByTestId('cover-costs').innerText()).toContain(`covering costs a money card or 1 point, given to ${names[owner]}`);
+        const sends = await page.getByTestId('legal-actions').getByRole('button', { name: /^Send a helper to the bankers/ }).allInnerTexts();
+        // (Paying with points is legal only for a seat holding a point; the first seat starts with none.)
+        expect(sends.filter((text) => text.endsWith(', paying 1 point')).length).toBe(actions.filter((action) => action.type === 'send' && action.guild === 0 && action.pay === 'points').length);
+        expect(sends.filter((text) => /, paying (purple|green|blue|red) \d$/.test(text)).length).toBe(actions.filter((action) => action.type === 'send' && action.guild === 0 && action.pay === 'card').length);
+        expect(await layoutProblems(page), 'guild town with a paying space at 1280 px').toEqual([]);
+        await page.context().close();
+      }
+      const prompt = view.turn?.prompt as { kind: string; cost: number; selected: number[] } | undefined;
+      if (prompt?.kind === 'pay' && activeSeats[0] === view.turn.seat) {
+        const owed = prompt.cost - cardsValue(prompt.selected);
+        for (const [size, viewport] of [['1280', undefined], ['375', PHONE]] as const) {
+          const page = await pageAt(seat, viewport);
+          const line = await page.getByTestId('owed').innerText();
+          expect(line).toContain(`${owed} still owed: cards worth ${owed}`);
+          // Each pay button says what paying that card leaves owed, or that it settles the payment.
+          for (const text of await page.getByTestId('legal-actions').getByRole('button', { name: /^Pay / }).allInnerTexts()) expect(text).toMatch(/: (\d+ still owed after it|settles the \d+ owed)$/);
+          await b.screenshot(page, `guild-town-paying-${size}`);
+          expect(await layoutProblems(page), `guild town while paying at ${size} px`).toEqual([]);
+          await page.context().close();
+        }
+        break;
+      }
+      const pick =
+        actions.find((action) => action.type === 'send' && !action.pay) ??
+        actions.find((action) => action.type === 'raise' && !action.privilege) ??
+        actions.find((action) => action.type === 'buildDone') ??
+        actions[0]!;
+      await b.t.http.post(`/v1/games/${game.id}/actions`).set(players[seat]!.auth).send({ action: pick, expectedVersion: legal.version }).expect(201);
+      if (move === 199) throw new Error('no payment in 200 moves');
+    }
+    expect(covered, 'a helper had to cover another player’s on a paying space').toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BUILDINGS, COLOURS, FINALS, MONEY, SHIP_GOODS, STORE_GOODS } from './data.js';
+import { BUILDINGS, COLOURS, COVER_POINTS_PER_YEAR, FINALS, MONEY, MONEY_SET_STEP, SHIP_GOODS, STORE_GOODS } from './data.js';
 
 /**
  * The printed components a client needs to draw guild town (GET /v1/game-types/guild-town/catalog):
@@ -28,8 +28,12 @@ export const GuildTownCatalog = Type.Object(
     finalGoods: Type.Array(Type.String()),
     shipGoods: Type.Array(Type.String(), { description: 'Goods shipped from the harbour' }),
     storeGoods: Type.Array(Type.String(), { description: 'Goods kept in the storehouse' }),
+    moneySetStep: Type.Integer({ description: 'Two or more money cards of one colour may pay as a set worth moneySetStep × (cards − 1) instead of their printed values' }),
+    coverPointsPerYear: Type.Integer({
+      description: "Covering another player's helper on a paying space (3 to 5 players, any space but the last) costs one money card or coverPointsPerYear × the year in points, given to that player",
+    }),
   },
-  { additionalProperties: false, $id: 'GuildTownCatalog', description: 'The printed components of guild town: building and money cards, colours and goods' },
+  { additionalProperties: false, $id: 'GuildTownCatalog', description: 'The printed components of guild town: building and money cards, colours and goods, and what payments are worth' },
 );
 
 export const catalog: Static<typeof GuildTownCatalog> = {
@@ -39,4 +43,6 @@ export const catalog: Static<typeof GuildTownCatalog> = {
   finalGoods: [...FINALS],
   shipGoods: [...SHIP_GOODS],
   storeGoods: [...STORE_GOODS],
+  moneySetStep: MONEY_SET_STEP,
+  coverPointsPerYear: COVER_POINTS_PER_YEAR,
 };

@@ -21,6 +21,12 @@ export const MONEY: MoneyCard[] = (() => {
   return out;
 })();
 
+/**
+ * A set: two or more money cards of one colour may count as `MONEY_SET_STEP` × (cards − 1)
+ * instead of their printed values (2 → 5, 3 → 10, 4 → 15 …).
+ */
+export const MONEY_SET_STEP = 5;
+
 export const RAWS = ['wood', 'ore', 'flax', 'wheat', 'cow', 'wax', 'grapes'] as const;
 export const HALVES = ['barrel', 'rope', 'leather', 'paper', 'iron', 'cloth', 'meat', 'flour'] as const;
 export const FINALS = ['weapons', 'tools', 'clothes', 'books', 'candles', 'wine', 'beer', 'bread'] as const;
@@ -133,6 +139,12 @@ export const TOKEN_LIMIT = 3;
 export const TOKENS_BY_PLAYERS = [0, 0, 4, 6, 8, 10];
 /** Helpers that may stand in one guild at once, by player count (2 players: 2 spaces × 2 discs). */
 export const GUILD_CAPACITY = [0, 0, 4, 4, 5, 6];
+/**
+ * Covering another player's helper on a paying space (3 to 5 players, any space but the silver
+ * one) costs one money card or this many appreciation points per year (year 2: 2 points), given
+ * to that player.
+ */
+export const COVER_POINTS_PER_YEAR = 1;
 /** Spaces on a guild's track (0 gold privilege space, last one the silver free space). */
 export const TRACK_SPACES = [0, 0, 2, 3, 3, 3];
 /** Work points per helper in the Craftsmen's guild by year. */

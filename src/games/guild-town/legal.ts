@@ -2,6 +2,7 @@ import type { GuildTownAction, Target } from './actions.js';
 import { BUILDINGS, GUILD_CAPACITY, GUILDS, MONEY, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
 import { cardsValue } from './money.js';
 import { buildingRuleOk, canPrivilege } from './rules-guilds.js';
+import { coverPoints } from './rules-setup.js';
 import { actionRefusal, activeSeats } from './rules.js';
 import type { GuildTownState } from './state.js';
 
@@ -73,7 +74,7 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
           const free = stack[0].seat === seat || s.seats === 2 || space === track.length - 1;
           if (free) out.push({ type: 'send', guild, space });
           else {
-            if (p.points >= s.year) out.push({ type: 'send', guild, space, pay: 'points' });
+            if (p.points >= coverPoints(s)) out.push({ type: 'send', guild, space, pay: 'points' });
             for (const card of money) out.push({ type: 'send', guild, space, pay: 'card', card });
           }
         });

@@ -1,5 +1,5 @@
 import { openRng } from '../../engine/rng.js';
-import { HAND_LIMIT, MONEY } from './data.js';
+import { HAND_LIMIT, MONEY, MONEY_SET_STEP } from './data.js';
 import { withItem, type GuildTownState } from './state.js';
 
 /**
@@ -18,7 +18,7 @@ export function cardsValue(ids: readonly number[]): number {
       printed += MONEY[id].value;
       cards++;
     }
-    const set = cards >= 2 ? 5 * (cards - 1) : 0;
+    const set = cards >= 2 ? MONEY_SET_STEP * (cards - 1) : 0;
     total += Math.max(printed, set);
   }
   return total;

@@ -1,6 +1,6 @@
 import { ruleError, type RuleError } from '../../engine/types.js';
 import type { GuildTownAction } from './actions.js';
-import { BUILDINGS, GUILD_CAPACITY, GUILDS, MONEY, TRACK_SPACES } from './data.js';
+import { BUILDINGS, COVER_POINTS_PER_YEAR, GUILD_CAPACITY, GUILDS, MONEY, TRACK_SPACES } from './data.js';
 import { advanceDiscard, advanceHelpers, advanceInvest, canInvest, startRound, type Ctx } from './flow.js';
 import { discardMoney, drawMoney, giveMoney } from './money.js';
 import { withItem, type GuildTownState } from './state.js';
@@ -75,10 +75,13 @@ export function sendRefusal(s: GuildTownState, seat: number, action: Of<'send'>)
     if (action.card === undefined || !p.money.includes(action.card)) return ruleError('CARD_NOT_IN_HAND', 'Pay with a money card from your hand.');
   } else if (payKind === 'points') {
     if (action.card !== undefined) return ruleError('NO_CARD_WITH_POINTS', 'Paying with points needs no card.');
-    if (p.points < s.year) return ruleError('NOT_ENOUGH_POINTS', `You need ${s.year} appreciation points to pay.`);
+    if (p.points < coverPoints(s)) return ruleError('NOT_ENOUGH_POINTS', `You need ${coverPoints(s)} appreciation points to pay.`);
   } else return ruleError('PAYMENT_REQUIRED', 'Covering another player\'s helper costs a money card or points.');
   return null;
 }
+
+/** Points that pay for covering another player's helper this year. */
+export const coverPoints = (s: GuildTownState): number => COVER_POINTS_PER_YEAR * s.year;
 
 /** Covering `owner`'s disc on `space` costs nothing: one's own disc, two players, or the last space. */
 function coversFree(s: GuildTownState, seat: number, space: number, owner: number): boolean {
@@ -111,9 +114,9 @@ export function doSend(ctx: Ctx, action: Of<'send'>): void {
     ctx.log.push({ message: `Money card ${action.card} changes hands.`, visibleTo: [ctx.seat, owner] });
   } else {
     const owner = stack[0].seat;
-    p.points -= s.year;
-    s.players[owner].points += s.year;
-    ctx.log.push({ message: `Seat ${ctx.seat} pays seat ${owner} ${s.year} points for the space.` });
+    p.points -= coverPoints(s);
+    s.players[owner].points += coverPoints(s);
+    ctx.log.push({ message: `Seat ${ctx.seat} pays seat ${owner} ${coverPoints(s)} points for the space.` });
   }
   s.guilds = withItem(s.guilds, action.guild, (guild) => withItem(guild, action.space, (onSpace) => [...onSpace, { seat: ctx.seat, priv: false }]));
   p.helpers--;

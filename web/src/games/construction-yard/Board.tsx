@@ -1,4 +1,5 @@
-import { buildingTypes } from './catalog';
+import { buildingTypes, cyCatalog } from './catalog';
+import { buildingsWord, buyWords, pointsByRank } from './terms';
 import { Panel, onlyLegal } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
@@ -16,7 +17,7 @@ export function Money(props: { card: MoneyFace }) {
 function BuildingsByType(props: { buildings: Building[] }) {
   if (props.buildings.length === 0) return <span class="muted">none</span>;
   const counts = buildingTypes().map((type) => [type, props.buildings.filter((b) => b.type === type).length] as const).filter(([, n]) => n > 0);
-  return <span>{counts.map(([type, n]) => `${n} ${type}${n > 1 ? 's' : ''}`).join(', ')}</span>;
+  return <span>{counts.map(([type, n]) => `${n} ${buildingsWord(type, n)}`).join(', ')}</span>;
 }
 
 /**
@@ -31,14 +32,15 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
         <ol class="card-row">
           {view.yard.map((position) => {
             const buy = onlyLegal(legal, { type: 'buy', slot: position.slot });
-            const label = position.building ? `${position.building.type} (${position.building.price}) for ${position.currency} money` : `empty ${position.currency} position`;
+            const points = position.building ? pointsByRank(cyCatalog(), position.building.type) : null;
             return (
               <li key={position.slot} class={`card yard-slot money-${position.currency}`} data-testid={`yard-${position.slot}`}>
                 <span class="card-title">{position.building ? position.building.type : 'empty'}</span>
                 {position.building && <span class="price">price {position.building.price}</span>}
                 <span class="currency">{position.currency}</span>
-                {buy && onAction && (
-                  <button type="button" onClick={() => onAction(buy)} aria-label={`Buy the ${label}`}>
+                {points && <span class="points">scores by rank {points}</span>}
+                {buy && onAction && position.building && (
+                  <button type="button" onClick={() => onAction(buy)} aria-label={buyWords(cyCatalog(), position.building, position.currency, false)}>
                     Buy
                   </button>
                 )}

@@ -1,7 +1,10 @@
 /**
- * Construction yard's building types from the game's catalog (GET
- * /v1/game-types/construction-yard/catalog, loaded before a board renders), in score-sheet order.
+ * Construction yard's catalog (GET /v1/game-types/construction-yard/catalog, loaded before a board
+ * renders): building types in score-sheet order, their prices and points (terms.ts words them).
  */
 import { catalogOf } from '../catalogs';
+import type { CYCatalog } from './terms';
 
-export const buildingTypes = (): string[] => catalogOf('construction-yard')?.buildingTypes.map((entry) => entry.type) ?? [];
+export const cyCatalog = (): CYCatalog | undefined => catalogOf('construction-yard');
+
+export const buildingTypes = (): string[] => cyCatalog()?.buildingTypes.map((entry) => entry.type) ?? [];

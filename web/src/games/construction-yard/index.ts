@@ -1,6 +1,8 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { ConstructionYardBoard } from './Board';
+import { cyCatalog } from './catalog';
+import { buyWords, payWords } from './terms';
 import type { CYView } from './view';
 
 /** While a purchase is being paid: its price less the cards paid so far. */
@@ -18,13 +20,11 @@ function describeAction(action: GameAction, view: CYView): string {
     }
     case 'buy': {
       const position = view.yard[action.slot as number];
-      const what = position?.building ? `the ${position.building.type} (${position.building.price}) with ${position.currency} money` : `position ${action.slot}`;
-      return `Buy ${what}${action.toNeutral ? ' for the neutral collector' : ''}`;
+      if (!position?.building) return `Buy at position ${(action.slot as number) + 1}`;
+      return buyWords(cyCatalog(), position.building, position.currency, action.toNeutral === true);
     }
-    case 'pay': {
-      const owed = owedNow(view);
-      return `Pay a ${view.pending?.currency ?? ''} ${action.value}${owed !== null ? ` (${owed} still owed)` : ''}`.replace('  ', ' ');
-    }
+    case 'pay':
+      return payWords(cyCatalog(), view.pending?.currency ?? '', action.value as number, owedNow(view), view.actionsThisTurn);
     case 'cancel':
       return 'Cancel the purchase (cards back to hand)';
     case 'pass':
@@ -50,5 +50,12 @@ export const constructionYardUi: GameUi<CYView> = {
   finalScoring,
   Board: ConstructionYardBoard,
   describeAction,
-  groupLabel: (type) => ({ takeMoney: 'Take money', buy: 'Buy a building', pay: 'Pay', cancel: 'Cancel', pass: 'Pass' })[type] ?? words(type),
+  groupLabel: (type) =>
+    ({
+      takeMoney: cyCatalog() ? `Take money: one card, or several worth at most ${cyCatalog()!.takeLimit} (ends your turn)` : 'Take money (ends your turn)',
+      buy: 'Buy a building',
+      pay: 'Pay',
+      cancel: 'Cancel',
+      pass: 'Pass',
+    })[type] ?? words(type),
 };

@@ -1,7 +1,7 @@
 import { onlyLegal, Panel, words } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
-import { SEASONS, buildingCard, buildingName, buildingShortName, colourOf, finalGoods, guildNames, moneyColour, moneyName, owedNow, shipGoods, spaceName, storeGoods } from './catalog';
+import { SEASONS, buildingCard, buildingName, buildingShortName, colourOf, coverCost, finalGoods, guildNames, moneyColour, moneyName, owedLine, shipGoods, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
@@ -43,6 +43,25 @@ function BuildingCard({ id, slots }: { id: number; slots?: boolean[] }) {
   );
 }
 
+/**
+ * Under a full track: for each space a helper may be stacked on at a price, what each way of
+ * paying costs ("space 2: covering costs a money card or 1 point, given to bob").
+ */
+function CoverCosts({ spaces, view, seat, name }: { spaces: GuildTownView['guilds'][number]['spaces']; view: GuildTownView; seat: number | null; name: (seat: number) => string }) {
+  const lines = spaces
+    .map((_, s) => [s, coverCost(view, spaces, s, seat, name)] as const)
+    .filter(([, cover]) => cover?.paid)
+    .map(([s, cover]) => `${spaceName(s, spaces.length)}: ${cover!.words}`);
+  if (!lines.length) return null;
+  return (
+    <ul class="gt-cover plain" data-testid="cover-costs">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<GuildTownView>) {
   const seatLabel = useSeatName();
   return (
@@ -58,7 +77,7 @@ export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<Guild
             {seatLabel(view.turn.seat)} at the {words(view.turn.guild).toLowerCase()}
             {view.turn.gold ? ' (gold space)' : ''}: {PROMPTS[view.turn.prompt.kind] ?? words(view.turn.prompt.kind).toLowerCase()}
             {view.turn.wp ? ` · ${view.turn.wp} work points` : ''}
-            {owedNow(view) !== null && <strong data-testid="owed"> · {owedNow(view)} still owed</strong>}
+            {owedLine(view) !== null && <strong data-testid="owed"> · {owedLine(view)}</strong>}
           </p>
         )}
         {view.auction && (
@@ -76,12 +95,14 @@ export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<Guild
               {!view.guildsThisSeason.includes(g.guild) && <span class="muted"> (closed this season)</span>}
               <ol class="gt-track">
                 {g.spaces.map((stack, s) => {
-                  const place = `${spaceName(s, g.spaces.length)}: ${stack.length ? stack.map((h) => seatLabel(h.seat)).join(', ') : 'empty'}`;
+                  // On a full track: what stacking a helper on this space costs the viewer (a card or points, or nothing).
+                  const cover = coverCost(view, g.spaces, s, seat, seatLabel);
+                  const place = `${spaceName(s, g.spaces.length)}: ${stack.length ? stack.map((h) => seatLabel(h.seat)).join(', ') : 'empty'}${cover ? `; ${cover.words}` : ''}`;
                   // A space a helper may be sent to in exactly one way is a button (Tab, Enter); the rest are in the action buttons.
                   const send = onAction ? onlyLegal(legal, { type: 'send', guild: gi, space: s }) : undefined;
                   const tokens = stack.map((h, i) => <Token key={i} owner={h.seat} priv={h.priv} name={seatLabel} />);
                   return (
-                    <li key={s} class={`gt-space ${s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : ''}${send ? ' target' : ''}`} aria-label={send ? undefined : place}>
+                    <li key={s} class={`gt-space ${s === 0 ? 'gold' : s === g.spaces.length - 1 ? 'silver' : ''}${send ? ' target' : ''}`} aria-label={send ? undefined : place} title={place}>
                       {send ? (
                         <button type="button" class="gt-space-button" aria-label={`Send a helper to the ${guildNames[gi]}, ${place}`} onClick={() => onAction!(send)}>
                           {tokens}
@@ -93,6 +114,7 @@ export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<Guild
                   );
                 })}
               </ol>
+              <CoverCosts spaces={g.spaces} view={view} seat={seat} name={seatLabel} />
             </li>
           ))}
         </ul>

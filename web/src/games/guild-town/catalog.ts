@@ -4,6 +4,7 @@
  * id, colours, goods.
  */
 import { catalogOf } from '../catalogs';
+import { coverPointsWords, coverWords, moneyValue, owedWords } from './payment';
 
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'];
 
@@ -47,16 +48,47 @@ export const buildingCard = (id: number) => catalog()?.buildings[id];
 
 export const colourOf = colourName;
 
+type PayPrompt = { kind: 'pay'; cost: number; selected: number[]; colours: number[] };
+const payPrompt = (view: { turn: { prompt: { kind: string } } | null }): PayPrompt | null => (view.turn?.prompt.kind === 'pay' ? (view.turn.prompt as PayPrompt) : null);
+
 /**
- * While a seat pays (a pay prompt), what is still owed: the cost less the money cards chosen so
- * far; null when nobody is paying.
+ * While a seat pays (a pay prompt), what is still owed: the cost less what the money cards chosen
+ * so far are worth (sets counted); null when nobody is paying.
  */
 export function owedNow(view: { turn: { prompt: { kind: string } } | null }): number | null {
-  const prompt = view.turn?.prompt as { kind: string; cost?: number; selected?: number[] } | undefined;
-  if (prompt?.kind !== 'pay' || prompt.cost === undefined) return null;
-  const paid = (prompt.selected ?? []).reduce((sum, id) => sum + (catalog()?.money[id]?.value ?? 0), 0);
-  return Math.max(0, prompt.cost - paid);
+  const prompt = payPrompt(view);
+  const data = catalog();
+  if (!prompt || !data) return null;
+  return Math.max(0, prompt.cost - moneyValue(data, prompt.selected));
 }
+
+/** The "still owed" line: the amount and each way to pay it ("3 still owed: cards worth 3; or 1 more green card …"). */
+export function owedLine(view: { turn: { prompt: { kind: string } } | null }): string | null {
+  const prompt = payPrompt(view);
+  const data = catalog();
+  return prompt && data ? owedWords(data, prompt.cost, prompt.selected, prompt.colours) : null;
+}
+
+/** A pay button's effect: what is owed after this card, or that it settles the payment. */
+export function afterPaying(view: { turn: { prompt: { kind: string } } | null }, card: number): string {
+  const prompt = payPrompt(view);
+  const data = catalog();
+  if (!prompt || !data) return '';
+  const after = Math.max(0, prompt.cost - moneyValue(data, [...prompt.selected, card]));
+  return after > 0 ? `${after} still owed after it` : `settles the ${prompt.cost - moneyValue(data, prompt.selected)} owed`;
+}
+
+/** While helpers are sent: what covering the helper on `space` of a guild's track costs the viewer, or null (see payment.ts). */
+export function coverCost(view: { players: unknown[]; year: number; phase: string }, track: readonly (readonly { seat: number }[])[], space: number, viewer: number | null, name: (seat: number) => string): ReturnType<typeof coverWords> {
+  const data = catalog();
+  return data && view.phase === 'helpers' ? coverWords(data, track, space, view.players.length, view.year, viewer, name) : null;
+}
+
+/** "1 point": what paying for a space with points costs this year. */
+export const coverPoints = (year: number): string => {
+  const data = catalog();
+  return data ? coverPointsWords(data, year) : 'points';
+};
 
 /** The guilds by the index actions use, in words. */
 export const guildNames = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'town hall'];

@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { GuildTownBoard } from './Board';
-import { buildingName, guildNames, moneyName, owedNow, spaceName, storeGoods } from './catalog';
+import { afterPaying, buildingName, coverPoints, guildNames, moneyName, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
@@ -35,7 +35,7 @@ function describeAction(action: GameAction, view: GuildTownView): string {
     case 'noSwap':
       return 'Keep my cards';
     case 'send':
-      return `Send a helper to the ${guildNames[action.guild as number]} (${spaceName(action.space as number, view.guilds[action.guild as number]?.spaces.length ?? 0)})${action.pay ? `, paying with ${action.pay === 'card' ? moneyName(action.card as number) : 'points'}` : ''}`;
+      return `Send a helper to the ${guildNames[action.guild as number]} (${spaceName(action.space as number, view.guilds[action.guild as number]?.spaces.length ?? 0)})${action.pay ? `, paying ${action.pay === 'card' ? moneyName(action.card as number) : coverPoints(view.year)}` : ''}`;
     case 'resign':
       return 'Keep the remaining helpers back';
     case 'done':
@@ -43,8 +43,8 @@ function describeAction(action: GameAction, view: GuildTownView): string {
     case 'workToken':
       return 'Use a work token';
     case 'pay': {
-      const owed = owedNow(view);
-      return `Pay ${moneyName(action.card as number)}${owed !== null ? ` (${owed} still owed)` : ''}`;
+      const effect = afterPaying(view, action.card as number);
+      return `Pay ${moneyName(action.card as number)}${effect ? `: ${effect}` : ''}`;
     }
     case 'bankTake':
       return `Take ${moneyName(view.moneyRow[action.slot as number] ?? -1)} from the money row`;

@@ -3,6 +3,7 @@ import { Panel, SvgClickable, onlyLegal } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
 import { bars, boardLayout, cardName, isWater, pieceArts, pieceOf, tileCategory, tileName } from './catalog';
+import { tileLabel } from './labels';
 import type { MilestoneCityView } from './view';
 
 const CELL = 30;
@@ -35,37 +36,26 @@ function Streets({ faceUp }: { faceUp: boolean[] }) {
   );
 }
 
+/** Height of the bands above and below the grid where the board pieces are named (grid units). */
+const BAND = 13;
+
 /**
  * Milestone city's grid: the six board pieces (face down ones greyed), water, the districts still
- * empty, and every placed tile labelled with its name. While a tile is being placed, the squares
- * where it may go (its top-left corner) are buttons.
+ * empty, and every placed tile named inside its own squares. The pieces are named in bands above
+ * and below the grid, so no name covers a square. While a tile is being placed, the squares where
+ * it may go (its top-left corner) are buttons.
  */
-const ZONE_SHORT: Record<string, string> = { Residential: 'Res.', Commercial: 'Com.', Industrial: 'Ind.' };
-const LABEL_SIZE = 8.5;
-/** About how wide a character of the label font is, in font sizes (for fitting a line into its tile). */
-const CHAR_WIDTH = 0.56;
-
-/**
- * A placed tile's label lines and font size, kept inside the tile's width so neighbouring labels
- * never overlap (the full name is the squares' accessible name): a tile one square wide writes its
- * zone short ("Res. 1") and every line shrinks until it fits.
- */
-function tileLabel(name: string, widthSquares: number): { lines: string[]; size: number } {
-  const narrow = widthSquares <= 1;
-  const words = (narrow ? name.replace(/ \(.*\)$/, '') : name).split(' ').map((word) => (narrow ? (ZONE_SHORT[word] ?? word) : word));
-  const lines = narrow && words.join(' ').length <= 6 ? [words.join(' ')] : words;
-  const longest = Math.max(...lines.map((line) => line.length));
-  return { lines, size: Math.min(LABEL_SIZE, (widthSquares * CELL - 4) / (longest * CHAR_WIDTH)) };
-}
-
 function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
   const owner = new Map<number, { tile: string; index: number }>();
   view.tiles.forEach((placed, index) => placed.squares.forEach((square) => owner.set(square, { tile: placed.tile, index })));
   const emptyDistrict = new Set(view.districts.filter((d) => d.empty).flatMap((d) => d.squares));
   const { width: WIDTH, height: HEIGHT, pieceWidth: PIECE_WIDTH, pieceHeight: PIECE_HEIGHT, columns: PIECE_COLUMNS } = boardLayout();
+  const pieceRows = Math.ceil(HEIGHT / PIECE_HEIGHT);
+  const left = (x: number) => x * CELL;
+  const top = (y: number) => BAND + y * CELL;
   const squares = Array.from({ length: WIDTH * HEIGHT }, (_, square) => square);
   return (
-    <svg class="mc-grid" viewBox={`0 0 ${WIDTH * CELL} ${HEIGHT * CELL}`} role="group" aria-label="City grid">
+    <svg class="mc-grid" viewBox={`0 0 ${WIDTH * CELL} ${HEIGHT * CELL + 2 * BAND}`} role="group" aria-label="City grid">
       {squares.map((square) => {
         const x = square % WIDTH;
         const y = Math.floor(square / WIDTH);
@@ -76,24 +66,25 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
         const label = placed ? `${tileName(placed.tile)} at ${x + 1},${y + 1}` : `Square ${x + 1},${y + 1}${kind === 'water' ? ' (water)' : ''}`;
         return (
           <SvgClickable key={square} label={place ? `Place the tile with its corner at ${x + 1},${y + 1}` : label} action={place} onAction={onAction}>
-            <rect x={x * CELL + 1} y={y * CELL + 1} width={CELL - 2} height={CELL - 2} class={`sq ${kind}${place ? ' target' : ''}`} />
+            <rect x={left(x) + 1} y={top(y) + 1} width={CELL - 2} height={CELL - 2} class={`sq ${kind}${place ? ' target' : ''}`} data-tile={placed?.index} />
           </SvgClickable>
         );
       })}
-      <Streets faceUp={view.pieces.map((piece) => piece.faceUp)} />
+      <g transform={`translate(0 ${BAND})`}>
+        <Streets faceUp={view.pieces.map((piece) => piece.faceUp)} />
+      </g>
       {view.tiles.map((placed, index) => {
-        // The tile's name, one word a line, at the middle of its squares (whole names, never cut).
-        const xs = placed.squares.map((square) => (square % WIDTH) * CELL + CELL / 2);
-        const ys = placed.squares.map((square) => Math.floor(square / WIDTH) * CELL + CELL / 2);
-        const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
-        const cy = ys.reduce((a, b) => a + b, 0) / ys.length;
-        const columns = placed.squares.map((square) => square % WIDTH);
-        const { lines, size } = tileLabel(tileName(placed.tile), Math.max(...columns) - Math.min(...columns) + 1);
-        const lineHeight = size + 0.5;
+        const label = tileLabel(
+          tileName(placed.tile),
+          placed.squares.map((square) => ({ x: square % WIDTH, y: Math.floor(square / WIDTH) })),
+          CELL,
+          left,
+          top,
+        );
         return (
-          <text key={index} x={cx} y={cy - ((lines.length - 1) * lineHeight) / 2 + size / 3} class="tile-label" font-size={size.toFixed(2)} aria-hidden="true">
-            {lines.map((line, i) => (
-              <tspan key={i} x={cx} dy={i === 0 ? 0 : lineHeight}>
+          <text key={index} x={label.x} class="tile-label" font-size={label.size.toFixed(2)} aria-hidden="true" data-label-within={`.mc-grid rect[data-tile="${index}"]`}>
+            {label.lines.map((line, i) => (
+              <tspan key={i} x={label.x} y={label.baselines[i]!.toFixed(2)}>
                 {line}
               </tspan>
             ))}
@@ -103,8 +94,11 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
       {view.pieces.map((piece, p) => {
         // A face-down piece the starting player may develop is one button over its whole area.
         const develop = onlyLegal(legal, { type: 'choosePiece', piece: p });
+        const row = Math.floor(p / PIECE_COLUMNS);
         const x = (p % PIECE_COLUMNS) * PIECE_WIDTH * CELL;
-        const y = Math.floor(p / PIECE_COLUMNS) * PIECE_HEIGHT * CELL;
+        const y = top(row * PIECE_HEIGHT);
+        // The first row of pieces is named above the grid, the last below it (a middle row, in its corner).
+        const nameY = row === 0 ? BAND - 3.5 : row === pieceRows - 1 ? top(HEIGHT) + BAND - 3.5 : y + 9;
         return (
           <g key={piece.id}>
             {develop && (
@@ -112,9 +106,8 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
                 <rect x={x + 2} y={y + 2} width={PIECE_WIDTH * CELL - 4} height={PIECE_HEIGHT * CELL - 4} class="piece-target" />
               </SvgClickable>
             )}
-            <text x={x + 3} y={y + 9} class="piece-label">
-              {piece.id}
-              {piece.faceUp ? '' : ` (${piece.cost})`}
+            <text x={x + 3} y={nameY} class="piece-label">
+              {piece.faceUp ? `${piece.id}` : `${piece.id} (face down, costs ${piece.cost})`}
             </text>
           </g>
         );
