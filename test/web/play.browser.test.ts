@@ -192,10 +192,11 @@ describe('the table chat beside the log', () => {
 });
 
 describe("every game's play page", () => {
-  it('renders its board for a seated player and a spectator, at desktop width and at 375 px without sideways scrolling', async () => {
-    const alice = await newUser(b.t, 'alice');
-    const watcher = await newUser(b.t, 'watcher');
-    for (const [type, board] of Object.entries(BOARDS)) {
+  // One test per game (each page load and its checks take seconds in Chromium on a busy machine).
+  for (const [type, board] of Object.entries(BOARDS)) {
+    it(`renders ${type} for a seated player and a spectator, at desktop width and at 375 px without sideways scrolling`, async () => {
+      const alice = await newUser(b.t, 'alice');
+      const watcher = await newUser(b.t, 'watcher');
       const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2 }).expect(201)).body;
       await b.t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
       for (const [role, user] of [['player', alice], ['spectator', watcher]] as const) {
@@ -214,10 +215,19 @@ describe("every game's play page", () => {
           await page.context().close();
         }
       }
+    });
+  }
+
+  it("lists the games waiting for the player's move under Your turn in the lobby, as the API's awaitingMe filter does", async () => {
+    const alice = await newUser(b.t, 'alice');
+    for (const type of ['urbanization', 'construction-yard']) {
+      const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2 }).expect(201)).body;
+      await b.t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
     }
-    // Her lobby lists the games waiting for her move, as the API's awaitingMe filter does.
-    const waiting = (await b.t.http.get('/v1/games?awaitingMe=true').set(alice.auth).expect(200)).body.games as { id: string }[];
-    expect(waiting.length).toBeGreaterThan(0);
+    // Both wait for her once the bot seats that start have moved.
+    const awaiting = async () => (await b.t.http.get('/v1/games?awaitingMe=true').set(alice.auth).expect(200)).body.games as { id: string }[];
+    await expect.poll(async () => (await awaiting()).length, { timeout: 30_000 }).toBe(2);
+    const waiting = await awaiting();
     const lobby = await pageAs(b, alice);
     await lobby.goto('/');
     const yourTurn = lobby.getByRole('region', { name: 'Your turn' });
