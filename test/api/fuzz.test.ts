@@ -133,7 +133,8 @@ function restRequest(operation: Operation): fc.Arbitrary<Request> {
   }
   const optional = operation.parameters.filter((parameter) => parameter.in === 'query' && !parameter.required).map((parameter) => `query:${parameter.name}`);
   const requiredKeys = Object.keys(params).filter((key) => !optional.includes(key));
-  // The SSE streams (the account's, a game's chat) stay open for a signed-in caller: only its refusals are fuzzed.
+  // The SSE streams (the account's, a game's chat) stay open for a signed-in caller, and a public game's
+  // chat stream for anyone: only their refusals are fuzzed (no credentials, and never a real game).
   const stream = operation.path === '/v1/me/events' || operation.path === '/v1/games/{id}/chat/events';
   return fc
     .record({
@@ -148,7 +149,8 @@ function restRequest(operation: Operation): fc.Arbitrary<Request> {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(values)) {
         const [where, name] = key.split(':') as [string, string];
-        const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+        let text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+        if (stream && Object.values(ids).includes(text)) text = randomUUID();
         if (where === 'path') path = path.replace(`{${name}}`, encodeURIComponent(text) || 'x');
         else query.append(name, text);
       }

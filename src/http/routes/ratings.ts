@@ -70,7 +70,8 @@ export const ratingRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => 
           games: Type.Integer({ description: 'Rated games replayed' }), changes: Type.Integer({ description: 'Rating changes recomputed' }),
           corrected: Type.Integer({ description: 'Changes whose stored values differed from the recomputation' }), players: Type.Integer(),
         })),
-        ...errorResponses(401, { 403: ['ADMIN_ONLY'] }),
+        // It takes no body, but a body sent anyway is read, and refused when it is not JSON or too deep.
+        ...errorResponses({ 400: ['INVALID_JSON'] }, 401, { 403: ['ADMIN_ONLY'] }),
       },
     },
   }, async (request) => recomputeRatings(ctx, requireAdmin(request)));
