@@ -7,6 +7,7 @@
  *   npm run bench:scale                 fill what is missing (resumable), then measure
  *   npm run bench:scale -- fill         only fill
  *   npm run bench:scale -- measure      only measure (both databases must be filled)
+ *   npm run bench:scale -- backup       only the backup procedure's times (pg_dump, pg_restore) of both
  *
  * Settings (environment):
  *   SCALE_DATABASE_URL   a PostgreSQL server where this role may CREATE DATABASE (default DATABASE_URL;
@@ -22,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { databaseUrlFor, startEmbeddedPostgres } from '../src/store/embedded-postgres.js';
 import { fill, type FillTarget } from './scale-fill.js';
-import { measureAll } from './scale-measure.js';
+import { backup, measureAll } from './scale-measure.js';
 
 const say = (line: string) => console.log(`[bench:scale ${(performance.now() / 1000).toFixed(0).padStart(5)}s] ${line}`);
 
@@ -47,7 +48,7 @@ const small: FillTarget = {
 if (large.heavyAccounts * 100 > large.active || small.heavyAccounts * 100 > small.active) throw new Error('SCALE_HEAVY × 100 must not exceed the active games');
 
 const phase = process.argv[2] ?? 'all';
-if (!['all', 'fill', 'measure'].includes(phase)) throw new Error(`unknown phase "${phase}": all, fill or measure`);
+if (!['all', 'fill', 'measure', 'backup'].includes(phase)) throw new Error(`unknown phase "${phase}": all, fill, measure or backup`);
 
 async function server(): Promise<{ url: string; stop(): Promise<void> }> {
   const url = process.env.SCALE_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
@@ -71,13 +72,14 @@ const pgServer = await server();
 try {
   const smallUrl = await ensureDatabase(pgServer.url, 'bench_scale_small');
   const largeUrl = await ensureDatabase(pgServer.url, 'bench_scale_large');
-  if (phase !== 'measure') {
+  if (phase === 'all' || phase === 'fill') {
     say(`small database: ${JSON.stringify(small)}`);
     await fill(smallUrl, small, (line) => say(`small: ${line}`));
     say(`large database: ${JSON.stringify(large)}`);
     await fill(largeUrl, large, (line) => say(`large: ${line}`));
   }
-  if (phase !== 'fill') await measureAll({ small: { url: smallUrl, target: small }, large: { url: largeUrl, target: large } }, say);
+  if (phase === 'backup') for (const url of [smallUrl, largeUrl]) console.log(`backup of ${new URL(url).pathname.slice(1)}: ${backup(url, say)}`);
+  else if (phase !== 'fill') await measureAll({ small: { url: smallUrl, target: small }, large: { url: largeUrl, target: large } }, say);
 } finally {
   await pgServer.stop();
 }
