@@ -20,8 +20,7 @@
  * The fill refuses to go on when the disk where PostgreSQL keeps its data would fall under 10 GB free.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { databaseUrlFor, startEmbeddedPostgres } from '../src/store/embedded-postgres.js';
+import { createDatabaseIfMissing, startEmbeddedPostgres } from '../src/store/embedded-postgres.js';
 import { fill, type FillTarget } from './scale-fill.js';
 import { backup, measureAll } from './scale-measure.js';
 
@@ -56,22 +55,10 @@ async function server(): Promise<{ url: string; stop(): Promise<void> }> {
   return startEmbeddedPostgres(process.env.SCALE_DATA_DIR?.trim() || 'data/bench-scale', int('EMBEDDED_PG_PORT', 54339), 'postgres', say);
 }
 
-async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrlFor(serverUrl, 'postgres') });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
-  return databaseUrlFor(serverUrl, name);
-}
-
 const pgServer = await server();
 try {
-  const smallUrl = await ensureDatabase(pgServer.url, 'bench_scale_small');
-  const largeUrl = await ensureDatabase(pgServer.url, 'bench_scale_large');
+  const smallUrl = await createDatabaseIfMissing(pgServer.url, 'bench_scale_small');
+  const largeUrl = await createDatabaseIfMissing(pgServer.url, 'bench_scale_large');
   if (phase === 'all' || phase === 'fill') {
     say(`small database: ${JSON.stringify(small)}`);
     await fill(smallUrl, small, (line) => say(`small: ${line}`));

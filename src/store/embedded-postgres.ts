@@ -224,15 +224,7 @@ export async function startEmbeddedPostgres(
   } catch {
     throw startFailure(logFile, port, dir);
   }
-  const url = `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
-  const client = new pg.Client({ connectionString: databaseUrlFor(url, 'postgres') });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
-  } finally {
-    await client.end();
-  }
+  const url = await createDatabaseIfMissing(`postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`, database);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
   let stopped: Promise<void> | null = null;
   return {
@@ -257,6 +249,19 @@ export async function startTemporaryPostgres(prefix: string, log: (line: string)
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Creates database `name` on the server of `serverUrl` unless it exists; returns its URL. */
+export async function createDatabaseIfMissing(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrlFor(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  return databaseUrlFor(serverUrl, name);
 }
 
 /** The URL of another database on the same server. */
