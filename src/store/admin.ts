@@ -64,12 +64,12 @@ function whereOf(filter: AdminGameFilter): Prisma.Sql {
 export async function searchGameIds(db: Db, filter: AdminGameFilter): Promise<{ total: number; totalCapped: boolean; ids: string[] }> {
   const where = whereOf(filter);
   const [counted, page] = await Promise.all([
-    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
-      OFFSET ${filter.offset} LIMIT ${db.listCountCap + 1}) matches`,
+    cappedTotal(db.listCountCap, filter.offset, async (skip, take) => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where} OFFSET ${skip} LIMIT ${take}) matches`)[0]?.n ?? 0),
     db.$queryRaw<{ id: string }[]>`SELECT g.id FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
       ORDER BY g.created_at DESC, g.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   ]);
-  return { ...cappedTotal(db.listCountCap, filter.offset, counted[0]?.n ?? 0), ids: page.map((row) => row.id) };
+  return { ...counted, ids: page.map((row) => row.id) };
 }
 
 /** What the admin list shows beside a game summary: players by seat, import time, the last verdict. */

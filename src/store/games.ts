@@ -223,8 +223,13 @@ export interface GameListFilter {
  * every match grows with the database (a list of 100,000 active games counted them all for each page
  * of 20); this one stays flat, and "is there a next page" (offset + page < total) stays right.
  */
-export const cappedTotal = (cap: number, offset: number, counted: number) =>
-  ({ total: offset + Math.min(counted, cap), totalCapped: counted > cap });
+export async function cappedTotal(cap: number, offset: number, count: (skip: number, take: number) => Promise<number>): Promise<{ total: number; totalCapped: boolean }> {
+  const counted = await count(offset, cap + 1);
+  if (counted > 0 || offset === 0) return { total: offset + Math.min(counted, cap), totalCapped: counted > cap };
+  // A page past the end: the matches before it, counted from the start the same way.
+  const before = await count(0, cap + 1);
+  return { total: Math.min(before, cap), totalCapped: before > cap };
+}
 
 export async function listGames(db: Db, filter: GameListFilter): Promise<{ total: number; totalCapped: boolean; games: GameRecord[] }> {
   const and: Prisma.GameWhereInput[] = [];
@@ -256,10 +261,10 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
   }
   const where: Prisma.GameWhereInput = { AND: and };
   const [counted, page] = await Promise.all([
-    db.game.count({ where, skip: filter.offset, take: db.listCountCap + 1 }),
+    cappedTotal(db.listCountCap, filter.offset, (skip, take) => db.game.count({ where, skip, take })),
     db.game.findMany({ where, select: { id: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
   ]);
-  return { ...cappedTotal(db.listCountCap, filter.offset, counted), games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
+  return { ...counted, games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
 }
 
 export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> {

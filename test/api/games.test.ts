@@ -164,6 +164,8 @@ describe('list totals', () => {
       // From offset 4, 3 remain: exact.
       const last = (await page(4)).body;
       expect(last).toMatchObject({ total: 7, totalCapped: false });
+      // A page past the end still says how many there are.
+      expect((await page(20)).body).toMatchObject({ total: 3, totalCapped: true, games: [] });
       // Walking pages while offset + page < total reaches every game once.
       const seen: string[] = [];
       for (let offset = 0, total = 1; offset < total; offset += 2) {
