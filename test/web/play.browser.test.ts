@@ -31,7 +31,8 @@ async function urbanizationForTwo() {
 }
 
 describe('two players in two browser pages', () => {
-  it('create with options and an invitation, join from the lobby, then play milestone city to its end with the buttons, each page updating live', async () => {
+  // A whole game clicked through in two pages: 40 s on a quiet machine, more beside other work.
+  it('create with options and an invitation, join from the lobby, then play milestone city to its end with the buttons, each page updating live', { timeout: 180_000 }, async () => {
     const alice = await newUser(b.t, 'alice');
     const bob = await newUser(b.t, 'bob');
     const alicePage = await b.newPage();
