@@ -19,12 +19,12 @@ export interface DbOptions {
   groupCommit: boolean;
   /** The rules, for the actions stored after a game's state (store/games.ts#toRecord). */
   catchUp: CatchUp;
-  /** How far past a page's offset lists count their matches (store/games.ts#cappedTotal); default 1,000. */
-  listCountCap?: number;
+  /** How far past a page's offset lists count their matches (store/games.ts#cappedTotal; setting LIST_COUNT_CAP). */
+  listCountCap: number;
 }
 
 /** Close with `closeDb` (Prisma does not end a pool it was given). */
-export function createDb(databaseUrl: string, { poolSize, cachedGames, groupCommit, catchUp, listCountCap = 1000 }: DbOptions): Db {
+export function createDb(databaseUrl: string, { poolSize, cachedGames, groupCommit, catchUp, listCountCap }: DbOptions): Db {
   // JIT off: the service's statements are short, and PostgreSQL's JIT (on above a cost estimate that a
   // list over a few hundred thousand games passes) spent ~0.8 s compiling a 20-row page (docs/bench-results.md).
   // Any `options` the URL gives are kept, joined with ours (pg lets the URL's replace a separate setting).
