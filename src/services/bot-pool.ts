@@ -22,14 +22,15 @@ interface Job {
   reject(error: Error): void;
 }
 
-export function createBotPool(threads: number): BotPool {
+/** `nice`: the threads' nice value (0 to 19; Linux only), so that their thinking yields the CPU to moves. */
+export function createBotPool(threads: number, nice = 0): BotPool {
   const typescript = import.meta.url.endsWith('.ts');
   const script = new URL(typescript ? './bot-worker.ts' : './bot-worker.js', import.meta.url);
   // TypeScript sources (tsx, vitest): the thread registers tsx's loader before it imports the worker.
   const start = (): Worker =>
     typescript
-      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`, { eval: true })
-      : new Worker(script);
+      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`, { eval: true, workerData: { nice } })
+      : new Worker(script, { workerData: { nice } });
   const idle: Worker[] = [];
   const running = new Map<Worker, Job>();
   const queue: Job[] = [];

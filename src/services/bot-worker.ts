@@ -1,4 +1,5 @@
-import { parentPort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { runBot, type BotInput } from '../engine/bots.js';
 import { games } from '../games/index.js';
 
@@ -14,6 +15,12 @@ export interface ThinkRequest {
   input: BotInput;
 }
 export type ThinkReply = { id: number; action: unknown; ms: number } | { id: number; error: string };
+
+// A thinking bot takes only CPU that moves leave over: on Linux a thread's nice value is its own
+// (setpriority on the calling thread), so this lowers the bot thread alone, never the event loop.
+// Elsewhere the call would lower the whole process, so it is made on Linux only.
+const nice = (workerData as { nice?: number } | undefined)?.nice ?? 0;
+if (nice > 0 && process.platform === 'linux') setPriority(nice);
 
 parentPort!.on('message', (request: ThinkRequest) => {
   const started = performance.now();

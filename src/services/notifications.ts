@@ -11,7 +11,7 @@ import type { ServiceContext } from './context.js';
 
 /**
  * Notifications to persons by e-mail (issue 24). A change writes its rows to the `notifications`
- * outbox in its own transaction (store/notification-outbox.ts), only for persons with a verified
+ * outbox in its own transaction (store/outbox.ts), only for persons with a verified
  * address who want mail. A worker claims a person's pending rows FOR UPDATE SKIP LOCKED, checks
  * under that lock that each is still worth sending (the turn is still theirs and no take-back made
  * it moot; they did not unsubscribe), sends ONE mail listing them, and marks the rows sent in the

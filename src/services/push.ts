@@ -10,7 +10,7 @@ import { isMoot } from './notifications.js';
 
 /**
  * Web Push (RFC 8030, payload encrypted per RFC 8291, VAPID per RFC 8292) of "your turn" and
- * "deadline near", through the same outbox as e-mail (store/notification-outbox.ts): a worker claims
+ * "deadline near", through the same outbox as e-mail (store/outbox.ts): a worker claims
  * a person's pending push rows FOR UPDATE SKIP LOCKED, judges them under the lock like mail (a turn
  * taken back or already played is moot), and pushes one message to each of the person's browsers.
  * The `web-push` library encrypts and signs; the request goes through the webhooks' SSRF guard

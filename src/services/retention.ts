@@ -27,14 +27,12 @@ const RULES = {
   /**
    * A delivery of a game that finished N days ago was made before it finished, so it is at least N
    * days old: the age condition lets the pass look only at deliveries that old (the created_at index),
-   * not at every delivery of every running game. The game is found by its key (a uuid-shaped id only:
-   * a payload without a game, like a test ping, has none).
+   * not at every delivery of every running game. A test ping names no game.
    */
   finishedGameOutbox: {
     table: 'webhook_deliveries',
     where: `t.status IN ('delivered', 'failed') AND t.created_at < now() - $1 * interval '1 day' AND EXISTS (SELECT 1 FROM games g
-      WHERE g.id = CASE WHEN t.payload #>> '{game,id}' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (t.payload #>> '{game,id}')::uuid END
-        AND g.status = 'finished' AND g.finished_at < now() - $1 * interval '1 day')`,
+      WHERE g.id = t.game_id AND g.status = 'finished' AND g.finished_at < now() - $1 * interval '1 day')`,
   },
 } as const;
 

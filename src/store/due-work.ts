@@ -1,5 +1,5 @@
 import { Prisma, type Db } from './db.js';
-import { NOTIFICATIONS_FROM_OUTBOX_SQL } from './notification-outbox.js';
+import { NOTIFICATIONS_FROM_OUTBOX_SQL, WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL } from './outbox.js';
 import { GAME_COLUMNS_SQL, toRecord, type DueColumns, type GameRecord, type LockedGame, type NewEvent, type NextState, type RawGameRow, type SeatChange } from './games.js';
 
 /**
@@ -141,10 +141,7 @@ export async function withDueGames<T>(
             WHERE g.id = ANY(${claimed}::uuid[]) AND g.id = x.id
           ), x AS (
             SELECT * FROM jsonb_to_recordset(${JSON.stringify(buffer.outbox)}::jsonb) AS x(user_ids uuid[], event text, payload jsonb)
-          ), o AS (
-            INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
-            SELECT gen_random_uuid(), w.id, x.event, x.payload
-            FROM x JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
+          ), o AS (${Prisma.raw(WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL('x'))}
           ), n AS (${Prisma.raw(NOTIFICATIONS_FROM_OUTBOX_SQL('x'))})
           SELECT 1`;
       } catch (error) {

@@ -4,7 +4,7 @@ import type { LogEntry } from '../engine/types.js';
 import { notFound } from '../errors.js';
 import { Prisma, type Db } from './db.js';
 import { isUuid } from './ids.js';
-import { NOTIFICATIONS_FROM_OUTBOX_SQL } from './notification-outbox.js';
+import { NOTIFICATIONS_FROM_OUTBOX_SQL, WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL } from './outbox.js';
 
 /**
  * Games, seats and the event log. The write path for a game always goes through `withGameLock`:
@@ -410,12 +410,7 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
       if (userIds.length === 0) return 0;
       const outbox = JSON.stringify([{ user_ids: userIds, event, payload }]);
       const [row] = await tx.$queryRaw<{ webhooks: number; notifications: number }[]>`
-        WITH x AS (SELECT * FROM jsonb_to_recordset(${outbox}::jsonb) AS x(user_ids uuid[], event text, payload jsonb)), o AS (
-          INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
-          SELECT gen_random_uuid(), w.id, x.event, x.payload
-          FROM x JOIN webhooks w ON w.user_id = ANY(x.user_ids) AND x.event = ANY(w.events)
-          RETURNING 1
-        ), n AS (${Prisma.raw(NOTIFICATIONS_FROM_OUTBOX_SQL('x'))})
+        WITH x AS (SELECT * FROM jsonb_to_recordset(${outbox}::jsonb) AS x(user_ids uuid[], event text, payload jsonb)), o AS (${Prisma.raw(WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL('x'))}), n AS (${Prisma.raw(NOTIFICATIONS_FROM_OUTBOX_SQL('x'))})
         SELECT (SELECT count(*)::int FROM o) AS webhooks, (SELECT count(*)::int FROM n) AS notifications`;
       return row!.webhooks + row!.notifications;
     },

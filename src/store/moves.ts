@@ -2,7 +2,7 @@ import { ServiceError } from '../errors.js';
 import type { Db } from './db.js';
 import { GAME_COLUMNS_SQL, toRecord, type GameRecord, type NewEvent, type NextState, type RawGameRow } from './games.js';
 import { isUuid } from './ids.js';
-import { NOTIFICATIONS_FROM_OUTBOX_SQL } from './notification-outbox.js';
+import { NOTIFICATIONS_FROM_OUTBOX_SQL, WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL } from './outbox.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, neverReachedDatabase } from './unavailable.js';
 
 /**
@@ -28,13 +28,6 @@ export async function loadForMove(db: Db, gameId: string): Promise<GameRecord | 
   const { rows } = await db.pool.query<RawGameRow>({ ...LOAD, values: [gameId] });
   return rows[0] ? toRecord(rows[0], db.catchUp) : null;
 }
-
-/** The webhook deliveries of a move's outbox entries (`source`: user_ids, event, payload), one per webhook that asked for the event. */
-const WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL = (source: string) => `
-    INSERT INTO webhook_deliveries (id, webhook_id, event, payload)
-    SELECT gen_random_uuid(), w.id, ${source}.event, ${source}.payload
-    FROM ${source} JOIN webhooks w ON w.user_id = ANY(${source}.user_ids) AND ${source}.event = ANY(w.events)
-    RETURNING 1`;
 
 /** A move's outbox entries as the statements' `jsonb_to_recordset` reads them (entries naming nobody dropped). */
 const outboxJson = (outbox: OutboxEntry[]) =>

@@ -86,8 +86,9 @@ describe('group commit', () => {
       expect(rows, `game ${i}`).toEqual(i === 7 ? [] : [{ channel: 'push', kind: 'your_turn', game_id: game.id, game_version: 2, seat: 1 }]);
       await expectConsistent(game.id, 1);
     }
-    const deliveries = (await t.sql.query(`SELECT d.event, d.payload #>> '{game,id}' AS game_id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.user_id = $1`, [games[0]!.bob.id])).rows;
-    expect(deliveries).toEqual([{ event: 'your_turn', game_id: games[0]!.game.id }]);
+    // Each delivery carries its game's id in its own column (the key to colocate it with the game's rows).
+    const deliveries = (await t.sql.query(`SELECT d.event, d.game_id, d.payload #>> '{game,id}' AS payload_game_id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.user_id = $1`, [games[0]!.bob.id])).rows;
+    expect(deliveries).toEqual([{ event: 'your_turn', game_id: games[0]!.game.id, payload_game_id: games[0]!.game.id }]);
   });
 
   it('lets only one of two moves on the same game version land; the other caller is told to reload', async () => {

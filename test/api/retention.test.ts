@@ -25,8 +25,9 @@ async function seed() {
   await key('fresh', '6 days');
   const hook = (await t.sql.query(`INSERT INTO webhooks (id, user_id, url, events, secret) VALUES (gen_random_uuid(), $1, 'https://example.com/h', '{your_turn}', 's') RETURNING id`, [alice.id])).rows[0].id;
   const delivery = async (label: string, game: string, status: string, age: string) => {
-    await t.sql.query(`INSERT INTO webhook_deliveries (id, webhook_id, event, payload, status, created_at) VALUES (gen_random_uuid(), $1, 'your_turn', $2, $3, now() - $4::interval)`,
-      [hook, JSON.stringify({ label, game: { id: game } }), status, age]);
+    const gameKey = /^[0-9a-f-]{36}$/.test(game) ? game : null;
+    await t.sql.query(`INSERT INTO webhook_deliveries (id, webhook_id, game_id, event, payload, status, created_at) VALUES (gen_random_uuid(), $1, $2, 'your_turn', $3, $4, now() - $5::interval)`,
+      [hook, gameKey, JSON.stringify({ label, game: { id: game } }), status, age]);
   };
   for (let i = 0; i < 3; i++) await delivery('old delivered', gameId, 'delivered', '31 days');
   await delivery('old failed', gameId, 'failed', '31 days');

@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseBotAction } from '../../src/engine/bots.js';
+import { botInput, chooseBotAction } from '../../src/engine/bots.js';
 import { isRuleError } from '../../src/engine/types.js';
 import { games } from '../../src/games/index.js';
+import { createBotPool } from '../../src/services/bot-pool.js';
 import { newUser, setupInputOfRow, startTestApp, type TestApp } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 
@@ -62,5 +64,32 @@ describe('search bots', () => {
       state = applied.state;
     }
     expect(checked).toBe(moves.length);
+  });
+
+  it('think at the nice value BOT_THREAD_NICE in their own threads, leaving the event loop at its own', async () => {
+    // Linux keeps a nice value per thread (/proc/<pid>/task/<tid>/stat, field 19): the bot threads
+    // yield the CPU to moves while the process's other threads keep their priority.
+    const niceOf = (path: string) => {
+      const stat = readFileSync(path, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const threadNices = () => readdirSync('/proc/self/task').map((task) => niceOf(`/proc/self/task/${task}/stat`));
+    // Relative to this process's own nice value (the suite may run niced); a thread may only lower itself.
+    const own = niceOf('/proc/self/stat');
+    expect(own, 'the suite runs at a nice value below 19').toBeLessThan(19);
+    const nice = Math.min(19, own + 3);
+    const before = threadNices().filter((value) => value === nice).length;
+    const pool = createBotPool(2, nice);
+    try {
+      const definition = games.urbanization!;
+      const state = definition.setup({ seats: 2, options: {}, seed: 'nice-test' });
+      const seat = definition.activeSeats(state)[0]!;
+      const choices = await Promise.all([0, 1].map((i) => pool.think('urbanization', 'hard', botInput(definition, state, seat, `nice-${i}`, 10))));
+      expect(choices).toHaveLength(2);
+      expect(threadNices().filter((value) => value === nice).length - before).toBe(2);
+      expect(niceOf('/proc/self/stat')).toBe(own);
+    } finally {
+      await pool.close();
+    }
   });
 });
