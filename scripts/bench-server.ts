@@ -40,6 +40,8 @@ async function floor() {
 
 const app = mode === 'floor' ? await floor() : await buildApp({ config, databaseUrl });
 await app.listen({ port: 0, host: '127.0.0.1' });
+// As `npm start` (main.ts): the service starts its background workers (if WORKERS) once it listens.
+if (mode !== 'floor') await app.startWorkers();
 // CPU profiles of the timed rounds only (not the start-up or the game set-up), for BENCH_PROFILE.
 const inspector = new Session();
 process.on('message', (message: ServerRequest) => {

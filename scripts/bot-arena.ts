@@ -16,9 +16,14 @@
  *   ARENA_PLAYERS=2,3,4     player counts (each game type's own range is respected)
  *   ARENA_MATCHUPS=greedy,medium   the hard bot's opponents
  *   ARENA_JSON=file         also append one JSON line per result to this file
+ *   ARENA_JOBS=1            processes playing a line's games side by side (at most the CPUs): the
+ *                           results do not depend on it (each game's seed and seats come from its index)
  * Run it niced on a shared machine: `nice -n 19 npm run bot-arena`.
  */
+import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { chooseBotAction } from '../src/engine/bots.js';
 import { isRuleError, type AnyGameDefinition } from '../src/engine/types.js';
 import { games } from '../src/games/index.js';
@@ -29,6 +34,7 @@ const THINK_MS = Number(env.ARENA_THINK_MS ?? 300);
 const TYPES = env.ARENA_TYPES ? env.ARENA_TYPES.split(',') : Object.keys(games);
 const PLAYERS = (env.ARENA_PLAYERS ?? '2,3,4').split(',').map(Number);
 const MATCHUPS = (env.ARENA_MATCHUPS ?? 'greedy,medium').split(',');
+const JOBS = Math.max(1, Math.min(Number(env.ARENA_JOBS ?? 1), availableParallelism()));
 const MAX_PLIES = 20_000;
 const COOPERATIVE = new Set(['milestone-city']);
 
@@ -89,45 +95,97 @@ function report(line: Record<string, unknown>): void {
   if (env.ARENA_JSON) appendFileSync(env.ARENA_JSON, `${JSON.stringify({ ...line, low, high, thinkMs: THINK_MS })}\n`);
 }
 
-console.log(`bot arena: ${GAMES} games per line, BOT_THINK_MS ${THINK_MS}`);
-console.log('| game | players | match-up | games | hard wins | win rate | 95% CI (Wilson) | equal bot | hard ms/move (wall) | hard ms/move (CPU) |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
-for (const type of TYPES) {
+interface LineTotals {
+  games: number;
+  wins: number;
+  moves: number;
+  wallMs: number;
+  cpuMs: number;
+  teamWins: { hard: number; other: number };
+  scoreSums: { hard: number; other: number };
+}
+
+const noTotals = (): LineTotals => ({ games: 0, wins: 0, moves: 0, wallMs: 0, cpuMs: 0, teamWins: { hard: 0, other: 0 }, scoreSums: { hard: 0, other: 0 } });
+
+function addTotals(a: LineTotals, b: LineTotals): LineTotals {
+  return {
+    games: a.games + b.games, wins: a.wins + b.wins, moves: a.moves + b.moves, wallMs: a.wallMs + b.wallMs, cpuMs: a.cpuMs + b.cpuMs,
+    teamWins: { hard: a.teamWins.hard + b.teamWins.hard, other: a.teamWins.other + b.teamWins.other },
+    scoreSums: { hard: a.scoreSums.hard + b.scoreSums.hard, other: a.scoreSums.other + b.scoreSums.other },
+  };
+}
+
+/** The games of one line whose index `i` (its seed and hard seat) is in `indices`. */
+function playLine(type: string, players: number, opponent: string, indices: number[]): LineTotals {
   const definition = games[type]!;
-  for (const players of PLAYERS.filter((count) => count >= definition.players.min && count <= definition.players.max)) {
-    for (const opponent of MATCHUPS) {
-      let wins = 0;
-      let moves = 0;
-      let wallMs = 0;
-      let cpuMs = 0;
-      let teamWins = { hard: 0, other: 0 };
-      let scoreSums = { hard: 0, other: 0 };
-      for (let i = 0; i < GAMES; i++) {
-        const seed = `g2:arena-${type}-${players}-${i}`;
-        if (COOPERATIVE.has(type)) {
-          const hard = play(definition, players, Array(players).fill('hard'), seed);
-          const other = play(definition, players, Array(players).fill(opponent), seed);
-          wins += hard.scores[0]! > other.scores[0]! ? 1 : hard.scores[0] === other.scores[0] ? 0.5 : 0;
-          teamWins = { hard: teamWins.hard + Number(hard.won), other: teamWins.other + Number(other.won) };
-          scoreSums = { hard: scoreSums.hard + hard.scores[0]!, other: scoreSums.other + other.scores[0]! };
-          [moves, wallMs, cpuMs] = [moves + hard.hardMoves, wallMs + hard.hardWallMs, cpuMs + hard.hardCpuMs];
-          console.error(`  ${type} ${players}p vs ${opponent}: seed ${i + 1}/${GAMES}, hard team ahead so far ${wins.toFixed(1)}`);
-          continue;
-        }
-        const hardSeat = i % players;
-        const bots = Array.from({ length: players }, (_, seat) => (seat === hardSeat ? 'hard' : opponent));
-        const result = play(definition, players, bots, seed);
-        if (result.winners.includes(hardSeat)) wins += 1 / result.winners.length;
-        console.error(`  ${type} ${players}p vs ${opponent}: game ${i + 1}/${GAMES}, hard wins so far ${wins.toFixed(1)}`);
-        [moves, wallMs, cpuMs] = [moves + result.hardMoves, wallMs + result.hardWallMs, cpuMs + result.hardCpuMs];
-      }
-      const note = COOPERATIVE.has(type)
-        ? `(cooperative: the hard team outscores the ${opponent} team on the same seeds; games won ${teamWins.hard} vs ${teamWins.other}, mean score ${(scoreSums.hard / GAMES).toFixed(1)} vs ${(scoreSums.other / GAMES).toFixed(1)})`
-        : '';
-      report({
-        type, players, opponent, games: GAMES, wins, equal: COOPERATIVE.has(type) ? '50%' : pct(1 / players),
-        wallMsPerMove: moves ? wallMs / moves : 0, cpuMsPerMove: moves ? cpuMs / moves : 0, note,
+  let totals = noTotals();
+  for (const i of indices) {
+    const seed = `g2:arena-${type}-${players}-${i}`;
+    if (COOPERATIVE.has(type)) {
+      const hard = play(definition, players, Array(players).fill('hard'), seed);
+      const other = play(definition, players, Array(players).fill(opponent), seed);
+      totals = addTotals(totals, {
+        games: 1, wins: hard.scores[0]! > other.scores[0]! ? 1 : hard.scores[0] === other.scores[0] ? 0.5 : 0,
+        moves: hard.hardMoves, wallMs: hard.hardWallMs, cpuMs: hard.hardCpuMs,
+        teamWins: { hard: Number(hard.won), other: Number(other.won) }, scoreSums: { hard: hard.scores[0]!, other: other.scores[0]! },
       });
+      console.error(`  ${type} ${players}p vs ${opponent}: seed ${i + 1}/${GAMES}, hard team ahead so far ${totals.wins.toFixed(1)} of ${totals.games}${JOBS > 1 ? ' (this process)' : ''}, hard ${(totals.cpuMs / Math.max(1, totals.moves)).toFixed(0)} CPU ms/move`);
+      continue;
+    }
+    const hardSeat = i % players;
+    const bots = Array.from({ length: players }, (_, seat) => (seat === hardSeat ? 'hard' : opponent));
+    const result = play(definition, players, bots, seed);
+    totals = addTotals(totals, {
+      ...noTotals(), games: 1, wins: result.winners.includes(hardSeat) ? 1 / result.winners.length : 0,
+      moves: result.hardMoves, wallMs: result.hardWallMs, cpuMs: result.hardCpuMs,
+    });
+    console.error(`  ${type} ${players}p vs ${opponent}: game ${i + 1}/${GAMES}, hard wins so far ${totals.wins.toFixed(1)} of ${totals.games}${JOBS > 1 ? ' (this process)' : ''}, hard ${(totals.cpuMs / Math.max(1, totals.moves)).toFixed(0)} CPU ms/move`);
+  }
+  return totals;
+}
+
+/**
+ * A line's games over JOBS processes (this script again, one share of the indices each: game i to
+ * process i mod JOBS), each answering its totals as JSON on stdout. The seeds and seats are the
+ * index's, so the result is the same whatever JOBS is.
+ */
+async function playLineInJobs(type: string, players: number, opponent: string): Promise<LineTotals> {
+  const indices = Array.from({ length: GAMES }, (_, i) => i);
+  if (JOBS === 1) return playLine(type, players, opponent, indices);
+  const shares = Array.from({ length: JOBS }, (_, job) => indices.filter((i) => i % JOBS === job)).filter((share) => share.length > 0);
+  const results = await Promise.all(shares.map((share) => new Promise<LineTotals>((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      env: { ...env, ARENA_CHILD: JSON.stringify({ type, players, opponent, indices: share }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => { out += chunk; });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LineTotals) : reject(new Error(`arena job exited with ${code}`))));
+  })));
+  return results.reduce(addTotals, noTotals());
+}
+
+if (env.ARENA_CHILD) {
+  const { type, players, opponent, indices } = JSON.parse(env.ARENA_CHILD) as { type: string; players: number; opponent: string; indices: number[] };
+  process.stdout.write(JSON.stringify(playLine(type, players, opponent, indices)));
+} else {
+  console.log(`bot arena: ${GAMES} games per line, BOT_THINK_MS ${THINK_MS}, ${JOBS} process${JOBS === 1 ? '' : 'es'}`);
+  console.log('| game | players | match-up | games | hard wins | win rate | 95% CI (Wilson) | equal bot | hard ms/move (wall) | hard ms/move (CPU) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const type of TYPES) {
+    const definition = games[type]!;
+    for (const players of PLAYERS.filter((count) => count >= definition.players.min && count <= definition.players.max)) {
+      for (const opponent of MATCHUPS) {
+        const totals = await playLineInJobs(type, players, opponent);
+        const note = COOPERATIVE.has(type)
+          ? `(cooperative: the hard team outscores the ${opponent} team on the same seeds; games won ${totals.teamWins.hard} vs ${totals.teamWins.other}, mean score ${(totals.scoreSums.hard / GAMES).toFixed(1)} vs ${(totals.scoreSums.other / GAMES).toFixed(1)})`
+          : '';
+        report({
+          type, players, opponent, games: GAMES, wins: totals.wins, equal: COOPERATIVE.has(type) ? '50%' : pct(1 / players),
+          wallMsPerMove: totals.moves ? totals.wallMs / totals.moves : 0, cpuMsPerMove: totals.moves ? totals.cpuMs / totals.moves : 0, note,
+        });
+      }
     }
   }
 }

@@ -30,11 +30,17 @@ export async function startThinkingBotGames(baseUrl: string, token: string, game
   return ids;
 }
 
-/** The server's event-loop delay (prom-client's monitorEventLoopDelay figures on /metrics), in ms. */
-export async function eventLoopDelay(baseUrl: string): Promise<{ meanMs: number; p99Ms: number; maxMs: number }> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  const value = (name: string) => 1000 * Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((line) => line.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+/**
+ * The server's event-loop delay from a /metrics text, in ms: prom-client's figures since the previous
+ * scrape (each scrape starts its histogram again, so the figures cover the interval between two).
+ */
+export function parseEventLoopDelay(text: string): { meanMs: number; p99Ms: number; maxMs: number } {
+  const value = (name: string) => 1000 * Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
   return { meanMs: value('nodejs_eventloop_lag_mean_seconds'), p99Ms: value('nodejs_eventloop_lag_p99_seconds'), maxMs: value('nodejs_eventloop_lag_max_seconds') };
+}
+
+export async function eventLoopDelay(baseUrl: string): Promise<{ meanMs: number; p99Ms: number; maxMs: number }> {
+  return parseEventLoopDelay(await (await fetch(`${baseUrl}/metrics`)).text());
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
