@@ -119,6 +119,7 @@ function addTotals(a: LineTotals, b: LineTotals): LineTotals {
 function playLine(type: string, players: number, opponent: string, indices: number[]): LineTotals {
   const definition = games[type]!;
   let totals = noTotals();
+  const progress = (what: string) => console.error(`  ${type} ${players}p vs ${opponent}: ${what} ${totals.wins.toFixed(1)} of ${totals.games}${JOBS > 1 ? ' (this process)' : ''}, hard ${(totals.cpuMs / Math.max(1, totals.moves)).toFixed(0)} CPU ms/move`);
   for (const i of indices) {
     const seed = `g2:arena-${type}-${players}-${i}`;
     if (COOPERATIVE.has(type)) {
@@ -129,7 +130,7 @@ function playLine(type: string, players: number, opponent: string, indices: numb
         moves: hard.hardMoves, wallMs: hard.hardWallMs, cpuMs: hard.hardCpuMs,
         teamWins: { hard: Number(hard.won), other: Number(other.won) }, scoreSums: { hard: hard.scores[0]!, other: other.scores[0]! },
       });
-      console.error(`  ${type} ${players}p vs ${opponent}: seed ${i + 1}/${GAMES}, hard team ahead so far ${totals.wins.toFixed(1)} of ${totals.games}${JOBS > 1 ? ' (this process)' : ''}, hard ${(totals.cpuMs / Math.max(1, totals.moves)).toFixed(0)} CPU ms/move`);
+      progress(`seed ${i + 1}/${GAMES}, hard team ahead so far`);
       continue;
     }
     const hardSeat = i % players;
@@ -139,7 +140,7 @@ function playLine(type: string, players: number, opponent: string, indices: numb
       ...noTotals(), games: 1, wins: result.winners.includes(hardSeat) ? 1 / result.winners.length : 0,
       moves: result.hardMoves, wallMs: result.hardWallMs, cpuMs: result.hardCpuMs,
     });
-    console.error(`  ${type} ${players}p vs ${opponent}: game ${i + 1}/${GAMES}, hard wins so far ${totals.wins.toFixed(1)} of ${totals.games}${JOBS > 1 ? ' (this process)' : ''}, hard ${(totals.cpuMs / Math.max(1, totals.moves)).toFixed(0)} CPU ms/move`);
+    progress(`game ${i + 1}/${GAMES}, hard wins so far`);
   }
   return totals;
 }
