@@ -11,6 +11,8 @@
  * move (wall clock and this process's CPU time: on a busy machine the wall clock is the CPU time
  * times the load). Settings (environment):
  *   ARENA_GAMES=200         games per game type, player count and match-up
+ *   ARENA_FIRST=0           the first game's index (its seed and hard seat): a later run with
+ *                           ARENA_FIRST=200 plays the next games of the same lines (combine the lines' wins)
  *   ARENA_THINK_MS=300      the bots' budget (BOT_THINK_MS): it sets the search's iteration count
  *   ARENA_TYPES=a,b         game types (default: all)
  *   ARENA_PLAYERS=2,3,4     player counts (each game type's own range is respected)
@@ -30,6 +32,7 @@ import { games } from '../src/games/index.js';
 
 const env = process.env;
 const GAMES = Number(env.ARENA_GAMES ?? 200);
+const FIRST = Number(env.ARENA_FIRST ?? 0);
 const THINK_MS = Number(env.ARENA_THINK_MS ?? 300);
 const TYPES = env.ARENA_TYPES ? env.ARENA_TYPES.split(',') : Object.keys(games);
 const PLAYERS = (env.ARENA_PLAYERS ?? '2,3,4').split(',').map(Number);
@@ -130,7 +133,7 @@ function playLine(type: string, players: number, opponent: string, indices: numb
         moves: hard.hardMoves, wallMs: hard.hardWallMs, cpuMs: hard.hardCpuMs,
         teamWins: { hard: Number(hard.won), other: Number(other.won) }, scoreSums: { hard: hard.scores[0]!, other: other.scores[0]! },
       });
-      progress(`seed ${i + 1}/${GAMES}, hard team ahead so far`);
+      progress(`seed ${i + 1 - FIRST}/${GAMES}, hard team ahead so far`);
       continue;
     }
     const hardSeat = i % players;
@@ -140,7 +143,7 @@ function playLine(type: string, players: number, opponent: string, indices: numb
       ...noTotals(), games: 1, wins: result.winners.includes(hardSeat) ? 1 / result.winners.length : 0,
       moves: result.hardMoves, wallMs: result.hardWallMs, cpuMs: result.hardCpuMs,
     });
-    progress(`game ${i + 1}/${GAMES}, hard wins so far`);
+    progress(`game ${i + 1 - FIRST}/${GAMES}, hard wins so far`);
   }
   return totals;
 }
@@ -151,7 +154,7 @@ function playLine(type: string, players: number, opponent: string, indices: numb
  * index's, so the result is the same whatever JOBS is.
  */
 async function playLineInJobs(type: string, players: number, opponent: string): Promise<LineTotals> {
-  const indices = Array.from({ length: GAMES }, (_, i) => i);
+  const indices = Array.from({ length: GAMES }, (_, i) => FIRST + i);
   if (JOBS === 1) return playLine(type, players, opponent, indices);
   const shares = Array.from({ length: JOBS }, (_, job) => indices.filter((i) => i % JOBS === job)).filter((share) => share.length > 0);
   const results = await Promise.all(shares.map((share) => new Promise<LineTotals>((resolve, reject) => {
@@ -171,7 +174,7 @@ if (env.ARENA_CHILD) {
   const { type, players, opponent, indices } = JSON.parse(env.ARENA_CHILD) as { type: string; players: number; opponent: string; indices: number[] };
   process.stdout.write(JSON.stringify(playLine(type, players, opponent, indices)));
 } else {
-  console.log(`bot arena: ${GAMES} games per line, BOT_THINK_MS ${THINK_MS}, ${JOBS} process${JOBS === 1 ? '' : 'es'}`);
+  console.log(`bot arena: ${GAMES} games per line (indices ${FIRST} to ${FIRST + GAMES - 1}), BOT_THINK_MS ${THINK_MS}, ${JOBS} process${JOBS === 1 ? '' : 'es'}`);
   console.log('| game | players | match-up | games | hard wins | win rate | 95% CI (Wilson) | equal bot | hard ms/move (wall) | hard ms/move (CPU) |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const type of TYPES) {
@@ -183,7 +186,7 @@ if (env.ARENA_CHILD) {
           ? `(cooperative: the hard team outscores the ${opponent} team on the same seeds; games won ${totals.teamWins.hard} vs ${totals.teamWins.other}, mean score ${(totals.scoreSums.hard / GAMES).toFixed(1)} vs ${(totals.scoreSums.other / GAMES).toFixed(1)})`
           : '';
         report({
-          type, players, opponent, games: GAMES, wins: totals.wins, equal: COOPERATIVE.has(type) ? '50%' : pct(1 / players),
+          type, players, opponent, first: FIRST, games: GAMES, hardMoves: totals.moves, wins: totals.wins, equal: COOPERATIVE.has(type) ? '50%' : pct(1 / players),
           wallMsPerMove: totals.moves ? totals.wallMs / totals.moves : 0, cpuMsPerMove: totals.moves ? totals.cpuMs / totals.moves : 0, note,
         });
       }
