@@ -238,6 +238,35 @@ describe("every game's play page", () => {
   });
 });
 
+describe('bots in seats', () => {
+  it('fill a seat with the bot level the player picks, on the create page and on the open game\'s page', async () => {
+    const alice = await newUser(b.t, 'alice');
+    const page = await b.newPage();
+    await logIn(page, alice.username, PASSWORD, '/games/new');
+    await page.getByLabel('Game').selectOption('urbanization');
+    await page.getByLabel('Seats').fill('3');
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('bot');
+    // Medium unless the player picks another, the chosen level described under the list.
+    const level = page.getByLabel('Bot level for seat 2');
+    expect(await level.inputValue()).toBe('medium');
+    expect(await level.locator('option').allTextContents()).toEqual(['Random', 'Easy', 'Medium', 'Hard']);
+    await level.selectOption({ label: 'Easy' });
+    await page.getByText("Greedy: the move the game's rules of thumb like best now.").waitFor();
+    expect(await seriousAxeViolations(page), 'create page with a bot seat').toEqual([]);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/games\/[0-9a-f-]{36}$/);
+    const gameId = page.url().split('/').pop()!;
+    await expect.poll(async () => (await b.t.http.get(`/v1/games/${gameId}`)).body.seats.map((seat: { bot: string | null }) => seat.bot)).toEqual([null, null, 'greedy']);
+
+    // Seat 1, still open, goes to a random bot from the game's page: every seat is filled and the game starts.
+    const seats = page.getByRole('region', { name: 'Seats' });
+    await seats.getByLabel('Seat 1', { exact: true }).selectOption('bot');
+    await seats.getByLabel('Bot level for seat 1').selectOption({ label: 'Random' });
+    await seats.getByRole('button', { name: 'Set seat 1' }).click();
+    await expect.poll(async () => (await b.t.http.get(`/v1/games/${gameId}`)).body).toMatchObject({ status: 'active', seats: [{ bot: null }, { bot: 'random' }, { bot: 'greedy' }] });
+  });
+});
+
 describe('leaving an open game', () => {
   it('as its last person closes it and goes back to the lobby, where it is no longer listed', async () => {
     const alice = await newUser(b.t, 'alice');

@@ -4,6 +4,7 @@ import { api, unwrap } from '../api/client';
 import { useApi, useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { DurationField, ErrorBox, Field, SelectField } from '../ui/forms';
+import { BotLevelField, defaultBot } from './BotLevelField';
 import { randomSeed } from './ClientSeedForm';
 import { SEAT_FILLS, type GameDetail, type SeatFill, type TimeControl } from './game-api';
 
@@ -124,10 +125,11 @@ export function CreateGamePage() {
                   value={fill.fill}
                   onChange={(event) => {
                     const kind = event.currentTarget.value;
-                    setFill(seat, kind === 'reserved' ? { fill: 'reserved', username: '' } : kind === 'bot' ? { fill: 'bot' } : { fill: 'open' });
+                    setFill(seat, kind === 'reserved' ? { fill: 'reserved', username: '' } : kind === 'bot' ? { fill: 'bot', bot: defaultBot(chosen?.botLevels ?? []) } : { fill: 'open' });
                   }}
                   options={SEAT_FILLS}
                 />
+                {fill.fill === 'bot' && chosen && <BotLevelField seat={seat} levels={chosen.botLevels} value={fill.bot} onChange={(bot) => setFill(seat, { fill: 'bot', bot })} />}
                 {fill.fill === 'reserved' && (
                   <Field label={`Username for seat ${seat}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
                 )}

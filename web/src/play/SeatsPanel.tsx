@@ -3,16 +3,18 @@ import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi, useMutation, useSession } from '../api/hooks';
 import { Button } from '../ui/Button';
+import { BotLevelField, defaultBot, type BotLevel } from './BotLevelField';
 import { ClientSeedForm } from './ClientSeedForm';
 import { ErrorBox, Field, SelectField } from '../ui/forms';
 import { SEAT_FILLS, seatName, type GameDetail, type SeatFill, type SeatInfo } from './game-api';
 
 /** The creator's control of one empty seat: leave it open, give it to a bot, or hold it for a user. */
-function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatInfo; onChanged(game: GameDetail): void }) {
+function SeatControl({ gameId, seat, botLevels, onChanged }: { gameId: string; seat: SeatInfo; botLevels: BotLevel[]; onChanged(game: GameDetail): void }) {
   const [kind, setKind] = useState<SeatFill['fill']>(seat.bot ? 'bot' : seat.reservedFor ? 'reserved' : 'open');
   const [username, setUsername] = useState(seat.reservedFor ?? '');
+  const [bot, setBot] = useState(seat.bot ?? defaultBot(botLevels));
   const save = useMutation(async () => {
-    const body: SeatFill = kind === 'reserved' ? { fill: 'reserved', username } : kind === 'bot' ? { fill: 'bot' } : { fill: 'open' };
+    const body: SeatFill = kind === 'reserved' ? { fill: 'reserved', username } : kind === 'bot' ? { fill: 'bot', bot } : { fill: 'open' };
     return unwrap(api.PUT('/v1/games/{id}/seats/{seat}', { params: { path: { id: gameId, seat: seat.seat } }, body })) as Promise<GameDetail>;
   });
   return (
@@ -31,6 +33,7 @@ function SeatControl({ gameId, seat, onChanged }: { gameId: string; seat: SeatIn
         options={SEAT_FILLS}
       />
       {kind === 'reserved' && <Field label={`Username for seat ${seat.seat}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
+      {kind === 'bot' && <BotLevelField seat={seat.seat} levels={botLevels} value={bot} onChange={setBot} />}
       <Button type="submit" busy={save.running}>
         Set seat {seat.seat}
       </Button>
@@ -54,7 +57,8 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
   const empty = (seat: SeatInfo) => seat.username === null && seat.bot === null;
   // "Start now" only once the game has its fewest players (the rest of the seats are dropped).
   const types = useApi(() => unwrap(api.GET('/v1/game-types')), []);
-  const minimum = types.data?.find((type) => type.id === game.type)?.players.min;
+  const gameType = types.data?.find((type) => type.id === game.type);
+  const minimum = gameType?.players.min;
   const filled = game.seats.filter((seat) => !empty(seat)).length;
   const canStart = minimum !== undefined && filled >= minimum;
   return (
@@ -73,7 +77,7 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
                 </Button>
               </>
             )}
-            {creator && seat.seat !== 0 && empty(seat) && <SeatControl gameId={game.id} seat={seat} onChanged={onChanged} />}
+            {creator && seat.seat !== 0 && empty(seat) && <SeatControl gameId={game.id} seat={seat} botLevels={gameType?.botLevels ?? []} onChanged={onChanged} />}
           </li>
         ))}
       </ul>

@@ -65,8 +65,8 @@ export async function loadReplay(id: string, at: number): Promise<ReplayStep> {
   return body as ReplayStep;
 }
 
-/** How the creator fills a seat (PUT /v1/games/:id/seats/:seat). */
-export type SeatFill = { fill: 'open' } | { fill: 'bot' } | { fill: 'reserved'; username: string };
+/** How the creator fills a seat (PUT /v1/games/:id/seats/:seat); `bot` names one of the game type's `botLevels`. */
+export type SeatFill = { fill: 'open' } | { fill: 'bot'; bot: string } | { fill: 'reserved'; username: string };
 export const SEAT_FILLS: { value: SeatFill['fill']; label: string }[] = [
   { value: 'open', label: 'Open to anyone' },
   { value: 'bot', label: 'A bot' },

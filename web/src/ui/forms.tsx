@@ -15,16 +15,17 @@ export function Field({ label, hint, ...input }: LooseInputHTMLAttributes & { la
   );
 }
 
-export function SelectField({ label, options, ...select }: LooseSelectHTMLAttributes & { label: string; options: { value: string; label: string }[] }) {
+export function SelectField({ label, hint, options, ...select }: LooseSelectHTMLAttributes & { label: string; hint?: string; options: { value: string; label: string }[] }) {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <select id={id} {...(select as SelectHTMLAttributes)}>
+      <select id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...(select as SelectHTMLAttributes)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>{option.label}</option>
         ))}
       </select>
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { SelectField } from '../ui/forms';
+
+/** A bot a game type offers (GET /v1/game-types `botLevels`, weakest first). */
+export interface BotLevel {
+  name: string;
+  level: string;
+  description: string;
+}
+
+const LEVEL_WORDS: Record<string, string> = { random: 'Random', easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+
+/** The bot a seat gets unless the player picks another: medium where the game has one (a fair opponent that answers quickly), else the strongest. */
+export function defaultBot(levels: BotLevel[]): string {
+  return (levels.find((bot) => bot.level === 'medium') ?? levels[levels.length - 1])?.name ?? 'random';
+}
+
+/** Which bot plays a seat: its level in words, the chosen one's description under the list. */
+export function BotLevelField({ seat, levels, value, onChange }: { seat: number; levels: BotLevel[]; value: string; onChange(bot: string): void }) {
+  const chosen = levels.find((bot) => bot.name === value);
+  return (
+    <SelectField
+      label={`Bot level for seat ${seat}`}
+      value={value}
+      hint={chosen?.description}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      options={levels.map((bot) => ({ value: bot.name, label: LEVEL_WORDS[bot.level] ?? bot.level }))}
+    />
+  );
+}
