@@ -14,6 +14,8 @@ export interface ExpectedSchema {
   columns: ExpectedColumn[];
   indexes: ExpectedIndex[];
   foreignKeys: ExpectedForeignKey[];
+  /** Partial and expression indexes, which Prisma cannot state: named in `// Also: <name> …` comments. */
+  unstatedIndexes: string[];
 }
 
 const SCALARS: Record<string, string> = { String: 'text', Int: 'integer', BigInt: 'bigint', Boolean: 'boolean', Json: 'jsonb', DateTime: 'timestamp(3) without time zone', Float: 'double precision', Decimal: 'numeric(65,30)' };
@@ -24,7 +26,9 @@ const list = (text: string) => text.replace(/^\[|\]$/g, '').split(',').map((item
 const unquote = (text: string) => text.trim().replace(/^"|"$/g, '');
 
 export function readPrismaSchema(path: string): ExpectedSchema {
-  const source = readFileSync(path, 'utf8').replace(/\/\/.*$/gm, '');
+  const raw = readFileSync(path, 'utf8');
+  const unstatedIndexes = [...raw.matchAll(/\/\/\s*Also:\s*(\w+)/g)].map((match) => match[1]!).sort();
+  const source = raw.replace(/\/\/.*$/gm, '');
   const blocks = [...source.matchAll(/^(model|enum)\s+(\w+)\s*\{([\s\S]*?)^\}/gm)];
   const enums = new Map<string, string[]>();
   const enumDbNames = new Map<string, string>();
@@ -43,8 +47,8 @@ export function readPrismaSchema(path: string): ExpectedSchema {
     if (kind !== 'model') continue;
     const table = modelTables.get(name!)!;
     const dbName = new Map<string, string>();
-    for (const raw of body!.split('\n')) {
-      const line = raw.trim();
+    for (const text of body!.split('\n')) {
+      const line = text.trim();
       const field = /^(\w+)\s+(\w+)(\[\])?(\?)?(.*)$/.exec(line);
       if (!field || line.startsWith('@@')) continue;
       const [, fieldName, type, isList, optional, rest] = field as unknown as [string, string, string, string | undefined, string | undefined, string];
@@ -76,5 +80,5 @@ export function readPrismaSchema(path: string): ExpectedSchema {
       key.name = `${table}_${key.columns.join('_')}_fkey`;
     }
   }
-  return { enums, columns, indexes, foreignKeys };
+  return { enums, columns, indexes, foreignKeys, unstatedIndexes };
 }
