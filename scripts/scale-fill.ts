@@ -212,8 +212,8 @@ async function cloneBatch(client: pg.PoolClient, kind: 'finished' | 'active' | '
       SELECT m.id, m.created + interval '1 day', m.n % 1000 <> 5, CASE WHEN m.n % 1000 = 5 THEN '{"atEvent": 3, "reason": "bench: a stored divergence"}'::jsonb END, g.version
       FROM m JOIN games g ON g.id = m.tid WHERE m.n % 10 = 5`);
   } else {
-    await client.query(`INSERT INTO webhook_deliveries (id, webhook_id, event, payload, status, attempts, next_attempt_at, last_status, created_at, delivered_at)
-      SELECT gen_random_uuid(), (SELECT id FROM webhooks ORDER BY id LIMIT 1), 'your_turn', jsonb_build_object('game', jsonb_build_object('id', m.id, 'type', g.type)),
+    await client.query(`INSERT INTO webhook_deliveries (id, webhook_id, game_id, event, payload, status, attempts, next_attempt_at, last_status, created_at, delivered_at)
+      SELECT gen_random_uuid(), (SELECT id FROM webhooks ORDER BY id LIMIT 1), m.id, 'your_turn', jsonb_build_object('game', jsonb_build_object('id', m.id, 'type', g.type)),
         'delivered', 1, now(), 200, now() - interval '1 hour', now() - interval '1 hour'
       FROM m JOIN games g ON g.id = m.tid`);
   }
