@@ -162,7 +162,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     ratings: { minMoves: config.ratingMinMoves },
     log,
     // The search bots think in worker threads, off the event loop (services/bot-pool.ts), where bots move: in the workers.
-    ...(workers ? { bots: createBotThinking(createBotPool(config.botThreads, config.botThreadNice), config.botThreads, config.botThinkMs) } : {}),
+    ...(workers ? { bots: createBotThinking(createBotPool(config.botThreads, config.botThreadNice, config.botBusyPercent / 100), config.botThreads, config.botThinkMs) } : {}),
   };
   if (ctx.bots) {
     const pool = ctx.bots.pool;

@@ -49,6 +49,8 @@ export interface Config {
   botThreads: number;
   /** Nice value of the bot threads (Linux): their thinking only takes CPU that moves leave over. */
   botThreadNice: number;
+  /** Share of the time (percent) a bot thread thinks while the event loop is busy serving requests. */
+  botBusyPercent: number;
   /** The workers' safety-net poll, for a wake-up signal that was lost. */
   duePollMs: number;
   /** First retry delay of failed due work; doubles per failure in a row. */
@@ -250,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botThinkMs: integer(env, 'BOT_THINK_MS', DEFAULT_THINK_MS, 10, 10_000),
     botThreads: integer(env, 'BOT_THREADS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
     botThreadNice: integer(env, 'BOT_THREAD_NICE', 19, 0, 19),
+    botBusyPercent: integer(env, 'BOT_BUSY_PERCENT', 10, 1, 100),
     duePollMs: integer(env, 'DUE_POLL_MS', 5000, 50, 600_000),
     dueRetryBaseMs: integer(env, 'DUE_RETRY_BASE_MS', 1000, 10, 3_600_000),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -127,6 +127,16 @@ function clearlyBetter(a: readonly number[], b: readonly number[], margin: numbe
   return mean >= margin && mean > significance * Math.sqrt(variance / n);
 }
 
+/**
+ * Called once per iteration by every search in this thread: where a host paces its searches (the
+ * service's bot threads sleep while the service is busy, services/bot-worker.ts). It may only wait:
+ * the iteration count, never the clock, decides the move.
+ */
+let pacer: (() => void) | null = null;
+export function setSearchPacer(pace: (() => void) | null): void {
+  pacer = pace;
+}
+
 export function searchMove<State, View, Action>(
   definition: GameDefinition<State, Action, View>,
   profile: SearchProfile<State, Action>,
@@ -176,6 +186,7 @@ export function searchMove<State, View, Action>(
         truncated = true;
         break;
       }
+      pacer?.();
       // Common random numbers: every candidate meets the same deal and the same rollout draws.
       const dealSeed = `${rng.int(0, 0x7fffffff)}`;
       const deal = deals++;

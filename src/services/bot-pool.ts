@@ -22,15 +22,32 @@ interface Job {
   reject(error: Error): void;
 }
 
-/** `nice`: the threads' nice value (0 to 19; Linux only), so that their thinking yields the CPU to moves. */
-export function createBotPool(threads: number, nice = 0): BotPool {
+/** The event loop counts as busy from this share of its time (over the last tenth of a second). */
+const BUSY_UTILIZATION = 0.5;
+
+/**
+ * `nice`: the threads' nice value (0 to 19; Linux only), so that their thinking yields the CPU to moves.
+ * `busyShare`: the share of the time a thread thinks while this process's event loop is busy (1: always).
+ */
+export function createBotPool(threads: number, nice = 0, busyShare = 1): BotPool {
   const typescript = import.meta.url.endsWith('.ts');
+  // One flag shared with the threads: 1 while the event loop is busy serving requests.
+  const busy = new Int32Array(new SharedArrayBuffer(4));
+  let sampled = performance.eventLoopUtilization();
+  const monitor = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const value = performance.eventLoopUtilization(now, sampled).utilization >= BUSY_UTILIZATION ? 1 : 0;
+    sampled = now;
+    if (Atomics.exchange(busy, 0, value) !== value && value === 0) Atomics.notify(busy, 0);
+  }, 100);
+  monitor.unref();
+  const workerData = { nice, busy, busyShare };
   const script = new URL(typescript ? './bot-worker.ts' : './bot-worker.js', import.meta.url);
   // TypeScript sources (tsx, vitest): the thread registers tsx's loader before it imports the worker.
   const start = (): Worker =>
     typescript
-      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`, { eval: true, workerData: { nice } })
-      : new Worker(script, { workerData: { nice } });
+      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`, { eval: true, workerData })
+      : new Worker(script, { workerData });
   const idle: Worker[] = [];
   const running = new Map<Worker, Job>();
   const queue: Job[] = [];
@@ -85,6 +102,7 @@ export function createBotPool(threads: number, nice = 0): BotPool {
     pending: () => queue.length + running.size,
     async close() {
       closed = true;
+      clearInterval(monitor);
       for (const job of queue.splice(0)) job.reject(new Error('the bot pool is closed'));
       await Promise.all(all.map((worker) => worker.terminate()));
     },
