@@ -6,8 +6,8 @@
  * is recorded; at the end each game is read through the admin routes and the history is checked
  * (checker.ts).
  *
- * The mix: create (some games with a 1-2 s per-move deadline that times out and hands seats to
- * bots, some moved back to rules version 1 for migrations), join, leave, start, a seat given to a
+ * The mix: create (some games with a 1-2 s per-move deadline, whose players now and then walk
+ * away for 3 s, so that it times out and hands seats to bots, some moved back to rules version 1 for migrations), join, leave, start, a seat given to a
  * bot, moves (with expectedVersion, without, with a stale one, with an Idempotency-Key: once, retried
  * after the answer, or two copies at once to both processes; a copy without an answer is retried
  * with its key, as a client would), take-backs, undo requests and their answers, resignations;
@@ -90,6 +90,8 @@ class Run {
   readonly creatorOf = new Map<string, string>();
   /** Games moved back to rules version 1 at creation: the admin migrates these. */
   readonly oldRules = new Set<string>();
+  /** Games with a per-move deadline: their players sometimes let it pass. */
+  readonly timed = new Set<string>();
   /** Each game's status as last read by any client. */
   readonly statusOf = new Map<string, string>();
   stopping = false;
@@ -119,6 +121,8 @@ class Client {
   private readonly mine = new Set<string>();
   /** Of those, the ones last seen running: asked for legal actions straight away. */
   private readonly playing = new Set<string>();
+  /** Timed games where this client lets its deadline pass: it does not move there until then. */
+  private readonly idleUntil = new Map<string, number>();
   constructor(private readonly run: Run, private readonly account: Account, seed: number, private readonly options: RunOptions) {
     this.random = generator(seed);
   }
@@ -179,7 +183,15 @@ class Client {
     if (op.outcome === 'refused') this.playing.delete(gameId); // the seat went to a bot
     if (op.outcome !== 'ok') return;
     const legal = full as unknown as { version: number; seat: number | null; actions: unknown[] };
-    if (legal.actions.length > 0) return this.move(gameId, legal);
+    if (legal.actions.length > 0) {
+      // Now and then a player walks away from a timed game for longer than its 1-2 s deadline: the
+      // deadline passes and the server moves for them (players this quick would never let it pass).
+      if (this.run.timed.has(gameId)) {
+        if (Date.now() < (this.idleUntil.get(gameId) ?? 0)) return;
+        if (this.random.chance(0.1)) return void this.idleUntil.set(gameId, Date.now() + 3000);
+      }
+      return this.move(gameId, legal);
+    }
     const roll = this.random.next();
     if (roll < 0.5) return this.answerUndoRequests(gameId, legal.seat);
     if (roll < 0.6) return void (await this.send('undo-request', gameId, 'POST', `/v1/games/${gameId}/undo-requests`));
@@ -200,6 +212,7 @@ class Client {
     op.gameId = gameId;
     this.run.allGames.add(gameId);
     this.run.creatorOf.set(gameId, this.account.userId);
+    if (timed) this.run.timed.add(gameId);
     this.mine.add(gameId);
     // As if created before an upgrade: admin migrations then have something to do.
     if (this.random.chance(0.3)) {
