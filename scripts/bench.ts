@@ -48,7 +48,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { chooseBotAction } from '../src/engine/bots.js';
-import { parseEventLoopDelay, startThinkingBotGames } from './thinking-bots.js';
+import { metricValue, parseEventLoopDelay, startThinkingBotGames } from './thinking-bots.js';
 import { isRuleError } from '../src/engine/types.js';
 import { games as catalog } from '../src/games/index.js';
 import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
@@ -169,7 +169,7 @@ const pgCell = (pick: (get: (r: Round) => number) => number) => {
 /** The server's group-commit counters (store/moves.ts) and its event-loop delay since the last scrape, from its /metrics. */
 async function serverCounters(baseUrl: string): Promise<{ flushes: number; moves: number; eventLoop: ReturnType<typeof parseEventLoopDelay> }> {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  const read = (name: string) => metricValue(text, name) ?? 0;
   return { flushes: read('move_group_commit_flushes_total'), moves: read('move_group_commit_moves_total'), eventLoop: parseEventLoopDelay(text) };
 }
 

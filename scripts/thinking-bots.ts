@@ -30,12 +30,18 @@ export async function startThinkingBotGames(baseUrl: string, token: string, game
   return ids;
 }
 
+/** A metric without labels from a /metrics (Prometheus text) answer; undefined when absent. */
+export function metricValue(text: string, name: string): number | undefined {
+  const raw = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+  return raw === undefined ? undefined : Number(raw);
+}
+
 /**
  * The server's event-loop delay from a /metrics text, in ms: prom-client's figures since the previous
  * scrape (each scrape starts its histogram again, so the figures cover the interval between two).
  */
 export function parseEventLoopDelay(text: string): { meanMs: number; p99Ms: number; maxMs: number } {
-  const value = (name: string) => 1000 * Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const value = (name: string) => 1000 * (metricValue(text, name) ?? NaN);
   return { meanMs: value('nodejs_eventloop_lag_mean_seconds'), p99Ms: value('nodejs_eventloop_lag_p99_seconds'), maxMs: value('nodejs_eventloop_lag_max_seconds') };
 }
 

@@ -31,16 +31,21 @@ const BUSY_UTILIZATION = 0.5;
  */
 export function createBotPool(threads: number, nice = 0, busyShare = 1): BotPool {
   const typescript = import.meta.url.endsWith('.ts');
-  // One flag shared with the threads: 1 while the event loop is busy serving requests.
+  // One flag shared with the threads: 1 while the event loop is busy serving requests. Watched from the
+  // first thread on, and only where threads hold back (busyShare < 1).
   const busy = new Int32Array(new SharedArrayBuffer(4));
-  let sampled = performance.eventLoopUtilization();
-  const monitor = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const value = performance.eventLoopUtilization(now, sampled).utilization >= BUSY_UTILIZATION ? 1 : 0;
-    sampled = now;
-    if (Atomics.exchange(busy, 0, value) !== value && value === 0) Atomics.notify(busy, 0);
-  }, 100);
-  monitor.unref();
+  let monitor: ReturnType<typeof setInterval> | null = null;
+  const watchEventLoop = () => {
+    if (monitor || busyShare >= 1) return;
+    let sampled = performance.eventLoopUtilization();
+    monitor = setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      const value = performance.eventLoopUtilization(now, sampled).utilization >= BUSY_UTILIZATION ? 1 : 0;
+      sampled = now;
+      if (Atomics.exchange(busy, 0, value) !== value && value === 0) Atomics.notify(busy, 0);
+    }, 100);
+    monitor.unref();
+  };
   const workerData = { nice, busy, busyShare };
   const script = new URL(typescript ? './bot-worker.ts' : './bot-worker.js', import.meta.url);
   // TypeScript sources (tsx, vitest): the thread registers tsx's loader before it imports the worker.
@@ -67,6 +72,7 @@ export function createBotPool(threads: number, nice = 0, busyShare = 1): BotPool
     }
   };
   const spawn = (): Worker => {
+    watchEventLoop();
     const worker = start();
     // An idle thread does not keep the process alive; a running choice does.
     worker.unref();
@@ -102,7 +108,7 @@ export function createBotPool(threads: number, nice = 0, busyShare = 1): BotPool
     pending: () => queue.length + running.size,
     async close() {
       closed = true;
-      clearInterval(monitor);
+      if (monitor) clearInterval(monitor);
       for (const job of queue.splice(0)) job.reject(new Error('the bot pool is closed'));
       await Promise.all(all.map((worker) => worker.terminate()));
     },

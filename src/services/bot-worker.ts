@@ -25,10 +25,11 @@ if (nice > 0 && process.platform === 'linux') setPriority(nice);
 
 // While the service is busy (`busy[0]` is 1, set by the pool from the event loop's utilization), a
 // search runs only `busyShare` of the time: after an iteration of r ms it sleeps r × (1 / share − 1).
-// A lower nice value alone still left moves 25–30% slower beside 20 thinking games on 2 CPUs
+// A lower nice value alone still left moves 27–34% slower beside 20 thinking games on 2 CPUs
 // (docs/bench-results.md): an idle-priority thread shares the core's caches and the CPU's siblings.
+// `since`: the end of the last pause, or the start of this thread's current choice.
+let since = performance.now();
 if (busy && busyShare < 1) {
-  let since = performance.now();
   setSearchPacer(() => {
     const ran = performance.now() - since;
     if (Atomics.load(busy, 0) === 1) Atomics.wait(busy, 0, 1, Math.min(ran * (1 / busyShare - 1), 250));
@@ -38,6 +39,7 @@ if (busy && busyShare < 1) {
 
 parentPort!.on('message', (request: ThinkRequest) => {
   const started = performance.now();
+  since = started;
   try {
     const definition = games[request.gameType];
     if (!definition) throw new Error(`unknown game type ${request.gameType}`);

@@ -261,6 +261,8 @@ describe('bots in seats', () => {
     // Seat 1, still open, goes to a random bot from the game's page: every seat is filled and the game starts.
     const seats = page.getByRole('region', { name: 'Seats' });
     await seats.getByLabel('Seat 1', { exact: true }).selectOption('bot');
+    // Medium here too, whether or not the game types had loaded when the seat's control was drawn.
+    expect(await seats.getByLabel('Bot level for seat 1').inputValue()).toBe('medium');
     await seats.getByLabel('Bot level for seat 1').selectOption({ label: 'Random' });
     await seats.getByRole('button', { name: 'Set seat 1' }).click();
     await expect.poll(async () => (await b.t.http.get(`/v1/games/${gameId}`)).body).toMatchObject({ status: 'active', seats: [{ bot: null }, { bot: 'random' }, { bot: 'greedy' }] });

@@ -1,11 +1,8 @@
+import type { paths } from '../api/openapi';
 import { SelectField } from '../ui/forms';
 
 /** A bot a game type offers (GET /v1/game-types `botLevels`, weakest first). */
-export interface BotLevel {
-  name: string;
-  level: string;
-  description: string;
-}
+export type BotLevel = paths['/v1/game-types']['get']['responses'][200]['content']['application/json'][number]['botLevels'][number];
 
 const LEVEL_WORDS: Record<string, string> = { random: 'Random', easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 

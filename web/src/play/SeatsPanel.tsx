@@ -12,7 +12,9 @@ import { SEAT_FILLS, seatName, type GameDetail, type SeatFill, type SeatInfo } f
 function SeatControl({ gameId, seat, botLevels, onChanged }: { gameId: string; seat: SeatInfo; botLevels: BotLevel[]; onChanged(game: GameDetail): void }) {
   const [kind, setKind] = useState<SeatFill['fill']>(seat.bot ? 'bot' : seat.reservedFor ? 'reserved' : 'open');
   const [username, setUsername] = useState(seat.reservedFor ?? '');
-  const [bot, setBot] = useState(seat.bot ?? defaultBot(botLevels));
+  // The player's pick, else the default of the game type's levels (they may still be loading at the first render).
+  const [picked, setBot] = useState<string | null>(seat.bot);
+  const bot = picked ?? defaultBot(botLevels);
   const save = useMutation(async () => {
     const body: SeatFill = kind === 'reserved' ? { fill: 'reserved', username } : kind === 'bot' ? { fill: 'bot', bot } : { fill: 'open' };
     return unwrap(api.PUT('/v1/games/{id}/seats/{seat}', { params: { path: { id: gameId, seat: seat.seat } }, body })) as Promise<GameDetail>;
