@@ -2,7 +2,7 @@ import type { Principal } from '../auth/tokens.js';
 import { schemaErrors, withDefaults } from '../engine/schema.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../errors.js';
-import { findGame, insertGame, isFilled, listGames as listGameRows, withGameLock, type GameRecord, type GameStatus, type LockedGame, type SeatRecord } from '../store/games.js';
+import { findGame, insertGame, isFilled, listGames as listGameRows, listJoinableGames, withGameLock, type GameRecord, type GameStatus, type LockedGame, type SeatRecord } from '../store/games.js';
 import { findUserByUsername } from '../store/users.js';
 import { TimeControlSchema, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
@@ -309,7 +309,7 @@ export async function listGames(ctx: ServiceContext, principal: Principal, input
 
 /** Open public games with a seat free for anyone, and open games with a seat reserved for the caller. */
 export async function lobby(ctx: ServiceContext, principal: Principal, input: { type?: string; limit: number; offset: number }) {
-  const { total, totalCapped, games } = await listGameRows(ctx.db, { status: 'open', joinableBy: principal.userId, type: input.type, limit: input.limit, offset: input.offset });
+  const { total, totalCapped, games } = await listJoinableGames(ctx.db, { userId: principal.userId, type: input.type, limit: input.limit, offset: input.offset });
   return { total, totalCapped, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
 }
 

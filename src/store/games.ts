@@ -209,8 +209,6 @@ export interface GameListFilter {
   awaitingUserId?: string;
   /** Leave out private games this user has no part in. */
   visibleTo?: string;
-  /** Only games with a seat this user may take: free and unreserved in a public game, or reserved for them. */
-  joinableBy?: string;
   /** Only games with a seat reserved for this user. */
   reservedFor?: string;
   limit: number;
@@ -241,16 +239,6 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
     const me = filter.visibleTo;
     and.push({ OR: [{ private: false }, { createdById: me }, { seats: { some: { OR: [{ userId: me }, { reservedForId: me }] } } }] });
   }
-  if (filter.joinableBy) {
-    const me = filter.joinableBy;
-    and.push({ seats: { none: { userId: me } } });
-    and.push({
-      OR: [
-        { private: false, seats: { some: { userId: null, bot: null, reservedForId: null } } },
-        { seats: { some: { userId: null, bot: null, reservedForId: me } } },
-      ],
-    });
-  }
   if (filter.reservedFor) and.push({ seats: { some: { reservedForId: filter.reservedFor, userId: null } } });
   if (filter.awaitingUserId) {
     // "Is my seat among the active seats?" needs the seat index per game: one SQL join.
@@ -263,6 +251,29 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
   const [counted, page] = await Promise.all([
     cappedTotal(db.listCountCap, filter.offset, (skip, take) => db.game.count({ where, skip, take })),
     db.game.findMany({ where, select: { id: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: filter.limit, skip: filter.offset }),
+  ]);
+  return { ...counted, games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
+}
+
+/**
+ * The lobby: open games with a seat `userId` may take (free and unreserved in a public game, or
+ * reserved for them) where they hold no seat yet, newest first. Its own SQL rather than listGames's
+ * Prisma filter: the page and the capped count both walk the open games' partial index
+ * (games_open_updated_at_id_idx) in the page's order and ask each game's seats by key, so each stops
+ * after the matches it needs. `OFFSET 0` keeps each seat question a per-game subplan: pulled up into
+ * a join, the planner hashed every free seat (and every seat of the account) and sorted the matches. Prisma's count ordered by id, sorting every open game and hashing every
+ * free seat first: the lobby grew with the number of open games (docs/bench-results.md).
+ */
+export async function listJoinableGames(db: Db, filter: { userId: string; type?: string; limit: number; offset: number }): Promise<{ total: number; totalCapped: boolean; games: GameRecord[] }> {
+  const me = filter.userId;
+  const where = Prisma.sql`g.status = 'open'::game_status${filter.type === undefined ? Prisma.empty : Prisma.sql` AND g.type = ${filter.type}`}
+    AND NOT EXISTS (SELECT 1 FROM seats mine WHERE mine.game_id = g.id AND mine.user_id = ${me}::uuid OFFSET 0)
+    AND EXISTS (SELECT 1 FROM seats free WHERE free.game_id = g.id AND free.user_id IS NULL AND free.bot IS NULL
+      AND (free.reserved_for_id = ${me}::uuid OR (free.reserved_for_id IS NULL AND NOT g.private)) OFFSET 0)`;
+  const [counted, page] = await Promise.all([
+    cappedTotal(db.listCountCap, filter.offset, async (skip, take) => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM games g WHERE ${where} ORDER BY g.updated_at DESC, g.id OFFSET ${skip} LIMIT ${take}) matches`)[0]?.n ?? 0),
+    db.$queryRaw<{ id: string }[]>`SELECT g.id FROM games g WHERE ${where} ORDER BY g.updated_at DESC, g.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   ]);
   return { ...counted, games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
 }

@@ -174,6 +174,18 @@ describe('list totals', () => {
         total = body.total;
       }
       expect(seen.sort()).toEqual([...created].sort());
+      // The lobby counts the same way (its own SQL): another player's walk meets each open game once, dave's all.
+      const erin = await newUser(capped, 'erin');
+      const lobbyPage = async (offset: number) => (await capped.http.get(`/v1/lobby?type=toy&limit=2&offset=${offset}`).set(erin.auth).expect(200)).body;
+      expect(await lobbyPage(0)).toMatchObject({ total: 3, totalCapped: true });
+      const inLobby: string[] = [];
+      for (let offset = 0, total = 1; offset < total; offset += 2) {
+        const body = await lobbyPage(offset);
+        inLobby.push(...body.games.map((game: { id: string }) => game.id));
+        total = body.total;
+      }
+      expect(new Set(inLobby).size).toBe(inLobby.length);
+      expect(inLobby).toEqual(expect.arrayContaining(created));
       // The admin search counts the same way.
       await capped.sql.query("UPDATE users SET role = 'admin' WHERE id = $1", [dave.id]);
       const admin = { Authorization: `Bearer ${(await capped.http.post('/v1/auth/login').send({ username: dave.username, password: 'correct horse battery' }).expect(200)).body.token}` };
