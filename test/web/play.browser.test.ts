@@ -40,8 +40,8 @@ describe('two players in two browser pages', () => {
     await alicePage.getByLabel('Game').selectOption('milestone-city');
     await alicePage.getByLabel('Seats').fill('2');
     await alicePage.getByLabel('Milestones to reach for a victory').fill('1');
-    await alicePage.getByLabel('Seat 1', { exact: true }).selectOption('reserved');
-    await alicePage.getByLabel('Username for seat 1').fill(bob.username);
+    await alicePage.getByLabel('Player 2', { exact: true }).selectOption('reserved');
+    await alicePage.getByLabel('Username for Player 2').fill(bob.username);
     await alicePage.getByLabel('Clock').selectOption('per-move');
     await alicePage.getByLabel('Time per move', { exact: true }).fill('1');
     await alicePage.getByLabel('Unit of time per move').selectOption('hours');
@@ -70,7 +70,7 @@ describe('two players in two browser pages', () => {
     await b.screenshot(bobPage, 'lobby');
     await invitation.click();
     await b.screenshot(bobPage, 'join');
-    await bobPage.getByRole('button', { name: 'Join seat 1' }).click();
+    await bobPage.getByRole('button', { name: 'Join as Player 2' }).click();
     await bobPage.getByTestId('game-page').and(bobPage.locator('[data-status=active]')).waitFor();
     // Alice's page saw the start without a reload.
     await alicePage.getByTestId('game-page').and(alicePage.locator('[data-status=active]')).waitFor();
@@ -245,9 +245,9 @@ describe('bots in seats', () => {
     await logIn(page, alice.username, PASSWORD, '/games/new');
     await page.getByLabel('Game').selectOption('urbanization');
     await page.getByLabel('Seats').fill('3');
-    await page.getByLabel('Seat 2', { exact: true }).selectOption('bot');
+    await page.getByLabel('Player 3', { exact: true }).selectOption('bot');
     // Medium unless the player picks another, the chosen level described under the list.
-    const level = page.getByLabel('Bot level for seat 2');
+    const level = page.getByLabel('Bot level for Player 3');
     expect(await level.inputValue()).toBe('medium');
     expect(await level.locator('option').allTextContents()).toEqual(['Random', 'Easy', 'Medium', 'Hard']);
     await level.selectOption({ label: 'Easy' });
@@ -258,13 +258,13 @@ describe('bots in seats', () => {
     const gameId = page.url().split('/').pop()!;
     await expect.poll(async () => (await b.t.http.get(`/v1/games/${gameId}`)).body.seats.map((seat: { bot: string | null }) => seat.bot)).toEqual([null, null, 'greedy']);
 
-    // Seat 1, still open, goes to a random bot from the game's page: every seat is filled and the game starts.
+    // Player 2's seat (seat 1), still open, goes to a random bot from the game's page: every seat is filled and the game starts.
     const seats = page.getByRole('region', { name: 'Seats' });
-    await seats.getByLabel('Seat 1', { exact: true }).selectOption('bot');
+    await seats.getByLabel('Player 2', { exact: true }).selectOption('bot');
     // Medium here too, whether or not the game types had loaded when the seat's control was drawn.
-    expect(await seats.getByLabel('Bot level for seat 1').inputValue()).toBe('medium');
-    await seats.getByLabel('Bot level for seat 1').selectOption({ label: 'Random' });
-    await seats.getByRole('button', { name: 'Set seat 1' }).click();
+    expect(await seats.getByLabel('Bot level for Player 2').inputValue()).toBe('medium');
+    await seats.getByLabel('Bot level for Player 2').selectOption({ label: 'Random' });
+    await seats.getByRole('button', { name: 'Set Player 2' }).click();
     await expect.poll(async () => (await b.t.http.get(`/v1/games/${gameId}`)).body).toMatchObject({ status: 'active', seats: [{ bot: null }, { bot: 'random' }, { bot: 'greedy' }] });
   });
 });

@@ -16,8 +16,11 @@ export interface SeatLike {
 export function playerName(seat: SeatLike | undefined, index: number): string {
   if (seat?.username) return seat.username;
   if (seat?.bot) return `${seat.bot.charAt(0).toUpperCase()}${seat.bot.slice(1)} bot`;
-  return `Player ${index + 1}`;
+  return playerLabel(index);
 }
+
+/** A seat nobody is named for yet (forms, open seats): "Player 1" for seat 0. Seat numbers are the API's. */
+export const playerLabel = (seat: number): string => `Player ${seat + 1}`;
 
 /** The names of a game's seats, by seat number. */
 export const seatNames = (seats: readonly SeatLike[]): string[] => seats.map((seat, index) => playerName(seat, index));
@@ -37,7 +40,7 @@ export function SeatNamesProvider({ names, you, children }: Naming & { children:
 /** A board's seat namer: "alice (you)", "bob"; "Player 2" outside a game page. */
 export function useSeatName(): (seat: number) => string {
   const { names, you } = useContext(NamingContext);
-  return (seat) => `${names[seat] ?? `Player ${seat + 1}`}${seat === you ? ' (you)' : ''}`;
+  return (seat) => `${names[seat] ?? playerLabel(seat)}${seat === you ? ' (you)' : ''}`;
 }
 
 /** "Seat 2" / "seat 2" (the engines' way of naming players) → the player's name. */

@@ -1,4 +1,5 @@
 import type { paths } from '../api/openapi';
+import { playerLabel } from '../games/names';
 import { SelectField } from '../ui/forms';
 
 /** A bot a game type offers (GET /v1/game-types `botLevels`, weakest first). */
@@ -16,7 +17,7 @@ export function BotLevelField({ seat, levels, value, onChange }: { seat: number;
   const chosen = levels.find((bot) => bot.name === value);
   return (
     <SelectField
-      label={`Bot level for seat ${seat}`}
+      label={`Bot level for ${playerLabel(seat)}`}
       value={value}
       hint={chosen?.description}
       onChange={(event) => onChange(event.currentTarget.value)}

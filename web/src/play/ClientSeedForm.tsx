@@ -3,6 +3,7 @@ import { api, unwrap } from '../api/client';
 import { useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field } from '../ui/forms';
+import { playerName } from '../games/names';
 import type { GameDetail } from './game-api';
 
 /** 16 random bytes as hex: a client seed nobody else could have guessed (docs/fairness.md). */
@@ -33,7 +34,7 @@ export function ClientSeedForm({ game, onChanged }: { game: GameDetail; onChange
     >
       <Field
         label="Your seed for the deal"
-        hint={`Mixed with the server's committed seed (${game.seedCommitment.slice(0, 12)}…) and the other players' seeds. Seeds given: ${contributed.length === 0 ? 'none yet' : contributed.map((seat) => `seat ${seat}`).join(', ')}.`}
+        hint={`Mixed with the server's committed seed (${game.seedCommitment.slice(0, 12)}…) and the other players' seeds. Seeds given: ${contributed.length === 0 ? 'none yet' : contributed.map((seat) => playerName(game.seats[seat], seat)).join(', ')}.`}
         required
         maxLength={64}
         pattern="[A-Za-z0-9._~:\-]{1,64}"

@@ -6,6 +6,7 @@ import { Button } from '../ui/Button';
 import { DurationField, ErrorBox, Field, SelectField } from '../ui/forms';
 import { BotLevelField, defaultBot } from './BotLevelField';
 import { randomSeed } from './ClientSeedForm';
+import { playerLabel } from '../games/names';
 import { SEAT_FILLS, type GameDetail, type SeatFill, type TimeControl } from './game-api';
 
 interface OptionSchema {
@@ -115,13 +116,13 @@ export function CreateGamePage() {
         )}
         <fieldset>
           <legend>Other seats</legend>
-          <p class="muted">You take seat 0.</p>
+          <p class="muted">You are {playerLabel(0)}.</p>
           {Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1).map((seat) => {
             const fill = fillOf(seat);
             return (
               <div key={seat} class="row">
                 <SelectField
-                  label={`Seat ${seat}`}
+                  label={playerLabel(seat)}
                   value={fill.fill}
                   onChange={(event) => {
                     const kind = event.currentTarget.value;
@@ -131,7 +132,7 @@ export function CreateGamePage() {
                 />
                 {fill.fill === 'bot' && chosen && <BotLevelField seat={seat} levels={chosen.botLevels} value={fill.bot} onChange={(bot) => setFill(seat, { fill: 'bot', bot })} />}
                 {fill.fill === 'reserved' && (
-                  <Field label={`Username for seat ${seat}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
+                  <Field label={`Username for ${playerLabel(seat)}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
                 )}
               </div>
             );

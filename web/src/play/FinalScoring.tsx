@@ -1,9 +1,10 @@
 import type { ScoreTable } from '../games/types';
+import { playerLabel } from '../games/names';
 import { Table } from '../ui/Table';
 
 /** A finished game's score breakdown (each game's `finalScoring`), one row per seat or for the team. */
 export function FinalScoring({ table, seatNames }: { table: ScoreTable; seatNames: readonly string[] }) {
-  const rows = table.rows.map((row, index) => ({ index, name: row.label ?? seatNames[index] ?? `Seat ${index}`, cells: row.cells }));
+  const rows = table.rows.map((row, index) => ({ index, name: row.label ?? seatNames[index] ?? playerLabel(index), cells: row.cells }));
   return (
     <section class="panel" aria-label="Final scoring" data-testid="final-scoring">
       <Table

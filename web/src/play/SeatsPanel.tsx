@@ -5,6 +5,7 @@ import { useApi, useMutation, useSession } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { BotLevelField, defaultBot, type BotLevel } from './BotLevelField';
 import { ClientSeedForm } from './ClientSeedForm';
+import { playerLabel } from '../games/names';
 import { ErrorBox, Field, SelectField } from '../ui/forms';
 import { SEAT_FILLS, seatName, type GameDetail, type SeatFill, type SeatInfo } from './game-api';
 
@@ -29,15 +30,15 @@ function SeatControl({ gameId, seat, botLevels, onChanged }: { gameId: string; s
       }}
     >
       <SelectField
-        label={`Seat ${seat.seat}`}
+        label={playerLabel(seat.seat)}
         value={kind}
         onChange={(event) => setKind(event.currentTarget.value as SeatFill['fill'])}
         options={SEAT_FILLS}
       />
-      {kind === 'reserved' && <Field label={`Username for seat ${seat.seat}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
+      {kind === 'reserved' && <Field label={`Username for ${playerLabel(seat.seat)}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
       {kind === 'bot' && <BotLevelField seat={seat.seat} levels={botLevels} value={bot} onChange={setBot} />}
       <Button type="submit" busy={save.running}>
-        Set seat {seat.seat}
+        Set {playerLabel(seat.seat)}
       </Button>
       <ErrorBox error={save.error} />
     </form>
@@ -75,7 +76,7 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
               <>
                 {' '}
                 <Button variant="primary" busy={join.running} onClick={async () => onChanged(await join.run(seat.seat))}>
-                  Join seat {seat.seat}
+                  Join as {playerLabel(seat.seat)}
                 </Button>
               </>
             )}
