@@ -32,6 +32,13 @@ export interface SearchProfile<State, Action> {
    * never halved away, and another action replaces it only when it scores `margin` more.
    */
   preferred?(state: State, seat: Seat, legal: Action[], rng: Rng): Action;
+  /**
+   * Actions that back out of a step of the seat's own turn (a cancel while paying or placing): never
+   * searched, unless the heuristic itself picks one or nothing else is legal. Searched like the others,
+   * a cancel that noise scored above going on sent the bot round a circle for ever (construction yard:
+   * buy, pay, cancel, buy… — the search decides each step afresh, and the state comes back).
+   */
+  retreat?(action: Action): boolean;
   /** How much better (in reward, 0–1) an action must score to replace the preferred one (default 0.03). */
   margin?: number;
   /**
@@ -172,6 +179,11 @@ export function searchMove<State, View, Action>(
       if (kept.size > 0) candidates = candidates.filter((i) => kept.has(i));
       if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, candidates: 1, ms: clock() - started, truncated: false };
     }
+  }
+  if (profile.retreat) {
+    const onward = candidates.filter((i) => i === preferred || !profile.retreat!(legal[i]!));
+    if (onward.length > 0) candidates = onward;
+    if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, candidates: 1, ms: clock() - started, truncated: false };
   }
   // Rewards per candidate and deal (deals are numbered): the paired comparison with the preferred action.
   const rewards = legal.map((): number[] => []);

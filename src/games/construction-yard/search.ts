@@ -39,6 +39,7 @@ export const searchProfile: SearchBotProfile<CYState, CYAction> = {
       action.type === 'takeMoney' ? action.slots.length === 1 || totalOf(action.slots) >= richest - 2 : action.type !== 'buy' || action.toNeutral !== true,
     );
   },
+  retreat: (action) => action.type === 'cancel',
   apply: applyAction,
   iterationsPerMs: 1.2,
 };

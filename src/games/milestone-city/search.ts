@@ -20,6 +20,7 @@ export const searchProfile: SearchBotProfile<MilestoneCityState, MilestoneCityAc
   depth: 40,
   rolloutMove: (state, seat) => greedyMove(state, seat),
   preferred: (state, seat) => greedyMove(state, seat),
+  retreat: (action) => action.type === 'cancel',
   apply,
   iterationsPerMs: 0.3,
 };

@@ -63,6 +63,26 @@ describe('bots and timeouts', () => {
     }
     expect(wins).toBeGreaterThan(5);
   });
+
+  it('the hard bot goes on with a purchase it began: it never backs out where it can pay', () => {
+    // An arena game (3 players, hard in seat 0) up to the hard bot's purchase of the building in slot 1.
+    // Searched like any other move, `cancel` outscored paying here by noise; the bot then bought,
+    // paid and cancelled the same building for ever (the game never ended).
+    const fixture = JSON.parse(readFileSync(join(import.meta.dirname, 'positions', 'hard-bot-backs-out.json'), 'utf8')) as { rulesVersion: number; seed: string; seats: number; hardSeat: number; botSeed: string; actions: { seat: number; action: unknown }[] };
+    let state = game.setup({ seats: fixture.seats, options: {}, seed: fixture.seed, rulesVersion: fixture.rulesVersion });
+    for (const { seat, action } of fixture.actions) {
+      const result = game.apply(state, seat, action as never);
+      if (isRuleError(result)) throw new Error(`${JSON.stringify(action)} refused: ${result.code}`);
+      state = result.state;
+    }
+    expect(state.pending).not.toBeNull();
+    expect(game.activeSeats(state)).toEqual([fixture.hardSeat]);
+    const legal = game.legalActions(state, fixture.hardSeat);
+    expect(legal.some((action) => action.type === 'cancel') && legal.some((action) => action.type === 'pay')).toBe(true);
+    for (const level of ['medium', 'hard']) {
+      expect(chooseBotAction(game, level, state, fixture.hardSeat, fixture.botSeed).type, level).toBe('pay');
+    }
+  });
 });
 
 // Old fixtures are never re-recorded (a rules change is a new version with new fixtures): only
