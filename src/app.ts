@@ -160,6 +160,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
     resume: { eventsPerGame: config.resumeEventsPerGame, windowMs: config.resumeWindowMinutes * 60_000 },
     ratings: { minMoves: config.ratingMinMoves },
+    botGameMaxEvents: config.botGameMaxEvents,
     log,
     // The search bots think in worker threads, off the event loop (services/bot-pool.ts), where bots move: in the workers.
     ...(workers ? { bots: createBotThinking(createBotPool(config.botThreads, config.botThreadNice, config.botBusyPercent / 100), config.botThreads, config.botThinkMs) } : {}),

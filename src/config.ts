@@ -71,6 +71,8 @@ export interface Config {
   /** Open (not yet started) games one account may have created at once. */
   openGamesPerAccount: number;
   webhooksPerAccount: number;
+  /** A game whose log has this many events when a bot is to move is aborted (a bot going round in a circle would never end it). */
+  botGameMaxEvents: number;
   /** Finished games with fewer moves by persons than this are not rated. */
   ratingMinMoves: number;
   /** Game lists count their matches up to this many past a page's offset (store/games.ts#cappedTotal). */
@@ -268,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openGamesPerAccount: integer(env, 'OPEN_GAMES_PER_ACCOUNT', 20, 1, 10_000),
     webhooksPerAccount: integer(env, 'WEBHOOKS_PER_ACCOUNT', 20, 1, 1000),
     ratingMinMoves: integer(env, 'RATING_MIN_MOVES', 6, 0, 10_000),
+    botGameMaxEvents: integer(env, 'BOT_GAME_MAX_EVENTS', 20_000, 2, 10_000_000),
     listCountCap: integer(env, 'LIST_COUNT_CAP', 1000, 1, 1_000_000),
     resumeEventsPerGame: integer(env, 'RESUME_EVENTS_PER_GAME', 100, 1, 1000),
     resumeWindowMinutes: integer(env, 'RESUME_WINDOW_MINUTES', 60, 1, 7 * 24 * 60),

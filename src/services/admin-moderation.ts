@@ -7,7 +7,7 @@ import { isUuid } from '../store/ids.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { botNames, detail, loadGame } from './lobby.js';
-import { afterCommit, writeOutbox, type Change } from './progress.js';
+import { afterCommit, commitAbort, type Change } from './progress.js';
 import { handSeatToBot, strongestBot } from './resign.js';
 
 /**
@@ -37,13 +37,7 @@ export async function abortGame(ctx: ServiceContext, principal: Principal, gameI
   }
   const change = await withGameLock(ctx.db, gameId, async (game, locked): Promise<Change> => {
     if (over(game.status)) throw conflict('GAME_FINISHED', 'This game is already over.');
-    const seq = game.version + 1;
-    const due = { dueAt: null, warnAt: null };
-    await locked.append(
-      { seq, seat: null, actorId: principal.userId, kind: 'abort', action: { type: 'abort', ...(reason ? { reason } : {}) }, log: [{ message: `An admin aborted the game${because}` }], irreversible: true },
-      { state: game.state, activeSeats: [], result: null, clocks: game.clocks, deadline: null, due, aborted: true },
-    );
-    return writeOutbox(locked, { gameId, gameType: game.type, version: seq, status: 'aborted', activeSeats: [], seats: game.seats, deadlines: [], newlyActive: [], started: false, result: null, due, webhooks: 0 });
+    return commitAbort(game, locked, principal.userId, `An admin aborted the game${because}`, reason);
   });
   await afterCommit(ctx, change);
   ctx.log.info(`game ${gameId} aborted at version ${change.version} by admin ${principal.userId}${because}`);

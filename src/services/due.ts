@@ -4,7 +4,7 @@ import { playBotMove } from './bots.js';
 import type { ServiceContext } from './context.js';
 import { applyTimeout, sendWarnings } from './deadlines.js';
 import { botSeatToAct, personDeadlines, planDue, unsentSince } from './due-plan.js';
-import { afterCommit, type Change } from './progress.js';
+import { afterCommit, commitAbort, type Change } from './progress.js';
 import { rateFinishedGame } from './ratings.js';
 import type { Tx } from '../store/ratings.js';
 
@@ -48,6 +48,12 @@ async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, t
     const late = personDeadlines(game).find((due) => due.at <= now);
     if (late) return { kind: 'timeout', dueAt: late.at, change: await applyTimeout(ctx, game, locked, late.seat) };
     const bot = botSeatToAct(game);
+    if (bot !== undefined && game.version >= ctx.botGameMaxEvents) {
+      // No game here comes near it (a 4-player guild town: about 540 moves), but a bot that
+      // goes round in a circle would write events for ever. The game ends; the log says why.
+      ctx.log.error(`game ${game.id} aborted: its bot in seat ${bot} was to move at event ${game.version}, the limit (BOT_GAME_MAX_EVENTS)`);
+      return { kind: 'bot', dueAt: game.dueAt ?? now, change: await commitAbort(game, locked, null, `The game is aborted: it reached ${game.version} events with a bot still to move (the limit is ${ctx.botGameMaxEvents}).`, 'too many events') };
+    }
     if (bot !== undefined) {
       const moved = await playBotMove(ctx, game, locked, bot);
       if (!('thinkingUntil' in moved)) return { kind: 'bot', dueAt: game.dueAt ?? now, change: moved };

@@ -131,6 +131,21 @@ export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefini
   return writeOutbox(locked, change);
 }
 
+/**
+ * The running game ends now with status `aborted`, no result: an `abort` event (by `actorId`, an
+ * admin, or null for the server), its deadlines and bot turns dropped. Its players hear of it like of
+ * any move, their webhooks get `game_over`.
+ */
+export async function commitAbort(game: GameRecord, locked: LockedGame, actorId: string | null, message: string, reason?: string): Promise<Change> {
+  const seq = game.version + 1;
+  const due = { dueAt: null, warnAt: null };
+  await locked.append(
+    { seq, seat: null, actorId, kind: 'abort', action: { type: 'abort', ...(reason ? { reason } : {}) }, log: [{ message }], irreversible: true },
+    { state: game.state, activeSeats: [], result: null, clocks: game.clocks, deadline: null, due, aborted: true },
+  );
+  return writeOutbox(locked, { gameId: game.id, gameType: game.type, version: seq, status: 'aborted', activeSeats: [], seats: game.seats, deadlines: [], newlyActive: [], started: false, result: null, due, webhooks: 0 });
+}
+
 /** After the commit: never before, so nobody hears of a change that was rolled back. Failures are logged, not thrown. */
 export async function afterCommit(ctx: ServiceContext, change: Change): Promise<void> {
   try {

@@ -39,7 +39,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
       });
       buffer.games.push({
         id: gameId, version: event.seq, state: next.state, active_seats: next.activeSeats, clocks: next.clocks, deadline: next.deadline,
-        due_at: next.due.dueAt, warn_at: next.due.warnAt, result: next.result, updated_at: new Date(),
+        due_at: next.due.dueAt, warn_at: next.due.warnAt, result: next.result, aborted: next.aborted === true, updated_at: new Date(),
       });
     },
     async setDue(due: DueColumns) {
@@ -130,10 +130,10 @@ export async function withDueGames<T>(
             UPDATE games g SET state = x.state, active_seats = x.active_seats, clocks = x.clocks, deadline = x.deadline,
               due_at = x.due_at, warn_at = x.warn_at, work_attempts = 0, updated_at = x.updated_at, version = x.version,
               result = COALESCE(x.result, g.result),
-              status = CASE WHEN x.result IS NULL THEN g.status ELSE 'finished'::game_status END,
-              finished_at = CASE WHEN x.result IS NULL THEN g.finished_at ELSE x.updated_at END
+              status = CASE WHEN x.aborted THEN 'aborted'::game_status WHEN x.result IS NULL THEN g.status ELSE 'finished'::game_status END,
+              finished_at = CASE WHEN x.result IS NULL AND NOT x.aborted THEN g.finished_at ELSE x.updated_at END
             FROM json_to_recordset(${JSON.stringify(buffer.games)}::json) AS x(id uuid, version int, state json, active_seats int[],
-              clocks jsonb, deadline timestamptz, due_at timestamptz, warn_at timestamptz, result jsonb, updated_at timestamptz)
+              clocks jsonb, deadline timestamptz, due_at timestamptz, warn_at timestamptz, result jsonb, aborted boolean, updated_at timestamptz)
             WHERE g.id = ANY(${claimed}::uuid[]) AND g.id = x.id
           ), d AS (
             UPDATE games g SET due_at = x.due_at, warn_at = x.warn_at, work_attempts = 0

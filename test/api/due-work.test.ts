@@ -217,3 +217,29 @@ describe('a process that fails to start', () => {
     }
   });
 });
+
+describe('a game of bots that does not end', () => {
+  it('is aborted when a bot is to move at BOT_GAME_MAX_EVENTS events, with the reason in its log', async () => {
+    const limited = await startTestApp({ config: { botGameMaxEvents: 6 } });
+    try {
+      const alice = await newUser(limited, 'alice');
+      const { body: game } = await limited.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 20 } }).expect(201);
+      // Alice gives her own seat to a bot, then the other: the game starts, bots only (40 moves to its end).
+      await limited.http.put(`/v1/games/${game.id}/seats/0`).set(alice.auth).send({ fill: 'bot' }).expect(200);
+      await limited.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'bot' }).expect(200);
+      const aborted = await waitFor(async () => {
+        const { body } = await limited.http.get(`/v1/games/${game.id}`).expect(200);
+        return body.status === 'aborted' ? body : undefined;
+      }, 10_000, 'the game to be aborted');
+      expect(aborted).toMatchObject({ version: 7, activeSeats: [], result: null });
+      const events = (await limited.sql.query('SELECT seq, kind, actor_id, action, log FROM game_events WHERE game_id = $1 ORDER BY seq', [game.id])).rows;
+      expect(events.map((event) => event.kind)).toEqual(['start', 'action', 'action', 'action', 'action', 'action', 'abort']);
+      expect(events[6]).toMatchObject({ actor_id: null, action: { type: 'abort', reason: 'too many events' } });
+      expect(events[6].log[0].message).toContain('limit is 6');
+      // Nothing is due any more: no worker comes back to it.
+      expect((await limited.sql.query('SELECT due_at FROM games WHERE id = $1', [game.id])).rows[0].due_at).toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+});
