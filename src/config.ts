@@ -77,6 +77,8 @@ export interface Config {
   ratingMinMoves: number;
   /** Game lists count their matches up to this many past a page's offset (store/games.ts#cappedTotal). */
   listCountCap: number;
+  /** The lobby counts its open games up to this many past a page's offset (each match costs a look at its seats). */
+  lobbyCountCap: number;
   /** Resuming the account event stream: every missed event of a game up to this many, else a `gap` (services/account-events.ts). */
   resumeEventsPerGame: number;
   /** Resuming from a cursor older than this sends an account-wide `gap` and each changed game's newest event. */
@@ -272,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratingMinMoves: integer(env, 'RATING_MIN_MOVES', 6, 0, 10_000),
     botGameMaxEvents: integer(env, 'BOT_GAME_MAX_EVENTS', 20_000, 2, 10_000_000),
     listCountCap: integer(env, 'LIST_COUNT_CAP', 1000, 1, 1_000_000),
+    lobbyCountCap: integer(env, 'LOBBY_COUNT_CAP', 100, 1, 1_000_000),
     resumeEventsPerGame: integer(env, 'RESUME_EVENTS_PER_GAME', 100, 1, 1000),
     resumeWindowMinutes: integer(env, 'RESUME_WINDOW_MINUTES', 60, 1, 7 * 24 * 60),
     corsOrigins: origins(env),

@@ -152,7 +152,7 @@ describe('lobby', () => {
 
 describe('list totals', () => {
   it('count at most LIST_COUNT_CAP matches past the offset: exact below it, else a lower bound that still shows the next page', async () => {
-    const capped = await startTestApp({ databaseUrl: t.databaseUrl, config: { listCountCap: 3 } });
+    const capped = await startTestApp({ databaseUrl: t.databaseUrl, config: { listCountCap: 3, lobbyCountCap: 3 } });
     try {
       const dave = await newUser(capped, 'dave');
       const created = [];
@@ -204,7 +204,7 @@ describe('database sessions', () => {
     expect(row!.jit).toBe('off');
     const url = new URL(t.databaseUrl);
     url.searchParams.set('options', '-c statement_timeout=12345');
-    const other = createDb(url.toString(), { poolSize: 1, cachedGames: 0, groupCommit: false, catchUp: (_game, state) => state, listCountCap: 1000 });
+    const other = createDb(url.toString(), { poolSize: 1, cachedGames: 0, groupCommit: false, catchUp: (_game, state) => state, listCountCap: 1000, lobbyCountCap: 100 });
     try {
       const [settings] = await other.$queryRaw<{ jit: string; timeout: string }[]>`SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout`;
       expect(settings).toEqual({ jit: 'off', timeout: '12345ms' });
