@@ -208,8 +208,8 @@ async function cloneBatch(client: pg.PoolClient, kind: 'finished' | 'active' | '
     SELECT m.id, e.seq, e.seat, ms.user_id, e.kind, e.undoes_seq, e.action, e.log, e.irreversible, m.created + e.seq * ${EVENT_SPACING}
     FROM m JOIN game_events e ON e.game_id = m.tid LEFT JOIN ms ON ms.game_id = m.id AND ms.seat = e.seat AND e.actor_id IS NOT NULL`);
   if (kind === 'finished') {
-    await client.query(`INSERT INTO game_verifications (game_id, verified_at, verify_ok, verify_divergence, version)
-      SELECT m.id, m.created + interval '1 day', m.n % 1000 <> 5, CASE WHEN m.n % 1000 = 5 THEN '{"atEvent": 3, "reason": "bench: a stored divergence"}'::jsonb END, g.version
+    await client.query(`INSERT INTO game_verifications (game_id, verified_at, verify_ok, verify_divergence, version, game_created_at)
+      SELECT m.id, m.created + interval '1 day', m.n % 1000 <> 5, CASE WHEN m.n % 1000 = 5 THEN '{"atEvent": 3, "reason": "bench: a stored divergence"}'::jsonb END, g.version, m.created
       FROM m JOIN games g ON g.id = m.tid WHERE m.n % 10 = 5`);
   } else {
     await client.query(`INSERT INTO webhook_deliveries (id, webhook_id, game_id, event, payload, status, attempts, next_attempt_at, last_status, created_at, delivered_at)

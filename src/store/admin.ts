@@ -66,8 +66,12 @@ export async function searchGameIds(db: Db, filter: AdminGameFilter): Promise<{ 
   const [counted, page] = await Promise.all([
     cappedTotal(db.listCountCap, filter.offset, async (skip, take) => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (
       SELECT 1 FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where} OFFSET ${skip} LIMIT ${take}) matches`)[0]?.n ?? 0),
-    db.$queryRaw<{ id: string }[]>`SELECT g.id FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
-      ORDER BY g.created_at DESC, g.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+    // By verdict, the verdicts' index gives the page in order (v.game_created_at is g.created_at).
+    filter.verify === 'ok' || filter.verify === 'failed'
+      ? db.$queryRaw<{ id: string }[]>`SELECT g.id FROM game_verifications v JOIN games g ON g.id = v.game_id WHERE ${where}
+        ORDER BY v.game_created_at DESC, v.game_id LIMIT ${filter.limit} OFFSET ${filter.offset}`
+      : db.$queryRaw<{ id: string }[]>`SELECT g.id FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
+        ORDER BY g.created_at DESC, g.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   ]);
   return { ...counted, ids: page.map((row) => row.id) };
 }
@@ -89,8 +93,8 @@ export async function adminGameRows(db: Db, ids: string[]): Promise<Map<string, 
 export async function saveVerdict(db: Db, gameId: string, verdict: VerifyVerdict): Promise<void> {
   const divergence = verdict.divergence === null ? null : JSON.stringify(verdict.divergence);
   await db.$executeRaw`
-    INSERT INTO game_verifications (game_id, verified_at, verify_ok, verify_divergence, version)
-    VALUES (${gameId}::uuid, ${verdict.at}, ${verdict.ok}, ${divergence}::jsonb, ${verdict.version})
+    INSERT INTO game_verifications (game_id, verified_at, verify_ok, verify_divergence, version, game_created_at)
+    SELECT ${gameId}::uuid, ${verdict.at}, ${verdict.ok}, ${divergence}::jsonb, ${verdict.version}, g.created_at FROM games g WHERE g.id = ${gameId}::uuid
     ON CONFLICT (game_id) DO UPDATE SET verified_at = EXCLUDED.verified_at, verify_ok = EXCLUDED.verify_ok,
       verify_divergence = EXCLUDED.verify_divergence, version = EXCLUDED.version`;
 }

@@ -63,6 +63,16 @@ describe('finding games', () => {
     const second = await list(`player=${carol.username}&limit=2&offset=2`);
     expect(first).toMatchObject({ total: 3, limit: 2, offset: 0 });
     expect([...ids(first), ...ids(second)]).toEqual([tampered, open, finished]);
+
+    // By verdict the page comes from the verdicts' own index, in the same order: newest game first.
+    const later = (await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 } }).expect(201)).body.id as string;
+    await t.http.post(`/v1/games/${later}/join`).set(dave.auth).send({}).expect(200);
+    await playFirstLegal(t, later, [carol, dave], 2);
+    expect((await t.http.post(`/v1/admin/games/${later}/verify`).set(admin).expect(200)).body.ok).toBe(true);
+    // Verified again, the older game keeps its place (the order is the games', not the verdicts').
+    expect((await t.http.post(`/v1/admin/games/${finished}/verify`).set(admin).expect(200)).body.ok).toBe(true);
+    expect(ids(await list(`player=${carol.username}&verify=ok`))).toEqual([later, finished]);
+    expect(await list(`player=${carol.username}&verify=ok&limit=1&offset=1`)).toMatchObject({ total: 2, items: [expect.objectContaining({ id: finished })] });
   });
 
   it('refuses bad filters with a 400 and non-admins with a 403', async () => {
