@@ -137,7 +137,8 @@ function httpMeasures(): Measure[] {
     { name: 'admin search: type + status', run: async (server, s) => void (await server.get('/v1/admin/games?type=guild-town&status=finished', s.admin.token)) },
     { name: 'admin search: rules version', run: async (server, s) => void (await server.get('/v1/admin/games?type=urbanization&rulesVersion=1', s.admin.token)) },
     { name: 'admin search: created in the last 30 days', run: async (server, s) => void (await server.get(`/v1/admin/games?createdFrom=${since}`, s.admin.token)) },
-    { name: 'admin search: verify failed', run: async (server, s) => void (await server.get('/v1/admin/games?verify=failed', s.admin.token)) },
+    // A page of 5: the small database holds only 8 failed verdicts, and pages of unequal length are not the same work.
+    { name: 'admin search: verify failed (page of 5)', run: async (server, s) => void (await server.get('/v1/admin/games?verify=failed&limit=5', s.admin.token)) },
     { name: 'admin search: no filter (newest)', run: async (server, s) => void (await server.get('/v1/admin/games', s.admin.token)) },
   ];
 }
