@@ -6,8 +6,9 @@
  * is recorded; at the end each game is read through the admin routes and the history is checked
  * (checker.ts).
  *
- * The mix: create (some games with a 1-2 s per-move deadline, whose players now and then walk
- * away for 3 s, so that it times out and hands seats to bots, some moved back to rules version 1 for migrations), join, leave, start, a seat given to a
+ * The mix: create (some games with a 1-2 s per-move deadline — each client's first game among them —
+ * whose players walk away for 3 s on their first turn in one and now and then after, so that it times
+ * out and hands seats to bots, some moved back to rules version 1 for migrations), join, leave, start, a seat given to a
  * bot, moves (with expectedVersion, without, with a stale one, with an Idempotency-Key: once, retried
  * after the answer, or two copies at once to both processes; a copy without an answer is retried
  * with its key, as a client would), take-backs, undo requests and their answers, resignations;
@@ -123,6 +124,10 @@ class Client {
   private readonly playing = new Set<string>();
   /** Timed games where this client lets its deadline pass: it does not move there until then. */
   private readonly idleUntil = new Map<string, number>();
+  /** Whether this client has walked away from a timed game yet (its first turn in one always does: a deadline passes in every run). */
+  private walkedAway = false;
+  /** Whether this client has created a game yet (its first is timed, so every run has timed games). */
+  private created = false;
   constructor(private readonly run: Run, private readonly account: Account, seed: number, private readonly options: RunOptions) {
     this.random = generator(seed);
   }
@@ -188,7 +193,10 @@ class Client {
       // deadline passes and the server moves for them (players this quick would never let it pass).
       if (this.run.timed.has(gameId)) {
         if (Date.now() < (this.idleUntil.get(gameId) ?? 0)) return;
-        if (this.random.chance(0.1)) return void this.idleUntil.set(gameId, Date.now() + 3000);
+        if (!this.walkedAway || this.random.chance(0.1)) {
+          this.walkedAway = true;
+          return void this.idleUntil.set(gameId, Date.now() + 3000);
+        }
       }
       return this.move(gameId, legal);
     }
@@ -204,7 +212,8 @@ class Client {
     // Urbanization's moves can all be taken back (nothing is drawn); construction yard is the game.
     const type = this.random.chance(0.5) ? 'urbanization' : 'construction-yard';
     // Bots play a seat they took over at full speed: few timed games, so bots do not crowd out the clients.
-    const timed = this.random.chance(0.25);
+    const timed = !this.created || this.random.chance(0.25);
+    this.created = true;
     const body = { type, seats, ...(timed ? { timeControl: { kind: 'per-move', moveSeconds: this.random.int(1, 2), timeoutsBeforeBot: this.random.int(2, 3) } } : {}) };
     const { op, full } = await this.send('create', null, 'POST', '/v1/games', body);
     if (op.outcome !== 'ok') return;
