@@ -1632,7 +1632,7 @@ export interface components {
         GameDetail: components["schemas"]["UrbanizationGameDetail"] | components["schemas"]["ConstructionYardGameDetail"] | components["schemas"]["GuildTownGameDetail"] | components["schemas"]["MilestoneCityGameDetail"];
         /** @description One page of a game list */
         GamePage: {
-            /** @description Games matching over all pages, counted up to 1,000 (setting LIST_COUNT_CAP) past this page's `offset`: exact unless `totalCapped`, then a lower bound (a next page exists while `offset` + page < `total`) */
+            /** @description Games matching over all pages, counted up to 1,000 (setting LIST_COUNT_CAP; the lobby: 100, LOBBY_COUNT_CAP) past this page's `offset`: exact unless `totalCapped`, then a lower bound (a next page exists while `offset` + page < `total`) */
             total: number;
             /** @description More games match past this page's `offset` than the server counts (LIST_COUNT_CAP, 1,000 by default): `total` is a lower bound */
             totalCapped: boolean;
@@ -5715,7 +5715,7 @@ export interface operations {
                                 } | null;
                             } | null;
                         })[];
-                        /** @description Games matching over all pages, counted up to 1,000 (setting LIST_COUNT_CAP) past this page's `offset`: exact unless `totalCapped`, then a lower bound (a next page exists while `offset` + page < `total`) */
+                        /** @description Games matching over all pages, counted up to 1,000 (setting LIST_COUNT_CAP; the lobby: 100, LOBBY_COUNT_CAP) past this page's `offset`: exact unless `totalCapped`, then a lower bound (a next page exists while `offset` + page < `total`) */
                         total: number;
                         /** @description More games match past this page's `offset` than the server counts (LIST_COUNT_CAP, 1,000 by default): `total` is a lower bound */
                         totalCapped: boolean;

@@ -74,7 +74,7 @@ export const GameSummary = Type.Object(gameFields, { $id: 'GameSummary', descrip
 export const GameDetail = Type.Object({ ...gameFields, view: Type.Unknown({ description: "The caller's seat's view of the state (spectator view for non-players)" }) }, { $id: 'GameDetail', description: "A game with the caller's view" });
 
 /** `total` of a game list: counted up to LIST_COUNT_CAP past the page's offset (store/games.ts#cappedTotal). */
-export const TotalField = Type.Integer({ description: 'Games matching over all pages, counted up to 1,000 (setting LIST_COUNT_CAP) past this page\'s `offset`: exact unless `totalCapped`, then a lower bound (a next page exists while `offset` + page < `total`)' });
+export const TotalField = Type.Integer({ description: 'Games matching over all pages, counted up to 1,000 (setting LIST_COUNT_CAP; the lobby: 100, LOBBY_COUNT_CAP) past this page\'s `offset`: exact unless `totalCapped`, then a lower bound (a next page exists while `offset` + page < `total`)' });
 export const TotalCappedField = Type.Boolean({ description: 'More games match past this page\'s `offset` than the server counts (LIST_COUNT_CAP, 1,000 by default): `total` is a lower bound' });
 export const GamePage = Type.Object(
   { total: TotalField, totalCapped: TotalCappedField, limit: Type.Integer(), offset: Type.Integer(), games: Type.Array(Type.Ref('GameSummary')) },
