@@ -261,13 +261,13 @@ export async function listGames(db: Db, filter: GameListFilter): Promise<{ total
 /**
  * The lobby: open games with a seat `userId` may take (free and unreserved in a public game, or
  * reserved for them) where they hold no seat yet, newest first. Its own SQL rather than listGames's
- * Prisma filter: the page and the capped count both walk the open games' partial index
+ * Prisma filter, with which the lobby grew with the number of open games (docs/bench-results.md,
+ * eighth session): the page and the capped count both walk the open games' partial index
  * (games_open_updated_at_id_idx) in the page's order and ask each game's seats by key, so each stops
  * after the matches it needs. `OFFSET 0` keeps each seat question a per-game subplan: pulled up into
- * a join, the planner hashed every free seat (and every seat of the account) and sorted the matches. Prisma's count ordered by id, sorting every open game and hashing every
- * free seat first: the lobby grew with the number of open games (docs/bench-results.md). Its count
- * stops at `db.lobbyCountCap` (LOBBY_COUNT_CAP, 100: "100+ open games"), not the lists' 1,000: each
- * match costs a look at its seats (7 ms for 1,000 of them, against 0.4 ms for a page of 20).
+ * a join, the planner hashed every free seat and sorted the matches. The count stops at
+ * `db.lobbyCountCap` (LOBBY_COUNT_CAP, 100: "100+ open games"), not the lists' 1,000: each match
+ * costs a look at its seats (7 ms for 1,000 of them, against 0.4 ms for a page of 20).
  */
 export async function listJoinableGames(db: Db, filter: { userId: string; type?: string; limit: number; offset: number }): Promise<{ total: number; totalCapped: boolean; games: GameRecord[] }> {
   const me = filter.userId;
