@@ -177,14 +177,14 @@ export function searchMove<State, View, Action>(
       const kept = new Set(profile.shortlist(dealt, seat, legal, rng).map(indexOf).filter((i) => i >= 0));
       if (preferred >= 0) kept.add(preferred);
       if (kept.size > 0) candidates = candidates.filter((i) => kept.has(i));
-      if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, candidates: 1, ms: clock() - started, truncated: false };
     }
   }
   if (profile.retreat) {
     const onward = candidates.filter((i) => i === preferred || !profile.retreat!(legal[i]!));
     if (onward.length > 0) candidates = onward;
-    if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, candidates: 1, ms: clock() - started, truncated: false };
   }
+  // One candidate left by the shortlist or the retreats: nothing to search.
+  if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, candidates: 1, ms: clock() - started, truncated: false };
   // Rewards per candidate and deal (deals are numbered): the paired comparison with the preferred action.
   const rewards = legal.map((): number[] => []);
   const searched = candidates.length;

@@ -63,15 +63,14 @@ function whereOf(filter: AdminGameFilter): Prisma.Sql {
 /** The ids of one page of games matching `filter`, newest first, and how many match (counted as store/games.ts#cappedTotal says). */
 export async function searchGameIds(db: Db, filter: AdminGameFilter): Promise<{ total: number; totalCapped: boolean; ids: string[] }> {
   const where = whereOf(filter);
+  // By verdict, the verdicts' index gives the page in order (v.game_created_at is g.created_at).
+  const byVerdict = filter.verify === 'ok' || filter.verify === 'failed';
+  const from = byVerdict ? Prisma.sql`game_verifications v JOIN games g ON g.id = v.game_id` : Prisma.sql`games g LEFT JOIN game_verifications v ON v.game_id = g.id`;
+  const order = byVerdict ? Prisma.sql`v.game_created_at DESC, v.game_id` : Prisma.sql`g.created_at DESC, g.id`;
   const [counted, page] = await Promise.all([
     cappedTotal(db.listCountCap, filter.offset, async (skip, take) => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (
       SELECT 1 FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where} OFFSET ${skip} LIMIT ${take}) matches`)[0]?.n ?? 0),
-    // By verdict, the verdicts' index gives the page in order (v.game_created_at is g.created_at).
-    filter.verify === 'ok' || filter.verify === 'failed'
-      ? db.$queryRaw<{ id: string }[]>`SELECT g.id FROM game_verifications v JOIN games g ON g.id = v.game_id WHERE ${where}
-        ORDER BY v.game_created_at DESC, v.game_id LIMIT ${filter.limit} OFFSET ${filter.offset}`
-      : db.$queryRaw<{ id: string }[]>`SELECT g.id FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE ${where}
-        ORDER BY g.created_at DESC, g.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+    db.$queryRaw<{ id: string }[]>`SELECT g.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   ]);
   return { ...counted, ids: page.map((row) => row.id) };
 }
