@@ -261,8 +261,9 @@ describe('bots in seats', () => {
     // Player 2's seat (seat 1), still open, goes to a random bot from the game's page: every seat is filled and the game starts.
     const seats = page.getByRole('region', { name: 'Seats' });
     await seats.getByLabel('Player 2', { exact: true }).selectOption('bot');
-    // Medium here too, whether or not the game types had loaded when the seat's control was drawn.
-    expect(await seats.getByLabel('Bot level for Player 2').inputValue()).toBe('medium');
+    // Medium here too, whether or not the game types had loaded when the seat's control was drawn
+    // (until they load the list has no levels to show: the value is read once it has).
+    await expect.poll(() => seats.getByLabel('Bot level for Player 2').inputValue()).toBe('medium');
     await seats.getByLabel('Bot level for Player 2').selectOption({ label: 'Random' });
     await seats.getByRole('button', { name: 'Set Player 2' }).click();
     await expect.poll(async () => (await b.t.http.get(`/v1/games/${gameId}`)).body).toMatchObject({ status: 'active', seats: [{ bot: null }, { bot: 'random' }, { bot: 'greedy' }] });
