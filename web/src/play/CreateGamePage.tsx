@@ -1,5 +1,5 @@
 import { useLocation } from 'preact-iso';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi, useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
@@ -59,7 +59,10 @@ const defaults = (schema: Record<string, unknown>) =>
 export function CreateGamePage() {
   const { route } = useLocation();
   const types = useApi(() => unwrap(api.GET('/v1/game-types')), []);
-  const [type, setType] = useState('');
+  // Until the player picks a game, the first listed is chosen (derived, not set by an effect: an effect
+  // that ran after a quick pick would put the first game back over it).
+  const [picked, setType] = useState('');
+  const type = picked || types.data?.[0]?.id || '';
   const [seats, setSeats] = useState(2);
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [fills, setFills] = useState<SeatFill[]>([]);
@@ -70,14 +73,16 @@ export function CreateGamePage() {
   const [incrementSeconds, setIncrementSeconds] = useState(60);
   const chosen = types.data?.find((t) => t.id === type);
 
-  useEffect(() => {
-    if (!type && types.data?.length) setType(types.data[0]!.id);
-  }, [types.data]);
-  useEffect(() => {
-    if (!chosen) return;
-    setOptions(defaults(chosen.optionsSchema));
-    setSeats((n) => Math.min(Math.max(n, chosen.players.min), chosen.players.max));
-  }, [type, chosen?.id]);
+  // The options are derived from the chosen game too: the player's entries over the game's defaults.
+  // Choosing another game clears the entries and brings the seat count within its range (the field's
+  // min and max stop a form with a count out of range from being sent).
+  const chosenOptions = chosen ? { ...defaults(chosen.optionsSchema), ...options } : {};
+  const chooseGame = (id: string) => {
+    setType(id);
+    setOptions({});
+    const players = types.data?.find((t) => t.id === id)?.players;
+    if (players) setSeats((n) => Math.min(Math.max(n, players.min), players.max));
+  };
 
   const fillOf = (seat: number): SeatFill => fills[seat] ?? { fill: 'open' };
   const setFill = (seat: number, fill: SeatFill) => setFills((old) => Object.assign([...old], { [seat]: fill }));
@@ -86,7 +91,7 @@ export function CreateGamePage() {
     const timeControl: TimeControl =
       clock === 'per-move' ? { kind: 'per-move', moveSeconds } : clock === 'budget' ? { kind: 'budget', initialSeconds, incrementSeconds } : { kind: 'none' };
     // The creator's seed goes with the creation: a 1-seat game starts at once and has no later chance.
-    let game = (await unwrap(api.POST('/v1/games', { body: { type, seats, options, private: isPrivate, timeControl, clientSeed: randomSeed() } }))) as GameDetail;
+    let game = (await unwrap(api.POST('/v1/games', { body: { type, seats, options: chosenOptions, private: isPrivate, timeControl, clientSeed: randomSeed() } }))) as GameDetail;
     for (let seat = 1; seat < seats; seat++) {
       const fill = fillOf(seat);
       if (fill.fill === 'open') continue;
@@ -107,11 +112,11 @@ export function CreateGamePage() {
           void create.run();
         }}
       >
-        <SelectField label="Game" value={type} onChange={(event) => setType(event.currentTarget.value)} options={types.data.map((t) => ({ value: t.id, label: `${t.title} (${t.players.min}–${t.players.max} players)` }))} />
+        <SelectField label="Game" value={type} onChange={(event) => chooseGame(event.currentTarget.value)} options={types.data.map((t) => ({ value: t.id, label: `${t.title} (${t.players.min}–${t.players.max} players)` }))} />
         {chosen && (
           <>
             <Field label="Seats" type="number" min={chosen.players.min} max={chosen.players.max} value={String(seats)} onInput={(event) => setSeats(Number(event.currentTarget.value))} />
-            <OptionFields schema={chosen.optionsSchema} values={options} onChange={setOptions} />
+            <OptionFields schema={chosen.optionsSchema} values={chosenOptions} onChange={setOptions} />
           </>
         )}
         <fieldset>
