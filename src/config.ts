@@ -14,6 +14,10 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections in this process's database pool. */
   databasePoolSize: number;
+  /** A streaming replica of DATABASE_URL for the reads that tolerate lag (docs/scaling.md §2); null: everything reads the primary. */
+  databaseReadUrl: string | null;
+  /** Connections in the pool to the replica. */
+  databaseReadPoolSize: number;
   /** Games whose newest record this process keeps for the next move (0: none; see store/game-cache.ts). */
   gameCacheSize: number;
   /** Moves of different games share one statement and WAL flush (store/moves.ts). */
@@ -213,6 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
+  const databaseReadUrl = text(env, 'DATABASE_READ_URL');
+  if (databaseReadUrl !== null && !/^postgres(ql)?:\/\//.test(databaseReadUrl)) {
+    throw new ConfigError('DATABASE_READ_URL must be a postgres:// or postgresql:// URL (a streaming replica of DATABASE_URL)');
+  }
+  if (databaseReadUrl !== null && databaseUrl === null) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the replica is of the primary DATABASE_URL names (the embedded PostgreSQL has none)');
+  }
   const smtpUrl = text(env, 'SMTP_URL');
   if (smtpUrl !== null && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL (user and password in it if the relay needs them)');
   const mailFrom = text(env, 'MAIL_FROM');
@@ -233,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: text(env, 'HOST') ?? '127.0.0.1',
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    databaseReadUrl,
+    databaseReadPoolSize: integer(env, 'DATABASE_READ_POOL_SIZE', 10, 1, 200),
     gameCacheSize: integer(env, 'GAME_CACHE_SIZE', 1000, 0, 1_000_000),
     groupCommit: flag(env, 'GROUP_COMMIT', true),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data/postgres'),

@@ -84,19 +84,22 @@ interface PoolLike {
  * replica: they share the database).
  */
 export function observeDatabase(registry: Registry, db: Db): void {
-  new Gauge({
-    name: 'db_pool_connections',
-    help: 'Database pool connections of this process: in use, idle, and requests waiting for one',
-    labelNames: ['state'],
-    registers: [registry],
-    collect() {
-      const pool = (db as unknown as { pool?: PoolLike }).pool;
-      if (!pool) return;
-      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-      this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
-    },
-  });
+  const poolGauge = (name: string, help: string, client: Db) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const pool = (client as unknown as { pool?: PoolLike }).pool;
+        if (!pool) return;
+        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  poolGauge('db_pool_connections', 'Database pool connections of this process: in use, idle, and requests waiting for one', db);
+  if (db.reads && db.reads !== db) poolGauge('db_read_pool_connections', 'Connections of this process to the read replica (DATABASE_READ_URL): in use, idle, waiting', db.reads);
   // Counters read from the store's group commit (store/moves.ts): moves / flushes = moves per WAL flush.
   const group = groupCommitStats(db);
   new Counter({

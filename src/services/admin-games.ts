@@ -33,8 +33,10 @@ export async function searchGames(ctx: ServiceContext, principal: Principal, fil
     if (at !== undefined && Number.isNaN(at.getTime())) throw badRequest('VALIDATION_FAILED', `${name} is not a date.`);
   }
   if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) throw badRequest('INVALID_DATE_RANGE', '`createdFrom` is after `createdTo`.');
-  const { total, totalCapped, ids } = await searchGameIds(ctx.db, filter);
-  const [games, extras] = await Promise.all([findGames(ctx.db, ids), adminGameRows(ctx.db, ids)]);
+  // An operations read that tolerates a replica's lag (docs/scaling.md §2).
+  const reads = ctx.db.reads;
+  const { total, totalCapped, ids } = await searchGameIds(reads, filter);
+  const [games, extras] = await Promise.all([findGames(reads, ids), adminGameRows(reads, ids)]);
   const items: AdminGameItem[] = games.map((game) => {
     const extra = extras.get(game.id);
     return { ...summarize(game, principal), players: extra?.players ?? [], importedAt: extra?.importedAt?.toISOString() ?? null, lastVerify: lastVerifyOf(extra?.lastVerify ?? null) };

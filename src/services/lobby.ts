@@ -296,7 +296,8 @@ export interface ListGamesInput {
 }
 
 export async function listGames(ctx: ServiceContext, principal: Principal, input: ListGamesInput) {
-  const { total, totalCapped, games } = await listGameRows(ctx.db, {
+  // Lists tolerate a replica's lag (docs/scaling.md §2): `ctx.db.reads`.
+  const { total, totalCapped, games } = await listGameRows(ctx.db.reads, {
     status: input.status,
     memberId: input.mine ? principal.userId : undefined,
     awaitingUserId: input.awaitingMe ? principal.userId : undefined,
@@ -309,11 +310,11 @@ export async function listGames(ctx: ServiceContext, principal: Principal, input
 
 /** Open public games with a seat free for anyone, and open games with a seat reserved for the caller. */
 export async function lobby(ctx: ServiceContext, principal: Principal, input: { type?: string; limit: number; offset: number }) {
-  const { total, totalCapped, games } = await listJoinableGames(ctx.db, { userId: principal.userId, type: input.type, limit: input.limit, offset: input.offset });
+  const { total, totalCapped, games } = await listJoinableGames(ctx.db.reads, { userId: principal.userId, type: input.type, limit: input.limit, offset: input.offset });
   return { total, totalCapped, limit: input.limit, offset: input.offset, games: games.map((game) => summarize(game, principal)) };
 }
 
 export async function invitations(ctx: ServiceContext, principal: Principal) {
-  const { games } = await listGameRows(ctx.db, { status: 'open', reservedFor: principal.userId, limit: 100, offset: 0 });
+  const { games } = await listGameRows(ctx.db.reads, { status: 'open', reservedFor: principal.userId, limit: 100, offset: 0 });
   return games.map((game) => summarize(game, principal));
 }

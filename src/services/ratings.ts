@@ -118,7 +118,7 @@ const ratingView = (row: RatingRow): RatingView => ({ gameType: row.gameType, ra
 
 export async function leaderboard(ctx: ServiceContext, gameType: string, page: { limit: number; offset: number }) {
   if (!Object.hasOwn(ctx.catalog, gameType)) throw notFound('Game type');
-  const { total, rows } = await leaderboardPage(ctx.db, gameType, page.limit, page.offset);
+  const { total, rows } = await leaderboardPage(ctx.db.reads, gameType, page.limit, page.offset);
   return { items: rows.map((row, i) => ({ rank: page.offset + i + 1, username: row.username, ...ratingView(row) })), total, limit: page.limit, offset: page.offset };
 }
 
@@ -126,9 +126,11 @@ const RECENT_GAMES = 20;
 
 /** An account's public profile: ratings per game type and its latest public games that are over, with results and rating changes. */
 export async function profile(ctx: ServiceContext, username: string) {
-  const user = await findUserByUsername(ctx.db, username);
+  // A profile is a public page that tolerates a replica's lag (docs/scaling.md §2).
+  const reads = ctx.db.reads;
+  const user = await findUserByUsername(reads, username);
   if (!user || user.disabledAt) throw notFound('User');
-  const [ratings, recent] = await Promise.all([ratingsOf(ctx.db, user.id), recentGamesOf(ctx.db, user.id, RECENT_GAMES)]);
+  const [ratings, recent] = await Promise.all([ratingsOf(reads, user.id), recentGamesOf(reads, user.id, RECENT_GAMES)]);
   return {
     username: user.username,
     createdAt: user.createdAt.toISOString(),

@@ -270,3 +270,36 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/**
+ * A throw-away primary and a streaming replica of it (tests of DATABASE_READ_URL). The replica is
+ * a copy of the primary's data folder taken while the primary is stopped (the embedded binaries
+ * have no pg_basebackup), started with `standby.signal` and a `primary_conninfo`: from then on it
+ * replays the primary's WAL over a replication connection, as a production replica does.
+ */
+export async function startTemporaryReplicatedPostgres(prefix: string, log: (line: string) => void): Promise<{ primary: EmbeddedDatabase; replica: EmbeddedDatabase; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  const [primaryDir, replicaDir] = [join(dir, 'primary'), join(dir, 'replica')];
+  const primaryPort = await freePort();
+  await (await startEmbeddedPostgres(primaryDir, primaryPort, 'postgres', log)).stop();
+  // cp -a keeps the files' owner (the `postgres` user when we run as root) and modes.
+  await run('cp', ['-a', realpathSync(primaryDir), replicaDir]);
+  rmSync(join(replicaDir, 'server.log'), { force: true });
+  writeFileSync(join(replicaDir, 'standby.signal'), '');
+  const conninfo = `host=127.0.0.1 port=${primaryPort} user=postgres password=${PASSWORD} application_name=replica`;
+  writeFileSync(join(replicaDir, 'postgresql.auto.conf'), `${readFileSync(join(replicaDir, 'postgresql.auto.conf'), 'utf8')}\nprimary_conninfo = '${conninfo}'\n`);
+  const user = await postgresUser(log);
+  if (user.uid !== undefined) for (const file of ['standby.signal', 'postgresql.auto.conf']) chownSync(join(replicaDir, file), user.uid, user.gid!);
+  const primary = await startEmbeddedPostgres(primaryDir, primaryPort, 'postgres', log);
+  const replica = await startEmbeddedPostgres(replicaDir, await freePort(), 'postgres', log);
+  return {
+    primary,
+    replica,
+    async stop() {
+      await replica.stop();
+      await primary.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

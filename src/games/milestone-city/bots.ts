@@ -16,8 +16,7 @@ import type { MilestoneCityView } from './view.js';
  * short of the goal, utilities when power or water runs low, zones otherwise; put tiles into empty
  * districts first, next to a matching service second; exchange when nothing is playable.
  */
-export function greedyMove(state: MilestoneCityState, seat: Seat): MilestoneCityAction {
-  const legal = legalActions(state, seat);
+export function greedyMove(state: MilestoneCityState, seat: Seat, legal: MilestoneCityAction[] = legalActions(state, seat)): MilestoneCityAction {
   const first = legal[0]!;
   if (state.phase === 'piece') {
     const costs = editionOf(state).pieceCosts;
