@@ -5,7 +5,7 @@ import { greedyMove } from './bots.js';
 import { BAR_MAX, BAR_NAMES } from './data.js';
 import { cardKind, editionOf } from './editions.js';
 import { legalActions } from './legal.js';
-import { score } from './rules-end.js';
+import { milestoneError, score } from './rules-end.js';
 import type { MilestoneCityState } from './state.js';
 import { apply } from './rules.js';
 
@@ -72,7 +72,11 @@ export function plannerMove(state: MilestoneCityState, seat: Seat, legal: Milest
  */
 export const searchProfile: SearchBotProfile<MilestoneCityState, MilestoneCityAction> = {
   standing(state) {
-    const total = score(state).total;
+    // At the last milestone, once it may end, the team can claim it and the victory whenever it likes:
+    // counted already, so that building on (the rollout stops short of the end) does not look like a loss.
+    const points = editionOf(state).score;
+    const claimable = state.phase === 'turn' && state.milestone + 1 === state.goal && milestoneError(state) === null;
+    const total = score(state).total + (claimable ? points.milestone + points.victory : 0);
     return Array.from({ length: state.seats }, () => total);
   },
   cooperative: true,
