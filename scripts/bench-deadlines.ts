@@ -146,10 +146,13 @@ export async function measureDeadlineLag(options: { serverUrl?: string; games?: 
     say(`${started.length} bot games started`);
     const moves = botRounds * 2;
     await until(async () => (await sql.query(`SELECT count(*)::int AS n FROM games WHERE id = ANY($1::uuid[]) AND status = 'finished'`, [botIds])).rows[0].n >= botGames, 300_000, 'the bot games to end');
+    // A bot move's latency counts from the event before it (the start event, seq 1, for the first move).
     const { rows: botLags } = await sql.query<{ lag: number }>(
-      `SELECT extract(epoch FROM (e.created_at - coalesce(lag(e.created_at) OVER w, g.started_at))) * 1000 AS lag
-       FROM game_events e JOIN games g ON g.id = e.game_id WHERE e.game_id = ANY($1::uuid[])
-       WINDOW w AS (PARTITION BY e.game_id ORDER BY e.seq)`, [botIds]);
+      `SELECT lag FROM (
+         SELECT e.kind, extract(epoch FROM (e.created_at - coalesce(lag(e.created_at) OVER w, g.started_at))) * 1000 AS lag
+         FROM game_events e JOIN games g ON g.id = e.game_id WHERE e.game_id = ANY($1::uuid[])
+         WINDOW w AS (PARTITION BY e.game_id ORDER BY e.seq)) moves
+       WHERE kind <> 'start'`, [botIds]);
     if (botLags.length !== botGames * moves) throw new Error(`expected ${botGames * moves} bot moves, found ${botLags.length}`);
     return {
       deadlines: { ...deadlines, allWithinMs: deadlines.maxMs },
