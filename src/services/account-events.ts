@@ -59,7 +59,7 @@ async function activeSeatsByVersion(ctx: ServiceContext, gameId: string): Promis
     const game = await loadGame(ctx, gameId);
     const definition = definitionFor(ctx, game);
     const bySeq = new Map<number, number[]>();
-    walkLog(definition, setupInputOf(game), await allEvents(ctx, gameId), (event, state) => {
+    walkLog(definition, setupInputOf(game), await allEvents(ctx, game), (event, state) => {
       bySeq.set(event.seq, definition.outcome(state) === null ? definition.activeSeats(state) : []);
     });
     return bySeq;

@@ -67,8 +67,8 @@ export interface AdminEvent {
   createdAt: string;
 }
 
-export async function adminEvents(ctx: ServiceContext, gameId: string): Promise<AdminEvent[]> {
-  const events = await allEvents(ctx, gameId);
+export async function adminEvents(ctx: ServiceContext, game: GameRecord): Promise<AdminEvent[]> {
+  const events = await allEvents(ctx, game);
   const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
   const users = actorIds.length === 0 ? [] : await ctx.db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, username: true } });
   const names = new Map(users.map((user) => [user.id, user.username]));
@@ -81,7 +81,7 @@ export async function adminEvents(ctx: ServiceContext, gameId: string): Promise<
 /** Everything about a game for an audit: the game, its full state and seed, every event with every log line. */
 export async function adminGame(ctx: ServiceContext, gameId: string) {
   const game = await loadGame(ctx, gameId);
-  const [events, extras] = await Promise.all([adminEvents(ctx, gameId), adminGameRows(ctx.db, [gameId])]);
+  const [events, extras] = await Promise.all([adminEvents(ctx, game), adminGameRows(ctx.db, [gameId])]);
   const extra = extras.get(gameId);
   return {
     ...detail(ctx, game, null),
@@ -116,7 +116,7 @@ async function historyUpTo(ctx: ServiceContext, game: GameRecord, at: number) {
   if (game.startedAt === null) throw unprocessable('GAME_NOT_STARTED', 'The game has not started (or was aborted before it did): there is no state.');
   if (at > game.version) throw unprocessable('NO_SUCH_VERSION', `The game is at version ${game.version}; there is no event ${at}.`);
   const definition = definitionFor(ctx, game);
-  const events = (await allEvents(ctx, game.id)).filter((event) => event.seq <= at);
+  const events = await allEvents(ctx, { id: game.id, version: at });
   return { definition, events, state: walkLog(definition, setupInputOf(game), events).state };
 }
 

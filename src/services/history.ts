@@ -38,19 +38,37 @@ export function playerEvent(event: EventRecord, seat: number | null): PlayerEven
 export async function gameLog(ctx: ServiceContext, principal: Principal | null, gameId: string, after: number, limit = LOG_PAGE_LIMIT) {
   const game = await loadVisibleGame(ctx, gameId, principal);
   const seat = seatOf(game, principal);
-  const events = await listEvents(ctx.db, gameId, after, Math.min(limit, LOG_PAGE_LIMIT));
+  const events = await eventsThrough(ctx, gameId, after, game.version, Math.min(limit, LOG_PAGE_LIMIT));
   return { version: game.version, events: events.map((event) => playerEvent(event, seat)) };
+}
+
+/**
+ * A game's events after `after` up to `version` (read from the primary or this process's cache), at
+ * most `limit`, oldest first. A game's events never change once written (a take-back is an event of
+ * its own), so they come from the read replica (`ctx.db.reads`) when it has replayed all of them
+ * already, else from the primary: a log, a replay or a record is never short of an event it names.
+ */
+export async function eventsThrough(ctx: ServiceContext, gameId: string, after: number, version: number, limit: number): Promise<EventRecord[]> {
+  const wanted = Math.max(0, Math.min(limit, version - after));
+  if (wanted === 0) return [];
+  if (ctx.db.reads !== ctx.db) {
+    const replicated = await listEvents(ctx.db.reads, gameId, after, wanted);
+    if (replicated.length === wanted) return replicated;
+  }
+  return listEvents(ctx.db, gameId, after, wanted);
 }
 
 // ---- admin: everything, including hidden information ----
 
-/** Every event of a game, oldest first (paged reads, so a long game does not load in one query). */
-export async function allEvents(ctx: ServiceContext, gameId: string): Promise<EventRecord[]> {
+const EVENT_PAGE = 5000;
+
+/** Every event of a game up to its `version`, oldest first (paged reads, so a long game does not load in one query). */
+export async function allEvents(ctx: ServiceContext, game: { id: string; version: number }): Promise<EventRecord[]> {
   const out: EventRecord[] = [];
   for (;;) {
-    const page = await listEvents(ctx.db, gameId, out.at(-1)?.seq ?? 0, 5000);
+    const page = await eventsThrough(ctx, game.id, out.at(-1)?.seq ?? 0, game.version, EVENT_PAGE);
     out.push(...page);
-    if (page.length < 5000) return out;
+    if (page.length < EVENT_PAGE) return out;
   }
 }
 
@@ -60,7 +78,7 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
   if (game.startedAt === null) return { ok: true, version: 0, checkedEvents: 0, divergence: null };
   const definition = definitionFor(ctx, game);
   // Only the events the game row has taken in: a move committed since the row was read is not checked now.
-  const events = (await allEvents(ctx, gameId)).filter((event) => event.seq <= game.version);
+  const events = await allEvents(ctx, game);
   const gaps = events.findIndex((event, index) => event.seq !== index + 1);
   if (gaps >= 0) return { ok: false, version: game.version, checkedEvents: gaps, divergence: { atEvent: gaps + 1, reason: `the log skips from seq ${gaps} to ${events[gaps]!.seq}` } };
   let divergence: { atEvent: number; reason: string } | null = null;

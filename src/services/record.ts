@@ -17,7 +17,7 @@ export { EARLIER_FORMATS, RECORD_FORMAT, verifyRecord, type GameRecordExport, ty
 
 /** The record of `game` as stored now (imported seats keep the names their record gave). */
 export async function recordOf(ctx: ServiceContext, game: GameRecord): Promise<GameRecordExport> {
-  const [events, imported] = await Promise.all([allEvents(ctx, game.id), importedNames(ctx.db, game.id)]);
+  const [events, imported] = await Promise.all([allEvents(ctx, game), importedNames(ctx.db, game.id)]);
   return {
     format: RECORD_FORMAT, id: game.id, type: game.type, rulesVersion: game.rulesVersion, seatCount: game.seatCount, options: game.options,
     seedCommitment: seedCommitment(game.seed), seed: game.seed, seedDerivation: game.seedDerivation, clientSeeds: game.clientSeeds,

@@ -97,6 +97,50 @@ describe('a read replica (DATABASE_READ_URL)', { timeout: 120_000 }, () => {
   });
 });
 
+describe('a game\'s events from the read replica', { timeout: 120_000 }, () => {
+  it('come from the replica once it has them all, and from the primary while it lags: a log or record is never short', async () => {
+    const alice = await newUser(t, 'alice');
+    const bob = await newUser(t, 'bob');
+    // Two rounds: four moves end it (a record is of a game that is over).
+    const game = (await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 2 } }).expect(201)).body;
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    const pass = async (player: { auth: { Authorization: string } }) => (await t.http.post(`/v1/games/${game.id}/actions`).set(player.auth).send({ action: { type: 'pass' } }).expect(201)).body.version as number;
+    await pass(alice);
+    const version = await pass(bob);
+    // Connections the service takes from its replica pool while it answers.
+    const replicaPool = t.app.services.db.reads.pool;
+    const replicaReads = async (read: () => Promise<unknown>) => {
+      let taken = 0;
+      const count = () => taken++;
+      replicaPool.on('acquire', count);
+      try {
+        await read();
+      } finally {
+        replicaPool.off('acquire', count);
+      }
+      return taken;
+    };
+    const log = async () => (await t.http.get(`/v1/games/${game.id}/log`).set(alice.auth).expect(200)).body as { version: number; events: { seq: number }[] };
+    await until(async () => (await replica.query('SELECT count(*)::int AS n FROM game_events WHERE game_id = $1', [game.id])).rows[0].n === version, 'the moves on the replica');
+    expect(await replicaReads(async () => expect((await log()).events.map((event) => event.seq)).toEqual([1, 2, 3]))).toBeGreaterThan(0);
+
+    await replica.query('SELECT pg_wal_replay_pause()');
+    try {
+      await until(async () => (await replica.query('SELECT pg_get_wal_replay_pause_state() AS state')).rows[0].state === 'paused', 'the replica paused');
+      await pass(alice);
+      const latest = await pass(bob);
+      // The replica lacks the last two events: the log and the record still have them (read from the primary).
+      const whileLagging = await log();
+      expect(whileLagging.version).toBe(latest);
+      expect(whileLagging.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+      const record = (await t.http.get(`/v1/games/${game.id}/record`).set(alice.auth).expect(200)).body as { events: unknown[] };
+      expect(record.events).toHaveLength(latest);
+    } finally {
+      await replica.query('SELECT pg_wal_replay_resume()');
+    }
+  });
+});
+
 describe('DATABASE_READ_URL settings', () => {
   it('is refused when it is no PostgreSQL URL, or without DATABASE_URL (an embedded database has no replica)', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_READ_URL: 'mysql://replica/app' })).toThrow('DATABASE_READ_URL must be a postgres:// or postgresql:// URL');
