@@ -23,6 +23,11 @@ export interface SearchProfile<State, Action> {
   scale: number;
   /** Plies a rollout plays on after the root action (every seat's moves count). */
   depth: number;
+  /**
+   * The rollouts' chance of a uniform move for this game, instead of the level's (`SearchSettings.explore`).
+   * Milestone City: 0, as a uniform move there throws away what the planner keeps (see its search.ts).
+   */
+  rolloutExplore?: number;
   /** Cooperative game: the reward is the team's standing against its standing at the root, not a lead over the others. */
   cooperative?: boolean;
   /** The move a rollout plays for `seat` among `legal` (fast and state based; default: uniform). */
@@ -187,6 +192,7 @@ export function searchMove<State, View, Action>(
   if (candidates.length === 1) return { action: legal[candidates[0]!]!, iterations: 0, candidates: 1, ms: clock() - started, truncated: false };
   // Rewards per candidate and deal (deals are numbered): the paired comparison with the preferred action.
   const rewards = legal.map((): number[] => []);
+  const explore = profile.rolloutExplore ?? settings.explore;
   const searched = candidates.length;
   const rounds = Math.max(1, Math.ceil(Math.log2(candidates.length)));
   for (let round = 0; round < rounds && candidates.length > 1 && !truncated; round++) {
@@ -213,7 +219,7 @@ export function searchMove<State, View, Action>(
         visits[i]!++;
         done++;
         // An action the dealt state refuses scores 0 (legal actions depend on the seat's own information, so this is rare).
-        const value = isRuleError(applied) ? 0 : reward(definition, profile, rollout(definition, profile, applied.state, local, settings.explore), seat, baseline);
+        const value = isRuleError(applied) ? 0 : reward(definition, profile, rollout(definition, profile, applied.state, local, explore), seat, baseline);
         totals[i]! += value;
         rewards[i]![deal] = value;
       }

@@ -83,6 +83,10 @@ export const searchProfile: SearchBotProfile<MilestoneCityState, MilestoneCityAc
   scale: 20,
   margin: 0.005,
   depth: 40,
+  // No uniform moves in the rollouts, at either level: at the last milestone a uniform move (an
+  // industrial zone at the least happiness the milestone needs, an end with cards left) cuts short
+  // the building on that the planner plays, and ending at once looked better than building on.
+  rolloutExplore: 0,
   rolloutMove: (state, seat, legal) => plannerMove(state, seat, legal),
   preferred: (state, seat, legal) => plannerMove(state, seat, legal),
   retreat: (action) => action.type === 'cancel',
