@@ -9,7 +9,7 @@
  * Prints, per line: games, the hard bot's wins (a shared win counts by its share), its win rate with
  * a 95% Wilson interval, the rate of an equal bot (1 / players), and the hard bot's milliseconds per
  * move (wall clock and this process's CPU time: on a busy machine the wall clock is the CPU time
- * times the load). Settings (environment):
+ * times the load) and its longest move in CPU time. Settings (environment):
  *   ARENA_GAMES=200         games per game type, player count and match-up
  *   ARENA_FIRST=0           the first game's index (its seed and hard seat): a later run with
  *                           ARENA_FIRST=200 plays the next games of the same lines (combine the lines' wins)
@@ -48,6 +48,8 @@ interface Played {
   hardMoves: number;
   hardWallMs: number;
   hardCpuMs: number;
+  /** The hard bot's longest move in CPU time: the budget holds for every move, not only on average. */
+  hardCpuMaxMs: number;
 }
 
 /** One game: `bots[seat]` plays each seat; times the hard bot's moves. */
@@ -56,6 +58,7 @@ function play(definition: AnyGameDefinition, seats: number, bots: string[], seed
   let hardMoves = 0;
   let hardWallMs = 0;
   let hardCpuMs = 0;
+  let hardCpuMaxMs = 0;
   for (let ply = 0; ply < MAX_PLIES; ply++) {
     const active = definition.activeSeats(state);
     if (active.length === 0) break;
@@ -69,6 +72,7 @@ function play(definition: AnyGameDefinition, seats: number, bots: string[], seed
       hardWallMs += performance.now() - wall;
       const used = process.cpuUsage(cpu);
       hardCpuMs += (used.user + used.system) / 1000;
+      hardCpuMaxMs = Math.max(hardCpuMaxMs, (used.user + used.system) / 1000);
     }
     const applied = definition.apply(state, seat, action);
     if (isRuleError(applied)) throw new Error(`${definition.id}: ${bot} chose a refused action: ${applied.code}`);
@@ -76,7 +80,7 @@ function play(definition: AnyGameDefinition, seats: number, bots: string[], seed
   }
   const outcome = definition.outcome(state);
   if (!outcome) throw new Error(`${definition.id} ${seed}: no outcome after ${MAX_PLIES} plies`);
-  return { scores: outcome.scores, winners: outcome.winners, won: outcome.winners.length > 0, hardMoves, hardWallMs, hardCpuMs };
+  return { scores: outcome.scores, winners: outcome.winners, won: outcome.winners.length > 0, hardMoves, hardWallMs, hardCpuMs, hardCpuMaxMs };
 }
 
 /** 95% Wilson score interval of `wins` successes in `n`. */
@@ -93,7 +97,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function report(line: Record<string, unknown>): void {
   const [low, high] = wilson(line.wins as number, line.games as number);
-  const text = `| ${line.type} | ${line.players} | hard vs ${line.opponent} | ${line.games} | ${(line.wins as number).toFixed(1)} | ${pct((line.wins as number) / (line.games as number))} | ${pct(low)}–${pct(high)} | ${line.equal} | ${(line.wallMsPerMove as number).toFixed(0)} | ${(line.cpuMsPerMove as number).toFixed(0)} |${line.note ? ` ${line.note}` : ''}`;
+  const text = `| ${line.type} | ${line.players} | hard vs ${line.opponent} | ${line.games} | ${(line.wins as number).toFixed(1)} | ${pct((line.wins as number) / (line.games as number))} | ${pct(low)}–${pct(high)} | ${line.equal} | ${(line.wallMsPerMove as number).toFixed(0)} | ${(line.cpuMsPerMove as number).toFixed(0)} | ${(line.cpuMaxMs as number).toFixed(0)} |${line.note ? ` ${line.note}` : ''}`;
   console.log(text);
   if (env.ARENA_JSON) appendFileSync(env.ARENA_JSON, `${JSON.stringify({ ...line, low, high, thinkMs: THINK_MS })}\n`);
 }
@@ -104,15 +108,16 @@ interface LineTotals {
   moves: number;
   wallMs: number;
   cpuMs: number;
+  cpuMaxMs: number;
   teamWins: { hard: number; other: number };
   scoreSums: { hard: number; other: number };
 }
 
-const noTotals = (): LineTotals => ({ games: 0, wins: 0, moves: 0, wallMs: 0, cpuMs: 0, teamWins: { hard: 0, other: 0 }, scoreSums: { hard: 0, other: 0 } });
+const noTotals = (): LineTotals => ({ games: 0, wins: 0, moves: 0, wallMs: 0, cpuMs: 0, cpuMaxMs: 0, teamWins: { hard: 0, other: 0 }, scoreSums: { hard: 0, other: 0 } });
 
 function addTotals(a: LineTotals, b: LineTotals): LineTotals {
   return {
-    games: a.games + b.games, wins: a.wins + b.wins, moves: a.moves + b.moves, wallMs: a.wallMs + b.wallMs, cpuMs: a.cpuMs + b.cpuMs,
+    games: a.games + b.games, wins: a.wins + b.wins, moves: a.moves + b.moves, wallMs: a.wallMs + b.wallMs, cpuMs: a.cpuMs + b.cpuMs, cpuMaxMs: Math.max(a.cpuMaxMs, b.cpuMaxMs),
     teamWins: { hard: a.teamWins.hard + b.teamWins.hard, other: a.teamWins.other + b.teamWins.other },
     scoreSums: { hard: a.scoreSums.hard + b.scoreSums.hard, other: a.scoreSums.other + b.scoreSums.other },
   };
@@ -130,7 +135,7 @@ function playLine(type: string, players: number, opponent: string, indices: numb
       const other = play(definition, players, Array(players).fill(opponent), seed);
       totals = addTotals(totals, {
         games: 1, wins: hard.scores[0]! > other.scores[0]! ? 1 : hard.scores[0] === other.scores[0] ? 0.5 : 0,
-        moves: hard.hardMoves, wallMs: hard.hardWallMs, cpuMs: hard.hardCpuMs,
+        moves: hard.hardMoves, wallMs: hard.hardWallMs, cpuMs: hard.hardCpuMs, cpuMaxMs: hard.hardCpuMaxMs,
         teamWins: { hard: Number(hard.won), other: Number(other.won) }, scoreSums: { hard: hard.scores[0]!, other: other.scores[0]! },
       });
       progress(`seed ${i + 1 - FIRST}/${GAMES}, hard team ahead so far`);
@@ -141,7 +146,7 @@ function playLine(type: string, players: number, opponent: string, indices: numb
     const result = play(definition, players, bots, seed);
     totals = addTotals(totals, {
       ...noTotals(), games: 1, wins: result.winners.includes(hardSeat) ? 1 / result.winners.length : 0,
-      moves: result.hardMoves, wallMs: result.hardWallMs, cpuMs: result.hardCpuMs,
+      moves: result.hardMoves, wallMs: result.hardWallMs, cpuMs: result.hardCpuMs, cpuMaxMs: result.hardCpuMaxMs,
     });
     progress(`game ${i + 1 - FIRST}/${GAMES}, hard wins so far`);
   }
@@ -175,8 +180,8 @@ if (env.ARENA_CHILD) {
   process.stdout.write(JSON.stringify(playLine(type, players, opponent, indices)));
 } else {
   console.log(`bot arena: ${GAMES} games per line (indices ${FIRST} to ${FIRST + GAMES - 1}), BOT_THINK_MS ${THINK_MS}, ${JOBS} process${JOBS === 1 ? '' : 'es'}`);
-  console.log('| game | players | match-up | games | hard wins | win rate | 95% CI (Wilson) | equal bot | hard ms/move (wall) | hard ms/move (CPU) |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| game | players | match-up | games | hard wins | win rate | 95% CI (Wilson) | equal bot | hard ms/move (wall) | hard ms/move (CPU) | hard max CPU ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const type of TYPES) {
     const definition = games[type]!;
     for (const players of PLAYERS.filter((count) => count >= definition.players.min && count <= definition.players.max)) {
@@ -187,7 +192,7 @@ if (env.ARENA_CHILD) {
           : '';
         report({
           type, players, opponent, first: FIRST, games: GAMES, hardMoves: totals.moves, wins: totals.wins, equal: COOPERATIVE.has(type) ? '50%' : pct(1 / players),
-          wallMsPerMove: totals.moves ? totals.wallMs / totals.moves : 0, cpuMsPerMove: totals.moves ? totals.cpuMs / totals.moves : 0, note,
+          wallMsPerMove: totals.moves ? totals.wallMs / totals.moves : 0, cpuMsPerMove: totals.moves ? totals.cpuMs / totals.moves : 0, cpuMaxMs: totals.cpuMaxMs, note,
         });
       }
     }

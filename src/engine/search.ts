@@ -24,6 +24,11 @@ export interface SearchProfile<State, Action> {
   /** Plies a rollout plays on after the root action (every seat's moves count). */
   depth: number;
   /**
+   * The plies for this dealt state instead of `depth`, where the player count matters: with more
+   * players a fixed count covers fewer of each seat's turns (construction yard).
+   */
+  rolloutDepth?(state: State): number;
+  /**
    * The rollouts' chance of a uniform move for this game, instead of the level's (`SearchSettings.explore`).
    * Milestone City: 0, as a uniform move there throws away what the planner keeps (see its search.ts).
    */
@@ -105,7 +110,8 @@ function reward<State, View, Action>(definition: GameDefinition<State, Action, V
 /** Plays on from `state` for up to `depth` plies with the rollout policy. */
 function rollout<State, View, Action>(definition: GameDefinition<State, Action, View>, profile: SearchProfile<State, Action>, start: State, rng: Rng, explore: number): State {
   let state = start;
-  for (let ply = 0; ply < profile.depth; ply++) {
+  const depth = profile.rolloutDepth ? profile.rolloutDepth(start) : profile.depth;
+  for (let ply = 0; ply < depth; ply++) {
     const active = definition.activeSeats(state);
     if (active.length === 0) break;
     const mover = active[0]!;
