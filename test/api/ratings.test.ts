@@ -131,7 +131,8 @@ describe('live ratings', () => {
     expect(await until(() => gameRating(gameId))).toEqual({ unrated: null });
     const rows = await changes(gameId);
     expect(rows.find((row) => row.seat === 0)!.place).toBe(3);
-    expect(rows.filter((row) => row.seat !== 0).map((row) => row.place).sort()).toEqual([1, 2]);
+    // The two who played on may tie (a toy game can end level): either way both are ahead of the resignation.
+    expect([[1, 2], [1, 1]]).toContainEqual(rows.filter((row) => row.seat !== 0).map((row) => row.place).sort());
   });
 });
 
