@@ -195,8 +195,15 @@ describe('notification settings in the browser', () => {
 
     // Delivered to the service worker as the browser's push service would: it shows the notification, linking to the game on this site.
     const worker = await workerOf(page);
-    await worker.deliver(message);
-    const shown = await waitFor(async () => ((await worker.notifications()).length > 0 ? worker.notifications() : undefined), 10_000, 'the notification');
+    // A push service delivers again what was not taken; so does this (a clean CI run once saw the first delivery dropped).
+    // The notifications share a tag, so a second delivery replaces the first instead of adding one.
+    let deliveries = 0;
+    const shown = await waitFor(async () => {
+      const notifications = await worker.notifications();
+      if (notifications.length > 0) return notifications;
+      if (deliveries++ % 20 === 0) await worker.deliver(message);
+      return undefined;
+    }, 10_000, 'the notification');
     expect(shown).toEqual([{ title: 'Your turn', body: 'toy is waiting for your move.', tag: 'your_turn', data: { url: `${b.baseUrl}/games/${game.id}`, kind: 'your_turn' } }]);
 
     await page.getByRole('button', { name: 'Stop notifying this browser' }).click();
