@@ -71,8 +71,9 @@ function play(definition: AnyGameDefinition, seats: number, bots: string[], seed
       hardMoves++;
       hardWallMs += performance.now() - wall;
       const used = process.cpuUsage(cpu);
-      hardCpuMs += (used.user + used.system) / 1000;
-      hardCpuMaxMs = Math.max(hardCpuMaxMs, (used.user + used.system) / 1000);
+      const usedMs = (used.user + used.system) / 1000;
+      hardCpuMs += usedMs;
+      hardCpuMaxMs = Math.max(hardCpuMaxMs, usedMs);
     }
     const applied = definition.apply(state, seat, action);
     if (isRuleError(applied)) throw new Error(`${definition.id}: ${bot} chose a refused action: ${applied.code}`);

@@ -21,13 +21,12 @@ export interface SearchProfile<State, Action> {
   standing(state: State): number[];
   /** A lead of this many points counts as a clear advantage (the logistic's scale). */
   scale: number;
-  /** Plies a rollout plays on after the root action (every seat's moves count). */
-  depth: number;
   /**
-   * The plies for this dealt state instead of `depth`, where the player count matters: with more
-   * players a fixed count covers fewer of each seat's turns (construction yard).
+   * Plies a rollout plays on after the root action from this dealt state (every seat's moves count).
+   * A function of the state where the player count matters: with more players a fixed count covers
+   * fewer of each seat's turns (construction yard).
    */
-  rolloutDepth?(state: State): number;
+  depth(state: State): number;
   /**
    * The rollouts' chance of a uniform move for this game, instead of the level's (`SearchSettings.explore`).
    * Milestone City: 0, as a uniform move there throws away what the planner keeps (see its search.ts).
@@ -110,7 +109,7 @@ function reward<State, View, Action>(definition: GameDefinition<State, Action, V
 /** Plays on from `state` for up to `depth` plies with the rollout policy. */
 function rollout<State, View, Action>(definition: GameDefinition<State, Action, View>, profile: SearchProfile<State, Action>, start: State, rng: Rng, explore: number): State {
   let state = start;
-  const depth = profile.rolloutDepth ? profile.rolloutDepth(start) : profile.depth;
+  const depth = profile.depth(start);
   for (let ply = 0; ply < depth; ply++) {
     const active = definition.activeSeats(state);
     if (active.length === 0) break;

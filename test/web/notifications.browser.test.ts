@@ -197,11 +197,12 @@ describe('notification settings in the browser', () => {
     const worker = await workerOf(page);
     // A push service delivers again what was not taken; so does this (a clean CI run once saw the first delivery dropped).
     // The notifications share a tag, so a second delivery replaces the first instead of adding one.
-    let deliveries = 0;
+    let polls = 0;
     const shown = await waitFor(async () => {
       const notifications = await worker.notifications();
       if (notifications.length > 0) return notifications;
-      if (deliveries++ % 20 === 0) await worker.deliver(message);
+      // waitFor polls every 100 ms: a delivery now and every 2 s after.
+      if (polls++ % 20 === 0) await worker.deliver(message);
       return undefined;
     }, 10_000, 'the notification');
     expect(shown).toEqual([{ title: 'Your turn', body: 'toy is waiting for your move.', tag: 'your_turn', data: { url: `${b.baseUrl}/games/${game.id}`, kind: 'your_turn' } }]);

@@ -26,10 +26,9 @@ export const searchProfile: SearchBotProfile<CYState, CYAction> = {
     return projected.map((points, seat) => points + MONEY_WEIGHT * handTotal(state.hands[seat]!));
   },
   scale: 8,
-  depth: 24,
-  // Eight turns of every seat: with 4 to 6 players 24 plies left each seat 4 to 6 turns, and the
-  // hard bot barely beat greedy with 6 (docs/bots.md, "Construction yard with many players").
-  rolloutDepth: (state) => Math.max(24, 8 * state.seats),
+  // Eight turns of every seat, at least 24 plies: with 4 to 6 players a fixed 24 left each seat 4 to
+  // 6 turns, and the hard bot barely beat greedy with 6 (docs/bots.md, "Construction yard with many players").
+  depth: (state) => Math.max(24, 8 * state.seats),
   rolloutMove: (state, seat) => greedyBot(state, seat),
   significance: 1.645,
   preferred: (state, seat) => greedyBot(state, seat),

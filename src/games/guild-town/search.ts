@@ -28,7 +28,7 @@ export const searchProfile: SearchBotProfile<GuildTownState, GuildTownAction> = 
     );
   },
   scale: 6,
-  depth: 40,
+  depth: () => 40,
   rolloutMove: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
   significance: 1.645,
   preferred: (_state, _seat, legal, rng) => greedyChoice(legal, rng),

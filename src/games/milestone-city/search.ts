@@ -82,7 +82,7 @@ export const searchProfile: SearchBotProfile<MilestoneCityState, MilestoneCityAc
   cooperative: true,
   scale: 20,
   margin: 0.005,
-  depth: 40,
+  depth: () => 40,
   // No uniform moves in the rollouts, at either level: at the last milestone a uniform move (an
   // industrial zone at the least happiness the milestone needs, an end with cards left) cuts short
   // the building on that the planner plays, and ending at once looked better than building on.

@@ -10,7 +10,7 @@ const MONEY_WEIGHT = 0.2;
 export const searchProfile: SearchBotProfile<UrbanizationState, UrbanizationAction> = {
   standing: (state) => state.players.map((player) => player.points + MONEY_WEIGHT * player.money),
   scale: 6,
-  depth: 40,
+  depth: () => 40,
   rolloutMove: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
   preferred: (_state, _seat, legal, rng) => greedyChoice(legal, rng),
   iterationsPerMs: 0.3,
