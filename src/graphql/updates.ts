@@ -2,7 +2,9 @@ import type { Principal } from '../auth/tokens.js';
 import { visibleLog } from '../engine/log.js';
 import type { ServiceContext } from '../services/context.js';
 import { definitionFor } from '../services/definitions.js';
+import { allEvents } from '../services/history.js';
 import { loadGame, seatOf } from '../services/lobby.js';
+import { setupInputOf, walkLog } from '../services/timeline.js';
 import { findEvent, type EventRecord, type GameRecord } from '../store/games.js';
 
 /** Only `(gameId, version)` travels through pub/sub; each subscriber computes what it may see. */
@@ -30,7 +32,11 @@ function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<L
   const key = `${gameId}:${version}`;
   let entry = version > 0 ? recent.get(key) : undefined;
   if (!entry) {
-    entry = Promise.all([loadGame(ctx, gameId), version > 0 ? findEvent(ctx.db, gameId, version) : null]).then(([game, event]) => ({ game, event, views: new Map() }));
+    entry = Promise.all([loadGame(ctx, gameId), version > 0 ? findEvent(ctx.db, gameId, version) : null]).then(async ([game, event]) => ({
+      game: version > 0 && game.version > version ? await gameAsOf(ctx, game, version) : game,
+      event,
+      views: new Map(),
+    }));
     if (version === 0) return entry;
     recent.set(key, entry);
     // A failed load is not kept: the next subscriber tries again.
@@ -38,6 +44,18 @@ function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<L
     if (recent.size > RECENT_VERSIONS) recent.delete(recent.keys().next().value!);
   }
   return entry;
+}
+
+/**
+ * The game as it was right after event `version`, when a newer one has landed before this update was
+ * loaded (two moves in quick succession): its state from a replay of the log up to it, and the status,
+ * turn and result of a game that went on (a finished or aborted game takes no further events).
+ * Without it, version 2 of a game that version 3 finished was sent as finished, with version 3's view.
+ */
+async function gameAsOf(ctx: ServiceContext, game: GameRecord, version: number): Promise<GameRecord> {
+  const definition = definitionFor(ctx, game);
+  const { state } = walkLog(definition, setupInputOf(game), await allEvents(ctx, { id: game.id, version }));
+  return { ...game, version, state, status: 'active', activeSeats: definition.outcome(state) === null ? definition.activeSeats(state) : [], result: null };
 }
 
 export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number; undoRequestsChanged?: boolean }, principal: Principal | null) {
@@ -49,7 +67,7 @@ export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: stri
     version: payload.version,
     status: game.status,
     activeSeats: game.activeSeats,
-    // The view is of the state loaded for this version (a newer version may already have landed).
+    // The view is of the state as of this version, even when a newer one has landed (gameAsOf).
     view: views.get(seat),
     log: event ? visibleLog(event.log, seat) : [],
     result: game.result,

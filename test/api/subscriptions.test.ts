@@ -257,6 +257,30 @@ describe('gameUpdated', () => {
     expect([...seen.entries()].map(([version, statuses]) => [version, [...statuses]])).toEqual([[0, ['open']], [1, ['active']], [2, ['active']], [3, ['finished']]]);
   });
 
+  it('sends a version that a newer one overtook as it was: its own status, turn, view and log (the newer one finished the game)', async () => {
+    const alice = await newUser(t, 'alice');
+    const bob = await newUser(t, 'bob');
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 } }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    await t.http.post(`/v1/games/${game.id}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    const atTwo = (await stored(game.id)).state as ToyState;
+    await t.http.post(`/v1/games/${game.id}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
+    const asAlice = subscribe(game.id, `Bearer ${alice.token}`);
+    expect(await asAlice.version(3)).toMatchObject({ status: 'finished', activeSeats: [], result: { winners: [0, 1] } });
+    // Version 2's announcement arrives only now, as when its subscribers load it after version 3 committed.
+    await t.app.graphql.pubsub.publish({ topic: topicOf(game.id), payload: { gameId: game.id, version: 2 } });
+    expect(await asAlice.version(2)).toEqual({
+      gameId: game.id,
+      version: 2,
+      status: 'active',
+      activeSeats: [1],
+      view: toyGame.view(atTwo, 0),
+      log: [{ message: 'Seat 0 passes.', data: null }],
+      result: null,
+      undoRequestsChanged: false,
+    });
+  });
+
   it('tells the other players of an undo request asked and declined (same version, undoRequestsChanged), and of the approval that takes the move back (a new version)', async () => {
     const { alice, bob, gameId } = await startedToyGame(t, { rounds: 5 });
     await t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
