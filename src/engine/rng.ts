@@ -69,22 +69,32 @@ export interface Rng {
 
 /** A local generator continuing from `state`. Drawing from it never changes `state` itself. */
 export function openRng(state: RngState): Rng {
-  const generator = xoroshiro128plusFromState(state);
-  const int = (min: number, max: number): number => uniformInt(generator, min, max);
-  return {
-    int,
-    shuffle<T>(items: readonly T[]): T[] {
-      const copy = items.slice();
-      for (let i = copy.length - 1; i > 0; i--) {
-        const j = int(0, i);
-        [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-      }
-      return copy;
-    },
-    pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[int(0, items.length - 1)] as T;
-    },
-    state: () => [...generator.getState()],
-  };
+  return new LocalRng(xoroshiro128plusFromState(state));
+}
+
+/** A class, not an object of closures: searches open an RNG per rollout, and closures cost an allocation each. */
+class LocalRng implements Rng {
+  constructor(private readonly generator: ReturnType<typeof xoroshiro128plusFromState>) {}
+
+  int(min: number, max: number): number {
+    return uniformInt(this.generator, min, max);
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const copy = items.slice();
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+    }
+    return copy;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[this.int(0, items.length - 1)] as T;
+  }
+
+  state(): RngState {
+    return [...this.generator.getState()];
+  }
 }

@@ -71,6 +71,11 @@ export function actionRefusal(s: GuildTownState, seat: number, action: GuildTown
   }
 }
 
+/** A refusal unless the turn is in guild `g` (a module function: a closure per call is a cost on the search's hot path). */
+function onlyIn(guild: string | null, g: string, what: string): RuleError | null {
+  return guild === g ? null : ruleError('WRONG_GUILD', `You can ${what} only in the ${g} guild.`);
+}
+
 function guildRefusal(s: GuildTownState, seat: number, action: GuildTownAction): RuleError | null {
   const turn = s.turn as Turn;
   if (s.auction) {
@@ -80,7 +85,6 @@ function guildRefusal(s: GuildTownState, seat: number, action: GuildTownAction):
   }
   const prompt = turn.prompt;
   const guild = turn.guild;
-  const onlyIn = (g: string, what: string): RuleError | null => (guild === g ? null : ruleError('WRONG_GUILD', `You can ${what} only in the ${g} guild.`));
   switch (action.type) {
     case 'done':
       // A banker who has taken a face-up card must take the rest of the 4 (and discard): the hand limit depends on it.
@@ -92,29 +96,29 @@ function guildRefusal(s: GuildTownState, seat: number, action: GuildTownAction):
     case 'pay':
       return payRefusal(s, turn, action.card);
     case 'bankTake':
-      return onlyIn('bankers', 'take money') ?? bankTakeRefusal(s, turn, action);
+      return onlyIn(guild, 'bankers', 'take money') ?? bankTakeRefusal(s, turn, action);
     case 'bankDraw':
       if (prompt.kind !== 'main') return ruleError('WRONG_STEP', 'You are not taking money now.');
       if (turn.bankTaken === 0 && s.moneyRow.some((card) => card !== null)) return ruleError('TAKE_FACE_UP_FIRST', 'Take 1 or 2 of the face-up money cards first.');
-      return onlyIn('bankers', 'draw money');
+      return onlyIn(guild, 'bankers', 'draw money');
     case 'bankPrivilege':
       return bankPrivilegeRefusal(s, turn);
     case 'discard':
       return bankDiscardRefusal(s, turn, action.card);
     case 'raise':
-      return onlyIn('builders', 'raise buildings') ?? raiseRefusal(s, turn, action);
+      return onlyIn(guild, 'builders', 'raise buildings') ?? raiseRefusal(s, turn, action);
     case 'buildDone':
       return buildDoneRefusal(turn);
     case 'buy':
-      return onlyIn('notary', 'buy a building') ?? buyRefusal(s, turn, action);
+      return onlyIn(guild, 'notary', 'buy a building') ?? buyRefusal(s, turn, action);
     case 'auction':
-      return onlyIn('notary', 'start an auction') ?? auctionRefusal(s, turn, action);
+      return onlyIn(guild, 'notary', 'start an auction') ?? auctionRefusal(s, turn, action);
     case 'look':
-      return onlyIn('notary', 'look at five cards') ?? lookRefusal(s, turn, action.row);
+      return onlyIn(guild, 'notary', 'look at five cards') ?? lookRefusal(s, turn, action.row);
     case 'keep':
       return keepRefusal(turn, action.card);
     case 'buyHalf':
-      return onlyIn('traders', 'buy a half-product') ?? buyHalfRefusal(s, turn, action);
+      return onlyIn(guild, 'traders', 'buy a half-product') ?? buyHalfRefusal(s, turn, action);
     case 'hall':
       return hallRefusal(s, turn, action.choice);
     case 'craftPrivilege':

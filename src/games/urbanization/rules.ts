@@ -186,9 +186,13 @@ function candidateParts(s: UrbanizationState, seat: number) {
   };
 }
 
+/** Both choices of a character's optional power when the seat holds it and nothing is pending, else only "not used". */
+function flag(s: UrbanizationState, p: UrbanizationState['players'][number], id: (typeof CHARACTERS)[number]): boolean[] {
+  return s.pending === null && holds(p, id) ? [false, true] : [false];
+}
+
 function candidates(s: UrbanizationState, type: ActionType, { seat, p, owned, grounds, markerChoices }: ReturnType<typeof candidateParts>): UrbanizationAction[] {
   const territories = TERRITORIES;
-  const flag = (id: (typeof CHARACTERS)[number]): boolean[] => (s.pending === null && holds(p, id) ? [false, true] : [false]);
   switch (type) {
     case 'place':
       return territories.map((territory) => ({ type, territory }));
@@ -206,12 +210,12 @@ function candidates(s: UrbanizationState, type: ActionType, { seat, p, owned, gr
     case 'sowFarmer':
       return [{ type }];
     case 'buyLand':
-      return territories.filter((territory) => canBuyTerritory(s, seat, territory)).flatMap((territory) => flag('realEstateBroker').map((broker) => ({ type, territory, broker })));
+      return territories.filter((territory) => canBuyTerritory(s, seat, territory)).flatMap((territory) => flag(s, p, 'realEstateBroker').map((broker) => ({ type, territory, broker })));
     case 'erect': {
       const kinds = s.pending?.kind === 'erect' ? [s.pending.building] : (['house', 'skyscraper', 'admin'] as const);
       return kinds.flatMap((building) =>
         (building === 'admin' ? owned.map((t) => ({ territory: t.id, ground: 0 })) : grounds).flatMap((g) =>
-          flag('architect').map((architect) => ({ type, building, ...g, architect })),
+          flag(s, p, 'architect').map((architect) => ({ type, building, ...g, architect })),
         ),
       );
     }
@@ -221,9 +225,9 @@ function candidates(s: UrbanizationState, type: ActionType, { seat, p, owned, gr
     case 'placeFactory':
       return grounds.map((g) => ({ type, ...g }));
     case 'takeOrders':
-      return [0, 1, 2].flatMap((slot) => flag('foreman').map((foreman) => ({ type, slot, foreman })));
+      return [0, 1, 2].flatMap((slot) => flag(s, p, 'foreman').map((foreman) => ({ type, slot, foreman })));
     case 'attractIndustry':
-      return [0, 1, 2].flatMap((slot) => flag('industryBoss').map((industryBoss) => ({ type, slot, industryBoss })));
+      return [0, 1, 2].flatMap((slot) => flag(s, p, 'industryBoss').map((industryBoss) => ({ type, slot, industryBoss })));
     case 'produce':
       return p.factories.map((_, factory) => ({ type, factory }));
     case 'produceUnion': {
@@ -237,11 +241,11 @@ function candidates(s: UrbanizationState, type: ActionType, { seat, p, owned, gr
       return out;
     }
     case 'collectTaxes':
-      return flag('taxCollector').map((taxCollector) => ({ type, taxCollector }));
+      return flag(s, p, 'taxCollector').map((taxCollector) => ({ type, taxCollector }));
     case 'acquireInvention':
       if (!s.options.inventions) return [];
       return [-1, ...markerChoices].flatMap((marker) =>
-        [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((space) => flag('professor').map((professor) => ({ type, marker, space, professor }))),
+        [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((space) => flag(s, p, 'professor').map((professor) => ({ type, marker, space, professor }))),
       );
     case 'takeInvention':
       return s.pending?.kind === 'invention' ? s.docks[s.pending.space]!.map((invention) => ({ type, invention })) : [];
