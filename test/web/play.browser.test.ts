@@ -121,7 +121,9 @@ describe('two players in two browser pages', () => {
 
     // Past Bob's move, Alice must ask: Bob approves on his page and the moves are undone.
     // This time she places by clicking the territory on the map.
+    const beforePlacing = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
     await alicePage.getByRole('group', { name: 'Territory map' }).getByRole('button', { name: /^Place — Territory 3:/ }).click();
+    await waitForVersion(alicePage, beforePlacing + 1);
     // Her placement may ask for more (a price marker to move): she answers until it is Bob's turn.
     for (;;) {
       const now = (await b.t.http.get(`/v1/games/${game.id}`)).body;
@@ -156,6 +158,28 @@ describe('two players in two browser pages', () => {
     const back = (await b.t.http.get(`/v1/games/${game.id}`).set(alice.auth)).body;
     expect(back.activeSeats).toEqual([0]);
     expect(back.view.territories.filter((t: { owner: number | null }) => t.owner === 1)).toEqual([]);
+  });
+
+  it('keeps the action buttons busy after a move until the new state is shown, so the old ones cannot send a stale move', async () => {
+    const { game, alicePage } = await urbanizationForTwo();
+    await alicePage.getByText('Your turn.').waitFor();
+    // The page's read of the new legal actions is held for a while: the window in which the old buttons are still on the page.
+    await alicePage.route('**/legal-actions', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    const before = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
+    const buttons = alicePage.getByTestId('legal-actions').getByRole('button');
+    await buttons.first().click();
+    await expect.poll(async () => (await b.t.http.get(`/v1/games/${game.id}`)).body.version).toBe(before + 1);
+    // The move is in; the page still shows the old version and its buttons, none of them clickable.
+    expect(Number(await alicePage.getByTestId('game-page').getAttribute('data-version'))).toBe(before);
+    const count = await buttons.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) expect(await buttons.nth(i).isDisabled()).toBe(true);
+    await waitForVersion(alicePage, before + 1);
+    await alicePage.unroute('**/legal-actions');
+    expect(await alicePage.getByRole('alert').count()).toBe(0);
   });
 });
 

@@ -137,8 +137,9 @@ export function GamePage({ id }: { id: string }) {
     } catch (failure) {
       setSubmitError(asApiError(failure));
     } finally {
-      setSubmitting(false);
+      // Busy until the new state is shown: the old buttons enabled in between would submit a move of the old version (STALE_VERSION).
       await refresh();
+      setSubmitting(false);
     }
   };
 
