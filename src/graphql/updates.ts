@@ -2,9 +2,8 @@ import type { Principal } from '../auth/tokens.js';
 import { visibleLog } from '../engine/log.js';
 import type { ServiceContext } from '../services/context.js';
 import { definitionFor } from '../services/definitions.js';
-import { allEvents } from '../services/history.js';
+import { stateAfter } from '../services/history.js';
 import { loadGame, seatOf } from '../services/lobby.js';
-import { setupInputOf, walkLog } from '../services/timeline.js';
 import { findEvent, type EventRecord, type GameRecord } from '../store/games.js';
 
 /** Only `(gameId, version)` travels through pub/sub; each subscriber computes what it may see. */
@@ -53,8 +52,7 @@ function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<L
  * Without it, version 2 of a game that version 3 finished was sent as finished, with version 3's view.
  */
 async function gameAsOf(ctx: ServiceContext, game: GameRecord, version: number): Promise<GameRecord> {
-  const definition = definitionFor(ctx, game);
-  const { state } = walkLog(definition, setupInputOf(game), await allEvents(ctx, { id: game.id, version }));
+  const { definition, state } = await stateAfter(ctx, game, version);
   return { ...game, version, state, status: 'active', activeSeats: definition.outcome(state) === null ? definition.activeSeats(state) : [], result: null };
 }
 

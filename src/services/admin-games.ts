@@ -4,10 +4,8 @@ import { badRequest, conflict, unprocessable } from '../errors.js';
 import { adminGameRows, saveVerdict, searchGameIds, type AdminGameFilter, type VerifyVerdict } from '../store/admin.js';
 import { findGames, type EventRecord, type GameRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
-import { definitionFor } from './definitions.js';
-import { allEvents, verifyGame } from './history.js';
+import { allEvents, stateAfter, verifyGame } from './history.js';
 import { detail, loadGame, loadVisibleGame, seatOf, summarize, type GameSummary } from './lobby.js';
-import { setupInputOf, walkLog } from './timeline.js';
 
 /**
  * The admin's game inspector: finding games, the stored verdicts of verify, any seat's view at
@@ -111,13 +109,11 @@ export interface SeatMoment {
 
 export type Viewer = { kind: 'full' } | { kind: 'seat'; seat: number | null };
 
-/** The events up to `at` of a started game (at ≤ version), with its definition. */
+/** `stateAfter` for a request: a game not started, or an `at` past its version, is a 422. */
 async function historyUpTo(ctx: ServiceContext, game: GameRecord, at: number) {
   if (game.startedAt === null) throw unprocessable('GAME_NOT_STARTED', 'The game has not started (or was aborted before it did): there is no state.');
   if (at > game.version) throw unprocessable('NO_SUCH_VERSION', `The game is at version ${game.version}; there is no event ${at}.`);
-  const definition = definitionFor(ctx, game);
-  const events = await allEvents(ctx, { id: game.id, version: at });
-  return { definition, events, state: walkLog(definition, setupInputOf(game), events).state };
+  return stateAfter(ctx, game, at);
 }
 
 function seatMoment(game: GameRecord, at: number, seat: number | null, history: Awaited<ReturnType<typeof historyUpTo>>): SeatMoment {

@@ -3,7 +3,7 @@ import { canonicalJson } from '../engine/canonical.js';
 import { visibleLog } from '../engine/log.js';
 import { ReplayError } from '../engine/replay.js';
 import type { LogEntry } from '../engine/types.js';
-import { listEvents, type EventRecord } from '../store/games.js';
+import { listEvents, type EventRecord, type GameRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { loadGame, loadVisibleGame, seatOf } from './lobby.js';
@@ -70,6 +70,17 @@ export async function allEvents(ctx: ServiceContext, game: { id: string; version
     out.push(...page);
     if (page.length < EVENT_PAGE) return out;
   }
+}
+
+/**
+ * A started game's state right after event `at` (at ≤ its version), from a walk of its log, with the
+ * definition and the events walked: admin time travel, replays, and a subscription update that a
+ * newer version overtook.
+ */
+export async function stateAfter(ctx: ServiceContext, game: GameRecord, at: number) {
+  const definition = definitionFor(ctx, game);
+  const events = await allEvents(ctx, { id: game.id, version: at });
+  return { definition, events, state: walkLog(definition, setupInputOf(game), events).state };
 }
 
 /** Replays the whole log and compares every step's result with what was stored. */
