@@ -149,10 +149,26 @@ describe('two players in two browser pages', () => {
     expect((await b.t.http.get(`/v1/games/${game.id}`)).body.version).toBe(beforeBob + 1);
     await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).click();
     await alicePage.getByTestId('undo-requests').getByText('waiting for the others').waitFor();
+    // The take-back refusal from before applies to this version only: watch every change of Alice's
+    // page for one that shows the next version beside it (an effect clearing it after the render did).
+    await alicePage.evaluate((next) => {
+      type Node = { getAttribute(a: string): string | null };
+      const w = globalThis as unknown as {
+        staleRefusal?: boolean;
+        document: { body: unknown; querySelector(s: string): Node | null };
+        MutationObserver: new (seen: () => void) => { observe(target: unknown, options: object): void };
+      };
+      w.staleRefusal = false;
+      new w.MutationObserver(() => {
+        const shown = Number(w.document.querySelector('[data-testid=game-page]')?.getAttribute('data-version'));
+        if (shown >= next && w.document.querySelector('[role=alert]')) w.staleRefusal = true;
+      }).observe(w.document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    }, beforeBob + 2);
     await bobPage.getByRole('button', { name: 'Approve undo' }).click();
     await waitForVersion(alicePage, beforeBob + 2);
-    // The take-back refusal from before applied to a game that has moved on: it is gone.
+    // The take-back refusal from before applied to a game that has moved on: it is gone, and was never shown beside the new version.
     expect(await alicePage.getByRole('alert').count()).toBe(0);
+    expect(await alicePage.evaluate(() => (globalThis as unknown as { staleRefusal: boolean }).staleRefusal)).toBe(false);
     await expect.poll(async () => (await b.t.http.get(`/v1/games/${game.id}/undo-requests`).set(alice.auth)).body[0]?.status).toBe('approved');
     await alicePage.getByText('Your turn.').waitFor();
     const back = (await b.t.http.get(`/v1/games/${game.id}`).set(alice.auth)).body;

@@ -53,8 +53,6 @@ export interface Mutation<A extends unknown[], T> {
   run(...args: A): Promise<T | undefined>;
   running: boolean;
   error: ApiError | undefined;
-  /** Forgets the last error (the game moved on: an old refusal no longer applies). */
-  clear(): void;
 }
 
 /** A button's call: tracks running/error; `run` answers undefined when it failed (the error is shown). */
@@ -73,5 +71,5 @@ export function useMutation<A extends unknown[], T>(call: (...args: A) => Promis
       setRunning(false);
     }
   };
-  return { run, running, error, clear: () => setError(undefined) };
+  return { run, running, error };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useMutation } from '../api/hooks';
 import { Button } from '../ui/Button';
@@ -31,9 +31,16 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
       : unwrap(api.POST('/v1/games/{id}/undo-requests/{requestId}/decline', { params: { path: { id: gameId, requestId } } })),
   );
   const resign = useMutation(async () => unwrap(api.POST('/v1/games/{id}/resign', path)));
-  useEffect(() => {
-    for (const mutation of [takeBack, request, answer, resign]) mutation.clear();
-  }, [version]);
+  // The last attempt's refusal is shown only while the game is at the version it was made at. Decided
+  // in the render (not cleared by an effect after it), so the page never shows the new version beside
+  // the old refusal.
+  const mutations = { takeBack, request, answer, resign };
+  const [last, setLast] = useState<{ at: number; what: keyof typeof mutations } | null>(null);
+  const attempt = <A extends unknown[]>(what: keyof typeof mutations, run: (...args: A) => Promise<unknown>) => async (...args: A) => {
+    setLast({ at: version, what });
+    done(await run(...args));
+  };
+  const refusal = last && last.at === version ? mutations[last.what].error : undefined;
   const name = (s: number) => names[s] ?? `Player ${s + 1}`;
   const done = (result: unknown) => {
     if (result !== undefined) onChanged();
@@ -45,17 +52,17 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
     <section class="panel" aria-label="Take back, undo and resign">
       <h2>Take back and undo</h2>
       <div class="row">
-        <Button busy={takeBack.running} disabled={!hasMoved} onClick={async () => done(await takeBack.run())}>
+        <Button busy={takeBack.running} disabled={!hasMoved} onClick={() => attempt('takeBack', takeBack.run)()}>
           Take back my last move
         </Button>
-        <Button busy={request.running} disabled={!hasMoved} onClick={async () => done(await request.run())}>
+        <Button busy={request.running} disabled={!hasMoved} onClick={() => attempt('request', request.run)()}>
           Ask to undo my last move
         </Button>
         <Button variant="danger" onClick={() => setConfirmResign(true)}>
           Resign
         </Button>
       </div>
-      <ErrorBox error={takeBack.error ?? request.error ?? answer.error ?? resign.error} />
+      <ErrorBox error={refusal} />
       {refused && (
         <p class="muted" data-testid="undo-refused">
           Your request to undo move #{refused.seq} was refused.
@@ -69,10 +76,10 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
               {r.approvals.length ? ` (approved by ${r.approvals.map(name).join(', ')})` : ''}
               {r.seat !== seat && !r.approvals.includes(seat) && (
                 <span class="row">
-                  <Button variant="primary" busy={answer.running} onClick={async () => done(await answer.run(r.id, true))}>
+                  <Button variant="primary" busy={answer.running} onClick={() => attempt('answer', answer.run)(r.id, true)}>
                     Approve undo
                   </Button>
-                  <Button busy={answer.running} onClick={async () => done(await answer.run(r.id, false))}>
+                  <Button busy={answer.running} onClick={() => attempt('answer', answer.run)(r.id, false)}>
                     Refuse undo
                   </Button>
                 </span>
@@ -89,9 +96,8 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
         busy={resign.running}
         onCancel={() => setConfirmResign(false)}
         onConfirm={async () => {
-          const result = await resign.run();
+          await attempt('resign', resign.run)();
           setConfirmResign(false);
-          done(result);
         }}
       >
         A bot plays your seat on; you cannot come back.
