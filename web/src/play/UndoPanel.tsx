@@ -36,9 +36,9 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
   // the old refusal.
   const mutations = { takeBack, request, answer, resign };
   const [last, setLast] = useState<{ at: number; what: keyof typeof mutations } | null>(null);
-  const attempt = <A extends unknown[]>(what: keyof typeof mutations, run: (...args: A) => Promise<unknown>) => async (...args: A) => {
+  const attempt = async (what: keyof typeof mutations, call: () => Promise<unknown>) => {
     setLast({ at: version, what });
-    done(await run(...args));
+    done(await call());
   };
   const refusal = last && last.at === version ? mutations[last.what].error : undefined;
   const name = (s: number) => names[s] ?? `Player ${s + 1}`;
@@ -52,10 +52,10 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
     <section class="panel" aria-label="Take back, undo and resign">
       <h2>Take back and undo</h2>
       <div class="row">
-        <Button busy={takeBack.running} disabled={!hasMoved} onClick={() => attempt('takeBack', takeBack.run)()}>
+        <Button busy={takeBack.running} disabled={!hasMoved} onClick={() => attempt('takeBack', takeBack.run)}>
           Take back my last move
         </Button>
-        <Button busy={request.running} disabled={!hasMoved} onClick={() => attempt('request', request.run)()}>
+        <Button busy={request.running} disabled={!hasMoved} onClick={() => attempt('request', request.run)}>
           Ask to undo my last move
         </Button>
         <Button variant="danger" onClick={() => setConfirmResign(true)}>
@@ -76,10 +76,10 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
               {r.approvals.length ? ` (approved by ${r.approvals.map(name).join(', ')})` : ''}
               {r.seat !== seat && !r.approvals.includes(seat) && (
                 <span class="row">
-                  <Button variant="primary" busy={answer.running} onClick={() => attempt('answer', answer.run)(r.id, true)}>
+                  <Button variant="primary" busy={answer.running} onClick={() => attempt('answer', () => answer.run(r.id, true))}>
                     Approve undo
                   </Button>
-                  <Button busy={answer.running} onClick={() => attempt('answer', answer.run)(r.id, false)}>
+                  <Button busy={answer.running} onClick={() => attempt('answer', () => answer.run(r.id, false))}>
                     Refuse undo
                   </Button>
                 </span>
@@ -96,7 +96,7 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
         busy={resign.running}
         onCancel={() => setConfirmResign(false)}
         onConfirm={async () => {
-          await attempt('resign', resign.run)();
+          await attempt('resign', resign.run);
           setConfirmResign(false);
         }}
       >
