@@ -120,6 +120,10 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     listCountCap: config.listCountCap,
     lobbyCountCap: config.lobbyCountCap,
     replica: config.databaseReadUrl === null ? undefined : { url: config.databaseReadUrl, poolSize: config.databaseReadPoolSize },
+    poolWaitMs: config.databasePoolWaitMs,
+    lockTimeoutMs: config.databaseLockTimeoutMs,
+    poolGuard: config.databasePoolGuard,
+    gameLockWaiters: config.gameLockWaiters,
     // A stored game's latest actions are played on from its stored state under its own rules (`ctx` exists before any game is read).
     catchUp: (game, state, actions) => replayFrom(definitionFor(ctx, game), state, actions),
   });

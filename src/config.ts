@@ -18,6 +18,16 @@ export interface Config {
   databaseReadUrl: string | null;
   /** Connections in the pool to the replica. */
   databaseReadPoolSize: number;
+  /** Longest wait (ms) of a request for a pooled connection; then 503 OVERLOADED (store/db.ts). */
+  databasePoolWaitMs: number;
+  /** Longest wait (ms) of a statement for a lock (PostgreSQL lock_timeout); a game's writer then answers 409 GAME_BUSY. */
+  databaseLockTimeoutMs: number;
+  /** Fail loudly when code holding a pooled connection asks the pool for another (store/pool-guard.ts; tests). */
+  databasePoolGuard: boolean;
+  /** Requests of one game that wait for its lock per process beside its writer; more answer 409 GAME_BUSY (store/game-lock-gate.ts). */
+  gameLockWaiters: number;
+  /** Event-loop delay (ms) beyond which requests are refused 503 OVERLOADED (0: never; http/overload.ts). */
+  overloadEventLoopDelayMs: number;
   /** Games whose newest record this process keeps for the next move (0: none; see store/game-cache.ts). */
   gameCacheSize: number;
   /** Moves of different games share one statement and WAL flush (store/moves.ts). */
@@ -246,6 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     databaseReadUrl,
     databaseReadPoolSize: integer(env, 'DATABASE_READ_POOL_SIZE', 10, 1, 200),
+    databasePoolWaitMs: integer(env, 'DATABASE_POOL_WAIT_MS', 2000, 100, 60_000),
+    databaseLockTimeoutMs: integer(env, 'DATABASE_LOCK_TIMEOUT_MS', 5000, 100, 600_000),
+    databasePoolGuard: flag(env, 'DATABASE_POOL_GUARD', false),
+    gameLockWaiters: integer(env, 'GAME_LOCK_WAITERS', 4, 0, 1000),
+    overloadEventLoopDelayMs: integer(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
     gameCacheSize: integer(env, 'GAME_CACHE_SIZE', 1000, 0, 1_000_000),
     groupCommit: flag(env, 'GROUP_COMMIT', true),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data/postgres'),

@@ -4,8 +4,8 @@ import { canonicalJson } from '../engine/canonical.js';
 import { visibleLog } from '../engine/log.js';
 import { schemaErrors } from '../engine/schema.js';
 import { isRuleError, type LogEntry } from '../engine/types.js';
-import { badRequest, conflict, notFound, unprocessable } from '../errors.js';
-import { findIdempotentResponse, isUniqueViolation, withGameLock, type GameRecord, type LockedGame, type NewEvent, type NextState } from '../store/games.js';
+import { badRequest, conflict, notFound, ServiceError, unprocessable } from '../errors.js';
+import { findIdempotentResponse, isUniqueViolation, withGameLock, type GameRecord, type IdempotentResponse, type LockedGame, type NewEvent, type NextState } from '../store/games.js';
 import { commitMove, loadForMove, type OutboxEntry } from '../store/moves.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
@@ -32,8 +32,8 @@ export interface SubmitResult {
   replayed: boolean;
 }
 
-async function storedAnswer(ctx: ServiceContext, principal: Principal, key: string, requestHash: string): Promise<SubmitResult | null> {
-  const stored = await findIdempotentResponse(ctx.db, principal.userId, key);
+/** The stored answer to this key: `stored` is looked up through the pool, or through the lock's transaction when it holds one (the pool rule). */
+function storedAnswer(stored: IdempotentResponse | null, requestHash: string): SubmitResult | null {
   if (!stored) return null;
   if (stored.requestHash !== requestHash) {
     throw unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
@@ -79,6 +79,7 @@ async function submitFast(ctx: ServiceContext, principal: Principal, input: Subm
       updateSeat: () => Promise.reject(NEEDS_LOCK),
       setDue: () => Promise.reject(NEEDS_LOCK),
       start: () => Promise.reject(NEEDS_LOCK),
+      findIdempotentResponse: () => Promise.reject(NEEDS_LOCK),
       saveIdempotentResponse: () => Promise.reject(NEEDS_LOCK),
       events: () => Promise.reject(NEEDS_LOCK),
       reload: () => Promise.reject(NEEDS_LOCK),
@@ -119,32 +120,33 @@ async function submitLocked(ctx: ServiceContext, principal: Principal, input: Su
   const requestHash = input.idempotencyKey
     ? createHash('sha256').update(canonicalJson({ gameId: input.gameId, action: input.action, expectedVersion: input.expectedVersion ?? null })).digest('hex')
     : '';
-  if (input.idempotencyKey) {
-    const earlier = await storedAnswer(ctx, principal, input.idempotencyKey, requestHash);
-    if (earlier) return earlier;
-  }
+  const key = input.idempotencyKey;
+  const storedThroughPool = async () => (key ? storedAnswer(await findIdempotentResponse(ctx.db, principal.userId, key), requestHash) : null);
+  const earlier = await storedThroughPool();
+  if (earlier) return earlier;
   let result: SubmitResult;
   let change: Change | null;
   try {
     [result, change] = await withGameLock(ctx.db, input.gameId, async (game, locked): Promise<[SubmitResult, Change | null]> => {
-      if (input.idempotencyKey) {
-        // Looked up again under the lock: a copy that waited for it while its original was in flight
-        // answers as the original did, instead of judging the move again on the state it produced.
-        const earlier = await storedAnswer(ctx, principal, input.idempotencyKey, requestHash);
+      if (key) {
+        // Looked up again under the lock, in its transaction: a copy that waited for it while its original
+        // was in flight answers as the original did, instead of judging the move again on the state it produced.
+        const earlier = storedAnswer(await locked.findIdempotentResponse(principal.userId, key), requestHash);
         if (earlier) return [earlier, null];
       }
       const [answer, moved] = await move(ctx, principal, input, game, locked);
-      if (input.idempotencyKey) {
+      if (key) {
         const { replayed: _replayed, ...response } = answer;
-        await locked.saveIdempotentResponse({ userId: principal.userId, key: input.idempotencyKey, requestHash, response });
+        await locked.saveIdempotentResponse({ userId: principal.userId, key, requestHash, response });
       }
       return [answer, moved];
     });
   } catch (error) {
-    // Two retries with one key raced: the loser's transaction rolled back; answer as the winner did.
-    if (input.idempotencyKey && isUniqueViolation(error)) {
-      const earlier = await storedAnswer(ctx, principal, input.idempotencyKey, requestHash);
-      if (earlier) return earlier;
+    // Two retries with one key raced (the loser's transaction rolled back), or the game was too busy
+    // to wait for (GAME_BUSY): when the original has answered meanwhile, answer as it did.
+    if (key && (isUniqueViolation(error) || (error instanceof ServiceError && error.code === 'GAME_BUSY'))) {
+      const stored = await storedThroughPool();
+      if (stored) return stored;
     }
     throw error;
   }

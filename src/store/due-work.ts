@@ -51,6 +51,7 @@ function buffered(buffer: Buffer, gameId: string): LockedGame {
       return userIds.length;
     },
     start: unsupported('starting a game'),
+    findIdempotentResponse: unsupported('an idempotent answer'),
     saveIdempotentResponse: unsupported('an idempotent answer'),
     events: unsupported('reading the log'),
     reload: unsupported('reloading'),

@@ -3,6 +3,7 @@ import type { RecordedAction } from '../engine/replay.js';
 import type { LogEntry } from '../engine/types.js';
 import { notFound } from '../errors.js';
 import { Prisma, type Db } from './db.js';
+import { gameBusy } from './game-lock-gate.js';
 import { isUuid } from './ids.js';
 import { NOTIFICATIONS_FROM_OUTBOX_SQL, WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL } from './outbox.js';
 
@@ -343,6 +344,8 @@ export interface LockedGame {
   setClientSeeds(seeds: (string | null)[]): Promise<void>;
   /** Record the rules version the game is now played under (services/rules-admin.ts). */
   setRulesVersion(version: number): Promise<void>;
+  /** The stored answer to this user's request with this Idempotency-Key, read in the lock's transaction. */
+  findIdempotentResponse(userId: string, key: string): Promise<IdempotentResponse | null>;
   saveIdempotentResponse(data: { userId: string; key: string; requestHash: string; response: unknown }): Promise<void>;
   /** Outbox: one pending delivery per webhook of these users that asked for `event`; returns how many. */
   enqueueWebhooks(userIds: string[], event: string, payload: unknown): Promise<number>;
@@ -370,16 +373,33 @@ export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameR
   // This write moves the game's revision: the cached record is stale from now on (its guard would refuse it anyway).
   db.games.forget(gameId);
   if (!isUuid(gameId)) throw notFound('Game');
-  return db.$transaction(
-    async (tx) => {
-      const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
-      if (locked.length === 0) throw notFound('Game');
-      const [game] = await loadGames(tx, db.catchUp, [gameId]);
-      if (!game) throw notFound('Game');
-      return work(game, lockedOps(tx, gameId, db.catchUp));
-    },
-    { maxWait: 20_000, timeout: 30_000 },
-  );
+  // One writer of the game per process takes a connection; a few wait without one; the rest are refused (store/game-lock-gate.ts).
+  return db.gameLocks.run(gameId, async () => {
+    try {
+      return await db.$transaction(
+        async (tx) => {
+          const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
+          if (locked.length === 0) throw notFound('Game');
+          const [game] = await loadGames(tx, db.catchUp, [gameId]);
+          if (!game) throw notFound('Game');
+          return work(game, lockedOps(tx, gameId, db.catchUp));
+        },
+        { maxWait: 20_000, timeout: 30_000 },
+      );
+    } catch (error) {
+      // Another process (or due work) held the row longer than the connections' lock_timeout.
+      if (isLockTimeout(error)) throw gameBusy();
+      throw error;
+    }
+  });
+}
+
+/** SQLSTATE 55P03 lock_not_available: a statement waited longer than lock_timeout (DATABASE_LOCK_TIMEOUT_MS). */
+export function isLockTimeout(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 6) return false;
+  const { code, originalCode, meta, cause } = error as { code?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown }; cause?: unknown };
+  if (code === '55P03' || originalCode === '55P03' || meta?.code === '55P03') return true;
+  return isLockTimeout(meta?.driverAdapterError, depth + 1) || isLockTimeout(cause, depth + 1);
 }
 
 function nextData(next: NextState, now: Date): Prisma.GameUpdateInput {
@@ -419,6 +439,9 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
     async setRulesVersion(version) {
       await tx.game.update({ where: { id: gameId }, data: { rulesVersion: version } });
     },
+    findIdempotentResponse(userId, key) {
+      return findIdempotentResponse(tx, userId, key);
+    },
     async saveIdempotentResponse({ userId, key, requestHash, response }) {
       await tx.idempotencyKey.create({ data: { userId, key, gameId, requestHash, response: json(response) } });
     },
@@ -457,7 +480,13 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
   };
 }
 
-export async function findIdempotentResponse(db: Db, userId: string, key: string): Promise<{ gameId: string; requestHash: string; response: unknown } | null> {
+export interface IdempotentResponse {
+  gameId: string;
+  requestHash: string;
+  response: unknown;
+}
+
+export async function findIdempotentResponse(db: Db | Tx, userId: string, key: string): Promise<IdempotentResponse | null> {
   return db.idempotencyKey.findUnique({ where: { userId_key: { userId, key } }, select: { gameId: true, requestHash: true, response: true } });
 }
 

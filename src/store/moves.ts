@@ -1,7 +1,9 @@
+import type pg from 'pg';
 import { ServiceError } from '../errors.js';
 import type { Db } from './db.js';
 import { GAME_COLUMNS_SQL, toRecord, type GameRecord, type NewEvent, type NextState, type RawGameRow } from './games.js';
 import { isUuid } from './ids.js';
+import { holdingConnection } from './pool-guard.js';
 import { NOTIFICATIONS_FROM_OUTBOX_SQL, WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL } from './outbox.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, neverReachedDatabase } from './unavailable.js';
 
@@ -86,6 +88,10 @@ type Moved = { game: GameRecord; webhooks: number };
  */
 async function landedMoves(db: Db, moves: { game: GameRecord; event: NewEvent }[], at: Date): Promise<Set<string>> {
   const client = await db.pool.connect();
+  return holdingConnection('the check of a lost move', () => checkLanded(client, moves, at));
+}
+
+async function checkLanded(client: pg.PoolClient, moves: { game: GameRecord; event: NewEvent }[], at: Date): Promise<Set<string>> {
   try {
     await client.query('BEGIN');
     await client.query(`SET LOCAL lock_timeout = '10s'`);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Db } from './db.js';
+import { holdingConnection } from './pool-guard.js';
 
 /**
  * The notification outbox's claim and the persons' notification settings (services/notifications.ts).
@@ -109,40 +110,43 @@ export async function withClaimedNotifications(
   send: (rows: ClaimedNotification[], context: ClaimContext, client: pg.PoolClient) => Promise<void>,
 ): Promise<boolean> {
   const client = await db.pool.connect();
-  let released = false;
-  try {
-    await client.query('BEGIN');
-    const { rows: [first] } = await client.query<{ id: string; user_id: string }>(CLAIM_FIRST, [channel]);
-    if (!first) {
+  // The claim holds this connection until its commit: everything in it goes through `client` (the pool rule, store/pool-guard.ts).
+  return holdingConnection('a notification claim', async () => {
+    let released = false;
+    try {
+      await client.query('BEGIN');
+      const { rows: [first] } = await client.query<{ id: string; user_id: string }>(CLAIM_FIRST, [channel]);
+      if (!first) {
+        await client.query('COMMIT');
+        return false;
+      }
+      const { rows: rest } = await client.query<{ id: string }>(CLAIM_REST, [first.user_id, channel, first.id]);
+      const claimed = await client.query<ClaimedNotification>(READ_ROWS, [[first.id, ...rest.map((row) => row.id)]]);
+      // A verification mail goes alone, whatever else is pending.
+      const rows = claimed.rows[0]?.kind === 'verify_email' || claimed.rows.some((row) => row.id === first.id && row.kind === 'verify_email')
+        ? claimed.rows.filter((row) => row.id === first.id)
+        : claimed.rows;
+      const { rows: [user] } = await client.query<ClaimContext['user']>(
+        `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", last_digest_at AS "lastDigestAt"
+         FROM users WHERE id = $1`, [first.user_id]);
+      const gameIds = [...new Set(rows.flatMap((row) => (row.gameId ? [row.gameId] : [])))];
+      const { rows: games } = await client.query<ClaimedGame>(`SELECT ${GAME_FIELDS} FROM games g WHERE g.id = ANY($1::uuid[])`, [gameIds]);
+      const { rows: waiting } = await client.query<ClaimedGame>(
+        `SELECT ${GAME_FIELDS} FROM games g WHERE g.status = 'active' AND EXISTS (
+           SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1 AND s.bot IS NULL AND s.seat = ANY(g.active_seats))
+         ORDER BY g.deadline NULLS LAST, g.updated_at LIMIT 50`, [first.user_id]);
+      await send(rows, { user: user!, games: new Map(games.map((game) => [game.id, game])), waiting }, client);
       await client.query('COMMIT');
-      return false;
+      return true;
+    } catch (error) {
+      // The connection may be broken: it is dropped rather than returned to the pool mid-transaction.
+      client.release(error as Error);
+      released = true;
+      throw error;
+    } finally {
+      if (!released) client.release();
     }
-    const { rows: rest } = await client.query<{ id: string }>(CLAIM_REST, [first.user_id, channel, first.id]);
-    const claimed = await client.query<ClaimedNotification>(READ_ROWS, [[first.id, ...rest.map((row) => row.id)]]);
-    // A verification mail goes alone, whatever else is pending.
-    const rows = claimed.rows[0]?.kind === 'verify_email' || claimed.rows.some((row) => row.id === first.id && row.kind === 'verify_email')
-      ? claimed.rows.filter((row) => row.id === first.id)
-      : claimed.rows;
-    const { rows: [user] } = await client.query<ClaimContext['user']>(
-      `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", last_digest_at AS "lastDigestAt"
-       FROM users WHERE id = $1`, [first.user_id]);
-    const gameIds = [...new Set(rows.flatMap((row) => (row.gameId ? [row.gameId] : [])))];
-    const { rows: games } = await client.query<ClaimedGame>(`SELECT ${GAME_FIELDS} FROM games g WHERE g.id = ANY($1::uuid[])`, [gameIds]);
-    const { rows: waiting } = await client.query<ClaimedGame>(
-      `SELECT ${GAME_FIELDS} FROM games g WHERE g.status = 'active' AND EXISTS (
-         SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1 AND s.bot IS NULL AND s.seat = ANY(g.active_seats))
-       ORDER BY g.deadline NULLS LAST, g.updated_at LIMIT 50`, [first.user_id]);
-    await send(rows, { user: user!, games: new Map(games.map((game) => [game.id, game])), waiting }, client);
-    await client.query('COMMIT');
-    return true;
-  } catch (error) {
-    // The connection may be broken: it is dropped rather than returned to the pool mid-transaction.
-    client.release(error as Error);
-    released = true;
-    throw error;
-  } finally {
-    if (!released) client.release();
-  }
+  });
 }
 
 export type Settled = { id: string; status: 'sent' | 'moot' | 'skipped' } | { id: string; status: 'retry'; retryAt: Date; error: string } | { id: string; status: 'failed'; error: string };

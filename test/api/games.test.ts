@@ -204,7 +204,7 @@ describe('database sessions', () => {
     expect(row!.jit).toBe('off');
     const url = new URL(t.databaseUrl);
     url.searchParams.set('options', '-c statement_timeout=12345');
-    const other = createDb(url.toString(), { poolSize: 1, cachedGames: 0, groupCommit: false, catchUp: (_game, state) => state, listCountCap: 1000, lobbyCountCap: 100 });
+    const other = createDb(url.toString(), { poolSize: 1, cachedGames: 0, groupCommit: false, catchUp: (_game, state) => state, listCountCap: 1000, lobbyCountCap: 100, poolWaitMs: 2000, lockTimeoutMs: 5000, gameLockWaiters: 4, poolGuard: false });
     try {
       const [settings] = await other.$queryRaw<{ jit: string; timeout: string }[]>`SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout`;
       expect(settings).toEqual({ jit: 'off', timeout: '12345ms' });
