@@ -51,6 +51,7 @@ import type { PushSettings } from './services/push.js';
 import { createTransport } from 'nodemailer';
 import { createRetention } from './services/retention.js';
 import type { ServiceContext } from './services/context.js';
+import { registerOverloadShedding } from './http/overload.js';
 import { closeDb, createDb } from './store/db.js';
 import { countDueGames } from './store/games.js';
 import { countDueDeliveries } from './store/webhooks.js';
@@ -284,6 +285,9 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     if (request.routeOptions.url?.startsWith('/v1/admin/')) adminPrincipal(request.principal);
     else if (!request.principal) throw unauthenticated();
   });
+
+  // Load beyond what the pool and the CPU serve is refused at once (503 OVERLOADED), never queued into timeouts.
+  await registerOverloadShedding(app, db, { eventLoopDelayMs: config.overloadEventLoopDelayMs, poolQueue: config.databasePoolQueue, maxInFlight: config.overloadMaxInFlight });
 
   // Rate limits: REST routes name their operation in `config.limit`; GraphQL wraps the same mutations.
   const limiter = createLimiter(config.rateLimits, config.redisUrl, app.log);

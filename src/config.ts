@@ -20,6 +20,8 @@ export interface Config {
   databaseReadPoolSize: number;
   /** Longest wait (ms) of a request for a pooled connection; then 503 OVERLOADED (store/db.ts). */
   databasePoolWaitMs: number;
+  /** Requests waiting for a pooled connection beyond which new requests are refused 503 OVERLOADED at once (http/overload.ts). */
+  databasePoolQueue: number;
   /** Longest wait (ms) of a statement for a lock (PostgreSQL lock_timeout); a game's writer then answers 409 GAME_BUSY. */
   databaseLockTimeoutMs: number;
   /** Fail loudly when code holding a pooled connection asks the pool for another (store/pool-guard.ts; tests). */
@@ -28,6 +30,8 @@ export interface Config {
   gameLockWaiters: number;
   /** Event-loop delay (ms) beyond which requests are refused 503 OVERLOADED (0: never; http/overload.ts). */
   overloadEventLoopDelayMs: number;
+  /** Requests served at once (event streams aside) beyond which new ones are refused 503 OVERLOADED (0: no bound). */
+  overloadMaxInFlight: number;
   /** Games whose newest record this process keeps for the next move (0: none; see store/game-cache.ts). */
   gameCacheSize: number;
   /** Moves of different games share one statement and WAL flush (store/moves.ts). */
@@ -257,10 +261,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseReadUrl,
     databaseReadPoolSize: integer(env, 'DATABASE_READ_POOL_SIZE', 10, 1, 200),
     databasePoolWaitMs: integer(env, 'DATABASE_POOL_WAIT_MS', 2000, 100, 60_000),
+    databasePoolQueue: integer(env, 'DATABASE_POOL_QUEUE', 32, 1, 100_000),
     databaseLockTimeoutMs: integer(env, 'DATABASE_LOCK_TIMEOUT_MS', 5000, 100, 600_000),
     databasePoolGuard: flag(env, 'DATABASE_POOL_GUARD', false),
     gameLockWaiters: integer(env, 'GAME_LOCK_WAITERS', 4, 0, 1000),
     overloadEventLoopDelayMs: integer(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    overloadMaxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT', 64, 0, 1_000_000),
     gameCacheSize: integer(env, 'GAME_CACHE_SIZE', 1000, 0, 1_000_000),
     groupCommit: flag(env, 'GROUP_COMMIT', true),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data/postgres'),

@@ -94,6 +94,8 @@ export const PROBLEM_CODES: Record<string, string> = {
   RECORD_DOES_NOT_REPLAY: 'the record does not replay under its rules: `atEvent` names the failing event, `reason` says why; nothing was stored',
   RECORD_NOT_FINISHED: 'the record\'s events do not end the game; only games that are over can be imported',
   DATABASE_UNAVAILABLE: 'the database does not answer; try again later',
+  GAME_BUSY: 'too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds',
+  OVERLOADED: 'the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds',
   OUTCOME_UNKNOWN: 'the connection to the database was lost while the write was being recorded: it may or may not have landed; reload, or retry with the same Idempotency-Key',
   INTERNAL_ERROR: 'a bug on our side; the request changed nothing it could not finish',
 };

@@ -48,3 +48,16 @@ export function neverReachedDatabase(error: unknown, depth = 0): boolean {
   if (typeof message === 'string' && NOT_CONNECTED_MESSAGES.test(message)) return true;
   return neverReachedDatabase(meta?.driverAdapterError, depth + 1) || neverReachedDatabase(cause, depth + 1);
 }
+
+/**
+ * Whether an error is the pool's refusal of a request that waited DATABASE_POOL_WAIT_MS for a
+ * connection while every one was busy (node-postgres's own message for it): the server is at
+ * capacity, the database is fine. Answered 503 OVERLOADED (http/overload.ts), not DATABASE_UNAVAILABLE.
+ */
+export function isPoolSaturated(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 6) return false;
+  const { message, meta, cause } = error as { message?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown };
+  if (typeof message === 'string' && message.includes(POOL_WAIT_TIMEOUT)) return true;
+  return isPoolSaturated(meta?.driverAdapterError, depth + 1) || isPoolSaturated(cause, depth + 1);
+}
+const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';

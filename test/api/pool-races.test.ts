@@ -13,8 +13,8 @@ import { waitFor } from '../support/wait.js';
 const RACERS = 20;
 /** Far below Prisma's 20 s wait for a transaction: an answer that needed a timeout fails the test. */
 const ANSWER_WITHIN_MS = 10_000;
-/** The test is of the pool rule, not of overload shedding: a waiter for a connection is never refused here. */
-const config = { databasePoolSize: 2, databasePoolGuard: true, databasePoolWaitMs: 20_000 };
+/** A pool of 2 with the guard on; overload shedding stays off (test/support/api.ts): this is of the pool rule. */
+const config = { databasePoolSize: 2, databasePoolGuard: true };
 
 let t: TestApp;
 let admin: { Authorization: string };
