@@ -41,8 +41,10 @@ export async function registerOverloadShedding(app: FastifyInstance, db: Db, { e
   app.addHook('onRequest', (request, reply, done) => {
     if (neverShed(request) || isStream(request)) return done();
     if (db.pool.waitingCount >= poolQueue || (maxInFlight > 0 && inFlight >= maxInFlight)) return void sendOverloaded(reply);
-    inFlight++;
-    reply.raw.once('close', () => inFlight--);
+    if (maxInFlight > 0) {
+      inFlight++;
+      reply.raw.once('close', () => inFlight--);
+    }
     done();
   });
 }
