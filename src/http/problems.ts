@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../errors.js';
 import { PROBLEM_TITLES, problemType } from './problem-codes.js';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isPoolSaturated } from '../store/unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isLockTimeout, isPoolSaturated } from '../store/unavailable.js';
 import { sendOverloaded } from './overload.js';
 
 /**
@@ -49,7 +49,8 @@ export function registerProblemHandlers(app: FastifyInstance, notFound?: (reques
     }
     const known = frameworkProblem(error);
     if (known) return sendProblem(reply, known.status, known.code, known.detail, known.extra ?? {});
-    if (isPoolSaturated(error)) return sendOverloaded(reply);
+    // A connection waited too long for a pooled connection, or a statement for a lock (DATABASE_LOCK_TIMEOUT_MS): busy, not broken.
+    if (isPoolSaturated(error) || isLockTimeout(error)) return sendOverloaded(reply);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -3,7 +3,7 @@ import type { Outcome } from '../engine/types.js';
 import { notFound } from '../errors.js';
 import type { GameRecord } from '../store/games.js';
 import {
-  countPersonMoves, currentSkills, leaderboardPage, lockRatings, ratingHistory, ratingsOf, recentGamesOf, recordGameRating, replaceRatings, writeRatingChanges,
+  countPersonMoves, currentSkills, leaderboardPage, lockForRecompute, lockRatings, noRecomputeRunning, ratingHistory, ratingsOf, recentGamesOf, recordGameRating, replaceRatings, writeRatingChanges,
   type ChangeRow, type RatingRow, type Tx,
 } from '../store/ratings.js';
 import { findUserByUsername } from '../store/users.js';
@@ -65,8 +65,14 @@ export async function ratedPlayers(tx: Tx, game: GameRecord, minMoves: number): 
   return game.seats.map((seat) => ({ userId: seat.userId!, seat: seat.seat, place: places.get(seat.seat)! }));
 }
 
-/** The due work of a finished game (inside its claim). */
+/** Thrown by a finished game's rating work while an admin's recomputation runs: the work is retried later (services/due.ts backs off). */
+export class RatingsRecomputing extends Error {
+  override name = 'RatingsRecomputing';
+}
+
+/** The due work of a finished game (inside its claim, which holds other games' rows: it never waits behind a recomputation). */
 export async function rateFinishedGame(ctx: ServiceContext, tx: Tx, game: GameRecord): Promise<void> {
+  if (!(await noRecomputeRunning(tx))) throw new RatingsRecomputing('the ratings are being recomputed: this game is rated once that is done');
   await applyRatings(tx, { gameId: game.id, gameType: game.type, at: ctx.now() }, await ratedPlayers(tx, game, ctx.ratings.minMoves));
 }
 
@@ -77,6 +83,7 @@ export async function rateFinishedGame(ctx: ServiceContext, tx: Tx, game: GameRe
  */
 export async function recomputeRatings(ctx: ServiceContext, principal: Principal): Promise<{ games: number; changes: number; corrected: number; players: number }> {
   const result = await ctx.db.$transaction(async (tx) => {
+    await lockForRecompute(tx);
     await lockRatings(tx);
     const history = await ratingHistory(tx);
     const skills = new Map<string, RatingRow>();

@@ -4,6 +4,7 @@ import type { LogEntry } from '../engine/types.js';
 import { notFound } from '../errors.js';
 import { Prisma, type Db } from './db.js';
 import { gameBusy } from './game-lock-gate.js';
+import { isLockTimeout } from './unavailable.js';
 import { isUuid } from './ids.js';
 import { NOTIFICATIONS_FROM_OUTBOX_SQL, WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL } from './outbox.js';
 
@@ -394,13 +395,6 @@ export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameR
   });
 }
 
-/** SQLSTATE 55P03 lock_not_available: a statement waited longer than lock_timeout (DATABASE_LOCK_TIMEOUT_MS). */
-export function isLockTimeout(error: unknown, depth = 0): boolean {
-  if (error === null || typeof error !== 'object' || depth > 6) return false;
-  const { code, originalCode, meta, cause } = error as { code?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown }; cause?: unknown };
-  if (code === '55P03' || originalCode === '55P03' || meta?.code === '55P03') return true;
-  return isLockTimeout(meta?.driverAdapterError, depth + 1) || isLockTimeout(cause, depth + 1);
-}
 
 function nextData(next: NextState, now: Date): Prisma.GameUpdateInput {
   return {

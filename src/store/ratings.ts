@@ -14,6 +14,22 @@ const RATINGS_LOCK = 72_040_001;
 
 export const lockRatings = async (tx: Tx): Promise<void> => void (await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`);
 
+/**
+ * A recomputation holds this lock (exclusive) for its whole transaction, which may last a minute;
+ * a game's rating work tries it shared first and is put off while a recomputation runs, rather than
+ * wait behind it for the ratings lock while its due-work batch holds the rows of other games that
+ * players are moving in (issue 34). Between rating works the shared holds never conflict.
+ */
+const RECOMPUTE_LOCK = 72_040_002;
+
+export const lockForRecompute = async (tx: Tx): Promise<void> => void (await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK}::bigint)`);
+
+/** False while a recomputation runs (the caller must not wait for the ratings lock then). */
+export async function noRecomputeRunning(tx: Tx): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ free: boolean }[]>`SELECT pg_try_advisory_xact_lock_shared(${RECOMPUTE_LOCK}::bigint) AS free`;
+  return row!.free;
+}
+
 /** Records that the game's rating work is done (`unrated`: why it changed nothing); false when it was already. */
 export async function recordGameRating(tx: Tx, game: { gameId: string; gameType: string; at: Date; unrated: string | null }): Promise<boolean> {
   const rows = await tx.$queryRaw<{ seq: bigint }[]>`

@@ -61,3 +61,11 @@ export function isPoolSaturated(error: unknown, depth = 0): boolean {
   return isPoolSaturated(meta?.driverAdapterError, depth + 1) || isPoolSaturated(cause, depth + 1);
 }
 const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/** SQLSTATE 55P03 lock_not_available: a statement waited longer than lock_timeout (DATABASE_LOCK_TIMEOUT_MS). */
+export function isLockTimeout(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 6) return false;
+  const { code, originalCode, meta, cause } = error as { code?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown }; cause?: unknown };
+  if (code === '55P03' || originalCode === '55P03' || meta?.code === '55P03') return true;
+  return isLockTimeout(meta?.driverAdapterError, depth + 1) || isLockTimeout(cause, depth + 1);
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -156,6 +156,37 @@ describe('a pool of 2 raced by 20 requests', () => {
         const { rows } = await t.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM game_events WHERE game_id = ANY($1::uuid[]) AND seat = 1 AND kind = 'action'`, [games.map((game) => game.gameId)]);
         return rows[0]!.n >= RACERS ? true : undefined;
       }, 15_000, 'every bot to move');
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('a long rating recomputation holds up no due work: a bot due behind a finished game moves at once, the game is rated afterwards', async () => {
+    // One due-work slot, and a lock timeout longer than the wait below: a worker that waited behind the recomputation would move nothing else.
+    const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { ...config, dueConcurrency: 1, ratingMinMoves: 0, dueRetryBaseMs: 100, databaseLockTimeoutMs: 60_000 } });
+    // Another connection holds the locks a running recomputation holds (services/ratings.ts#recomputeRatings).
+    const recompute = await t.sql.connect();
+    const rated = async (gameId: string) => (await t.sql.query('SELECT 1 FROM game_ratings WHERE game_id = $1', [gameId])).rows.length === 1;
+    let finished = '';
+    try {
+      await recompute.query('BEGIN');
+      await recompute.query('SELECT pg_advisory_xact_lock(72040002), pg_advisory_xact_lock(72040001)');
+      const { alice, bob, gameId } = await startedToyGame(t, { rounds: 1 });
+      finished = gameId;
+      await playFirstLegal(t, gameId, [alice, bob], 4);
+      expect((await t.http.get(`/v1/games/${gameId}`).expect(200)).body.status).toBe('finished');
+      const carol = await newUser(t, 'carol');
+      const { body: game } = await t.http.post('/v1/games').set(carol.auth).send({ type: 'toy', seats: 2, options: { rounds: 5 } }).expect(201);
+      await t.http.put(`/v1/games/${game.id}/seats/1`).set(carol.auth).send({ fill: 'bot' }).expect(200);
+      await t.http.post(`/v1/games/${game.id}/actions`).set(carol.auth).send({ action: { type: 'pass' } }).expect(201);
+      await waitFor(async () => ((await eventKinds(game.id)).length >= 3 ? true : undefined), 15_000, 'the bot to move while the recomputation runs');
+      expect(await rated(gameId)).toBe(false);
+    } finally {
+      await recompute.query('ROLLBACK');
+      recompute.release();
+    }
+    try {
+      await waitFor(async () => ((await rated(finished)) ? true : undefined), 15_000, 'the finished game to be rated once the recomputation is done');
     } finally {
       await worker.close();
     }
