@@ -5,6 +5,7 @@ import { SCOPES } from '../../auth/tokens.js';
 import { accountTopicOf } from '../../graphql/updates.js';
 import { apiTokens, createApiToken, revokeToken } from '../../services/api-tokens.js';
 import { cursorTime, resumed } from '../../services/account-events.js';
+import { endQueue, followingAccess } from '../../services/stream-access.js';
 import { createStreamTicket, redeemStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/stream-tickets.js';
 import type { AccountEvent, ServiceContext } from '../../services/context.js';
 import { DELIVERY_STATUSES, deliveriesOf, pingWebhook, redeliver, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
@@ -26,15 +27,12 @@ const Webhook = Type.Object({ id: Type.String({ format: 'uuid' }), url: Type.Str
  * PubSub fills a caller's queue.
  */
 export async function subscribeTopic(app: FastifyInstance, topic: string): Promise<{ stream: Readable; close(): void }> {
-  const stream = new Readable({ objectMode: true, read() {} }) as Readable & { close?: (() => void)[] };
+  const stream = new Readable({ objectMode: true, read() {} });
   const pubsub = app.graphql.pubsub as unknown as { subscribe(topic: string, queue: Readable): Promise<void> };
   await pubsub.subscribe(topic, stream);
   return {
     stream,
-    close() {
-      for (const unsubscribe of stream.close ?? []) unsubscribe();
-      stream.push(null);
-    },
+    close: () => endQueue(stream),
   };
 }
 
@@ -190,7 +188,7 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     const after = request.headers['last-event-id'] ?? request.query.lastEventId;
     if (after !== undefined) cursorTime(after);
     const events = await subscribeTopic(app, accountTopicOf(principal.userId));
-    const live = resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>);
+    const live = followingAccess(ctx, principal, resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>), events.close);
     await serveSse(request, reply, (async function* () {
       for await (const event of live) yield event.type === 'gap' ? { event: 'gap', data: event } : { event: event.yourTurn ? 'your_turn' : 'game_updated', id: event.cursor, data: event };
     })(), () => events.close(), onStream);
