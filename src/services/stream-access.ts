@@ -83,6 +83,9 @@ export async function* followingAccess<T>(
     })
     : () => {};
   try {
+    // Watching first, then checking: a revocation between the stream's authentication and here is not missed.
+    const atStart = await credentialEnded(ctx, principal);
+    if (atStart) end(atStart);
     for await (const event of source) {
       if (ended) break;
       const refusal = (await credentialEnded(ctx, principal)) ?? (await mayDeliver(event));
