@@ -23,10 +23,17 @@ beforeAll(async () => {
   wsUrl = `${base.replace('http', 'ws')}/graphql`;
 });
 const clients: Client[] = [];
+const streams: Awaited<ReturnType<typeof connectSse>>[] = [];
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  // A stream left open (a failed test) would keep the server from closing.
+  await Promise.all([...clients.map((client) => client.dispose()), ...streams.map((stream) => stream.close())]);
   await t?.close();
 });
+async function openSse(...args: Parameters<typeof connectSse>) {
+  const stream = await connectSse(...args);
+  streams.push(stream);
+  return stream;
+}
 
 type User = Awaited<ReturnType<typeof newUser>>;
 
@@ -130,7 +137,7 @@ describe('SSE streams follow access', () => {
     const bob = await newUser(t, 'bob');
     const gameId = await openGame(alice, { private: true, invited: bob });
     await join(gameId, bob);
-    const stream = await connectSse(base, bob.auth, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
+    const stream = await openSse(base, bob.auth, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
     await say(gameId, alice, 'players', 'before');
     await until('the first message', () => chatTexts(stream).length === 1);
 
@@ -146,7 +153,7 @@ describe('SSE streams follow access', () => {
     const carol = await newUser(t, 'carol');
     const dave = await newUser(t, 'dave');
     const gameId = await openGame(alice);
-    const stream = await connectSse(base, carol.auth, undefined, `/v1/games/${gameId}/chat/events?channel=spectators`);
+    const stream = await openSse(base, carol.auth, undefined, `/v1/games/${gameId}/chat/events?channel=spectators`);
     await say(gameId, dave, 'spectators', 'before');
     await until('the first message', () => chatTexts(stream).length === 1);
 
@@ -161,7 +168,7 @@ describe('SSE streams follow access', () => {
     const alice = await newUser(t, 'alice');
     const bob = await newUser(t, 'bob');
     const { id, token } = await apiToken(alice);
-    const stream = await connectSse(base, { Authorization: `Bearer ${token}` });
+    const stream = await openSse(base, { Authorization: `Bearer ${token}` });
     const gameId = await openGame(alice);
     await join(gameId, bob);
     await t.http.put(`/v1/games/${gameId}/seats/2`).set(alice.auth).send({ fill: 'bot' }).expect(200);
@@ -174,11 +181,25 @@ describe('SSE streams follow access', () => {
     expect(stream.events.slice(afterRevoke).map((event) => event.event)).toEqual(['closed']);
   });
 
+  it('a revocation in one server process ends the stream another process serves (LISTEN/NOTIFY), without waiting for an event', async () => {
+    const other = await startTestApp({ listen: true, databaseUrl: t.databaseUrl, startWorkers: false });
+    try {
+      const alice = await newUser(t, 'alice');
+      const { id, token } = await apiToken(alice);
+      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+      const stream = await openSse(otherBase, { Authorization: `Bearer ${token}` });
+      await t.http.delete(`/v1/me/tokens/${id}`).set(alice.auth).expect(204);
+      expect(await closedWith(stream)).toMatchObject({ reason: 'TOKEN_REVOKED' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a chat stream opened with an API token ends when the token is revoked, without waiting for a message', async () => {
     const alice = await newUser(t, 'alice');
     const { id, token } = await apiToken(alice);
     const gameId = await openGame(alice);
-    const stream = await connectSse(base, { Authorization: `Bearer ${token}` }, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
+    const stream = await openSse(base, { Authorization: `Bearer ${token}` }, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
     await say(gameId, alice, 'players', 'before');
     await until('the first message', () => chatTexts(stream).length === 1);
     await t.http.delete(`/v1/me/tokens/${id}`).set(alice.auth).expect(204);
@@ -186,11 +207,20 @@ describe('SSE streams follow access', () => {
     expect(chatTexts(stream)).toEqual(['before']);
   });
 
+  it('an account stream opened with a stream ticket follows the credential that asked for the ticket: revoking that API token ends it', async () => {
+    const alice = await newUser(t, 'alice');
+    const { id, token } = await apiToken(alice);
+    const ticket = (await t.http.post('/v1/me/stream-tickets').set({ Authorization: `Bearer ${token}` }).send({}).expect(201)).body.ticket as string;
+    const stream = await openSse(base, {}, undefined, `/v1/me/events?ticket=${encodeURIComponent(ticket)}`);
+    await t.http.delete(`/v1/me/tokens/${id}`).set(alice.auth).expect(204);
+    expect(await closedWith(stream)).toMatchObject({ reason: 'TOKEN_REVOKED' });
+  });
+
   it('a stream opened with a login token ends at the token\u2019s expiry: `closed` TOKEN_EXPIRED', async () => {
     const alice = await newUser(t, 'alice');
     const gameId = await openGame(alice);
     const token = await shortLivedToken(alice, 2);
-    const stream = await connectSse(base, { Authorization: `Bearer ${token}` }, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
+    const stream = await openSse(base, { Authorization: `Bearer ${token}` }, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
     expect(await closedWith(stream)).toMatchObject({ reason: 'TOKEN_EXPIRED' });
     await t.http.get(`/v1/games/${gameId}/chat?channel=players`).set({ Authorization: `Bearer ${token}` }).expect(401);
   });
@@ -201,8 +231,8 @@ describe('SSE streams follow access', () => {
     const bob = await newUser(t, 'bob');
     const gameId = await openGame(alice);
     await join(gameId, bob);
-    const chat = await connectSse(base, bob.auth, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
-    const account = await connectSse(base, bob.auth);
+    const chat = await openSse(base, bob.auth, undefined, `/v1/games/${gameId}/chat/events?channel=players`);
+    const account = await openSse(base, bob.auth);
     await say(gameId, alice, 'players', 'before');
     await until('the first message', () => chatTexts(chat).length === 1);
 
