@@ -324,3 +324,33 @@ describe('graphql-ws subscriptions follow access', () => {
     expect(heardTexts(chat)).not.toContain('after bob was disabled');
   });
 });
+
+describe('the re-check costs no query per subscriber', () => {
+  it('loads the game once per chat message for every SSE and GraphQL subscriber of the process', async () => {
+    const alice = await newUser(t, 'alice');
+    const dave = await newUser(t, 'dave');
+    const gameId = await openGame(alice);
+    const watchers = await Promise.all(Array.from({ length: 3 }, async () => newUser(t, 'watcher')));
+    const sse = await Promise.all([...watchers.map((watcher) => watcher.auth), {}].map((auth) => openSse(base, auth, undefined, `/v1/games/${gameId}/chat/events?channel=spectators`)));
+    const graphql = [subscribe(CHAT, { g: gameId, c: 'spectators' }, `Bearer ${watchers[0]!.token}`), subscribe(CHAT, { g: gameId, c: 'spectators' })];
+    for (const subscriber of graphql) await chatEstablished(subscriber, gameId, dave, 'spectators');
+    await until('every SSE stream to hear the first messages', () => sse.every((stream) => chatTexts(stream).length > 0));
+
+    // Count the statements that load a game (as test/api/subscriptions.test.ts does for game updates).
+    const db = t.app.services.db;
+    const original = db.$queryRaw;
+    let gameLoads = 0;
+    db.$queryRaw = ((...args: Parameters<typeof original>) => {
+      if (String((args[0] as unknown as { strings?: string[] }).strings?.join('') ?? args[0]).includes('FROM games g')) gameLoads++;
+      return original.apply(db, args);
+    }) as typeof original;
+    try {
+      await say(gameId, dave, 'spectators', 'counted');
+      await until('every subscriber to hear it', () => sse.every((stream) => chatTexts(stream).includes('counted')) && graphql.every((subscriber) => heardTexts(subscriber).includes('counted')));
+      // One load to post it (the author's access), one for all six subscribers' re-check.
+      expect(gameLoads).toBe(2);
+    } finally {
+      db.$queryRaw = original;
+    }
+  });
+});
