@@ -1,4 +1,5 @@
 import { disabledUserIds, isUserDisabled } from '../store/admin.js';
+import { isApiTokenRevoked, revokedApiTokenIds } from '../store/api-tokens.js';
 import type { Db } from '../store/db.js';
 import { listenChannel, type Listener } from '../store/listen.js';
 import { isDatabaseUnavailable } from '../store/unavailable.js';
@@ -12,13 +13,26 @@ import { isDatabaseUnavailable } from '../store/unavailable.js';
  * process's LISTEN is down it cannot trust its Set and asks the database on every request instead
  * (when the database cannot be reached either, the last Set known answers).
  * The check costs a Set lookup (a few tens of nanoseconds) on the request path, the move included.
+ *
+ * Revoked API tokens travel the same way (`{tokenId, revoked: true}` on the same channel, sent by the
+ * revoking transaction): a request looks its API token up anyway, but a live stream opened with one
+ * must end when it is revoked (services/stream-access.ts), without asking the database per event.
+ * Streams `watch` the changes to end at once rather than at their next event.
  */
 export const ACCOUNT_STATUS_CHANNEL = 'account_status';
+
+/** A change heard (or made here): an account disabled or enabled, or an API token revoked. */
+export type CredentialChange = { userId: string; disabled: boolean } | { tokenId: string; revoked: true };
 
 export interface AccountStatus {
   isDisabled(userId: string): boolean | Promise<boolean>;
   /** This process changed it (the others hear it from the NOTIFY of the same transaction). */
   changed(userId: string, disabled: boolean): void;
+  isTokenRevoked(tokenId: string): boolean | Promise<boolean>;
+  /** This process revoked the token (the others hear it from the NOTIFY of the same transaction). */
+  tokenRevoked(tokenId: string): void;
+  /** Calls `listener` with every change from now on; returns the unsubscribe. */
+  watch(listener: (change: CredentialChange) => void): () => void;
 }
 
 export interface AccountStatusService extends AccountStatus {
@@ -29,26 +43,50 @@ export interface AccountStatusService extends AccountStatus {
 
 export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(message: string): void }): AccountStatusService {
   let disabled = new Set<string>();
+  let revoked = new Set<string>();
   let trusted = false;
-  /** Notifications heard while the Set is being (re)read: applied after it, in order. */
-  let queued: { userId: string; disabled: boolean }[] | null = null;
+  /** Notifications heard while the Sets are being (re)read: applied after them, in order. */
+  let queued: CredentialChange[] | null = null;
   let listener: Listener | null = null;
-  const apply = (change: { userId: string; disabled: boolean }) => (change.disabled ? disabled.add(change.userId) : disabled.delete(change.userId));
+  const watchers = new Set<(change: CredentialChange) => void>();
+  const apply = (change: CredentialChange) => {
+    if ('tokenId' in change) revoked.add(change.tokenId);
+    else if (change.disabled) disabled.add(change.userId);
+    else disabled.delete(change.userId);
+  };
+  const tell = (change: CredentialChange) => {
+    for (const watcher of watchers) watcher(change);
+  };
+  /** While LISTEN is down the database answers; when it cannot either, the last Set known does (nobody can disable or revoke anything now). */
+  const ask = (known: Set<string>, id: string, read: () => Promise<boolean>) => (trusted ? known.has(id) : read().catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return known.has(id);
+    throw error;
+  }));
   return {
-    isDisabled: (userId) => (trusted ? disabled.has(userId) : isUserDisabled(db, userId).catch((error: unknown) => {
-      // The database is down too (nobody can disable anyone now): the last set known answers, and the request meets the outage where it needs the database.
-      if (isDatabaseUnavailable(error)) return disabled.has(userId);
-      throw error;
-    })),
-    changed: (userId, value) => void apply({ userId, disabled: value }),
+    isDisabled: (userId) => ask(disabled, userId, () => isUserDisabled(db, userId)),
+    changed: (userId, value) => {
+      apply({ userId, disabled: value });
+      tell({ userId, disabled: value });
+    },
+    isTokenRevoked: (tokenId) => ask(revoked, tokenId, () => isApiTokenRevoked(db, tokenId)),
+    tokenRevoked: (tokenId) => {
+      apply({ tokenId, revoked: true });
+      tell({ tokenId, revoked: true });
+    },
+    watch(watcher) {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
     async start() {
       listener = listenChannel(databaseUrl, ACCOUNT_STATUS_CHANNEL, {
         onMessage(raw) {
           try {
-            const change = JSON.parse(raw) as { userId: string; disabled: boolean };
-            if (typeof change.userId !== 'string' || typeof change.disabled !== 'boolean') throw new Error('bad payload');
+            const change = JSON.parse(raw) as CredentialChange;
+            const valid = 'tokenId' in change ? typeof change.tokenId === 'string' && change.revoked === true : typeof change.userId === 'string' && typeof change.disabled === 'boolean';
+            if (!valid) throw new Error('bad payload');
             if (queued) queued.push(change);
             else apply(change);
+            tell(change);
           } catch {
             log.warn(`ignored a malformed ${ACCOUNT_STATUS_CHANNEL} notification`);
           }
@@ -58,6 +96,7 @@ export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(mes
           queued = [];
           try {
             const fresh = new Set(await disabledUserIds(db));
+            revoked = new Set(await revokedApiTokenIds(db));
             disabled = fresh;
             for (const change of queued) apply(change);
             trusted = true;

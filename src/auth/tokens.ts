@@ -16,6 +16,10 @@ export interface Principal {
   /** A login token carries every scope its role allows; a personal API token only the ones chosen for it. */
   scopes: Scope[];
   via: 'login' | 'api-token';
+  /** When the credential stops working (ms since the epoch): a login JWT's `exp`. Live streams end then (services/stream-access.ts). */
+  expiresAt?: number;
+  /** The personal API token's id (`via: 'api-token'`): live streams end when it is revoked. */
+  tokenId?: string;
 }
 
 export const loginScopes = (role: Role): Scope[] => (role === 'admin' ? ['read', 'play', 'admin'] : ['read', 'play']);
@@ -58,8 +62,8 @@ export function createTokenService(secret: string, issuer: string, ttlSeconds: n
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer, requiredClaims: ['sub', 'exp'] });
         const role = payload.role;
         if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || (role !== 'player' && role !== 'admin')) return null;
-        const principal: Principal = { userId: payload.sub, username: payload.username, role, scopes: loginScopes(role), via: 'login' };
-        verified.set(token, { principal, expiresAt: payload.exp! * 1000 });
+        const principal: Principal = { userId: payload.sub, username: payload.username, role, scopes: loginScopes(role), via: 'login', expiresAt: payload.exp! * 1000 };
+        verified.set(token, { principal, expiresAt: principal.expiresAt! });
         if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
         return principal;
       } catch (error) {

@@ -10,7 +10,9 @@ import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../services/t
 import { changeEmail, changePreferences, preferencesOf, type MailSettings } from '../services/notifications.js';
 import { deliveriesOf, pingWebhook, redeliver, registerWebhook, removeWebhook, webhooksOf, type WebhookSettings } from '../services/webhooks.js';
 import { offsetConnection, offsetPage } from './connections.js';
-import { refusingSubscription, user, who, type Context } from './context.js';
+import { refusingSubscription, subscriptionWithCodes, user, who, type Context } from './context.js';
+import { endQueue, followingAccess } from '../services/stream-access.js';
+import type { Readable } from 'node:stream';
 import { accountTopicOf } from './updates.js';
 
 const { withFilter } = mercurius;
@@ -30,13 +32,15 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
     // `after` (accountEvents only): first what was missed since that cursor, then the live events.
     const subscribe = (_root: unknown, args: { after?: string | null }, context: Context) =>
       refusingSubscription(async () => {
-        const userId = user(context, 'read').userId;
+        const principal = user(context, 'read');
         if (args.after != null) cursorTime(args.after);
-        const live = (await context.pubsub.subscribe(accountTopicOf(userId))) as AsyncIterable<AccountEvent>;
+        const live = (await context.pubsub.subscribe(accountTopicOf(principal.userId))) as Readable & AsyncIterable<AccountEvent>;
         // No gap events here (AccountEvent has no such shape): a game beyond the window gets its newest event, as before.
-        return (async function* () {
-          for await (const event of resumed(ctx, userId, args.after ?? undefined, live)) if (event.type !== 'gap') yield event;
+        const events = (async function* () {
+          for await (const event of resumed(ctx, principal.userId, args.after ?? undefined, live)) if (event.type !== 'gap') yield event;
         })();
+        // Ends when the account is disabled or its token is revoked or expires (services/stream-access.ts).
+        return subscriptionWithCodes(followingAccess(ctx, principal, events, () => endQueue(live)));
       });
     return { subscribe: onlyTurns ? withFilter(subscribe, (event: AccountEvent) => event.yourTurn) : subscribe, resolve: (event: AccountEvent) => event };
   };

@@ -1,26 +1,18 @@
 import type { IResolvers } from 'mercurius';
 import { badRequest } from '../errors.js';
 import { adminPrincipal } from '../http/auth.js';
-import { CHAT_PAGE_LIMIT, chatPage, chatTopicOf, onChannel, openChatStream, postChatMessage, removeChatMessage, setAccountMuted, type ChatEvent } from '../services/chat.js';
+import { CHAT_PAGE_LIMIT, chatPage, chatStillReadable, chatTopicOf, ofChannel, openChatStream, postChatMessage, removeChatMessage, setAccountMuted, type ChatEvent } from '../services/chat.js';
+import { endQueue, followingAccess } from '../services/stream-access.js';
+import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../services/context.js';
-import type { ChatChannel } from '../store/chat.js';
 import { checkFirst } from './connections.js';
-import { refusingSubscription, user, who, type Context } from './context.js';
+import { refusingSubscription, subscriptionWithCodes, user, who, type Context } from './context.js';
 
 /** A message id as GraphQL passes it (ID: a string of digits). */
 function messageId(name: string, value: string): number {
   const id = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id < 1) throw badRequest('VALIDATION_FAILED', `${name} is a chat message id.`);
   return id;
-}
-
-/** Only the events of one channel, from the game's chat topic; unsubscribes when the client leaves. */
-async function* ofChannel(live: AsyncIterableIterator<ChatEvent>, channel: ChatChannel): AsyncGenerator<ChatEvent> {
-  try {
-    for await (const event of live) if (onChannel(event, channel)) yield event;
-  } finally {
-    await live.return?.();
-  }
 }
 
 /** Chat at the table: the same use cases as REST (routes/chat.ts). */
@@ -45,9 +37,11 @@ export function chatResolvers(ctx: ServiceContext): IResolvers {
         subscribe: (_root: unknown, { gameId, channel }: { gameId: string; channel: string }, context: Context) =>
           refusingSubscription(async () => {
             // Subscribed before the access check's read: a message posted meanwhile is not missed.
-            const live = (await context.pubsub.subscribe(chatTopicOf(gameId))) as AsyncIterableIterator<ChatEvent>;
+            const live = (await context.pubsub.subscribe(chatTopicOf(gameId))) as Readable & AsyncIterableIterator<ChatEvent>;
             try {
-              return ofChannel(live, await openChatStream(ctx, who(context), gameId, channel));
+              const principal = who(context);
+              const checked = await openChatStream(ctx, principal, gameId, channel);
+              return subscriptionWithCodes(followingAccess(ctx, principal, ofChannel(live, checked), () => endQueue(live), (event) => chatStillReadable(ctx, principal, gameId, checked, event)));
             } catch (error) {
               await live.return?.();
               throw error;

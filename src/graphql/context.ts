@@ -37,8 +37,23 @@ export async function refusingSubscription<T>(work: () => Promise<T>): Promise<T
   try {
     return await work();
   } catch (caught) {
-    const error = isDatabaseUnavailable(caught) ? databaseUnavailable() : caught;
-    if (error instanceof ServiceError) throw Object.assign(new Error(error.message), { extensions: { code: error.code, status: error.status, ...(error.details ?? {}) } });
-    throw error;
+    throw withCode(caught);
+  }
+}
+
+function withCode(caught: unknown): unknown {
+  const error = isDatabaseUnavailable(caught) ? databaseUnavailable() : caught;
+  return error instanceof ServiceError ? Object.assign(new Error(error.message), { extensions: { code: error.code, status: error.status, ...(error.details ?? {}) } }) : error;
+}
+
+/**
+ * A running subscription's events; one that ends with a refusal (the subscriber lost access:
+ * services/stream-access.ts) ends the operation with a graphql-ws `error` message carrying its code.
+ */
+export async function* subscriptionWithCodes<T>(events: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* events;
+  } catch (caught) {
+    throw withCode(caught);
   }
 }

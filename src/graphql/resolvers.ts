@@ -10,10 +10,12 @@ import type { GameRecord } from '../store/games.js';
 import { legalActions, submitAction } from '../services/play.js';
 import { ServiceError } from '../errors.js';
 import { afterSeq, checkFirst, eventConnection, offsetConnection, offsetPage } from './connections.js';
-import { refusingSubscription, user, who, type Context } from './context.js';
+import { refusingSubscription, subscriptionWithCodes, user, who, type Context } from './context.js';
 import { DateScalar, DateTimeScalar, JSONScalar } from './scalars.js';
 import { typedGameResolvers, typeIdOf, typeOfId, unpackMove } from './typed-games.js';
-import { gameUpdateFor, topicOf } from './updates.js';
+import { gameStillVisible, gameUpdateFor, topicOf } from './updates.js';
+import { endQueue, followingAccess } from '../services/stream-access.js';
+import type { Readable } from 'node:stream';
 
 /** Accounts, game types, the lobby basics, play and the game subscription: the same use cases as REST. */
 /** What travels through pub/sub for a game (graphql/updates.ts): each subscriber renders its own update from it. */
@@ -153,11 +155,13 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         subscribe: (_root: unknown, { gameId }: { gameId: string }, context: Context) =>
           refusingSubscription(async () => {
             // Subscribed before the game is read: a change committed meanwhile is heard (perhaps twice), never lost.
-            const live = (await context.pubsub.subscribe(topicOf(gameId))) as AsyncIterableIterator<GamePayload>;
+            const live = (await context.pubsub.subscribe(topicOf(gameId))) as Readable & AsyncIterableIterator<GamePayload>;
             try {
               // A bad token: INVALID_TOKEN; an unknown game, or a private one of others: NOT_FOUND; as in REST.
-              const game = await loadVisibleGame(ctx, gameId, who(context));
-              return currentThenLive({ gameId, version: game.version }, live);
+              const principal = who(context);
+              const game = await loadVisibleGame(ctx, gameId, principal);
+              // Each update is checked before it is sent (services/stream-access.ts): a private game left ends it.
+              return subscriptionWithCodes(followingAccess(ctx, principal, currentThenLive({ gameId, version: game.version }, live), () => endQueue(live), (payload) => gameStillVisible(ctx, payload, principal)));
             } catch (error) {
               await live.return?.();
               throw error;

@@ -3,7 +3,9 @@ import { visibleLog } from '../engine/log.js';
 import type { ServiceContext } from '../services/context.js';
 import { definitionFor } from '../services/definitions.js';
 import { stateAfter } from '../services/history.js';
-import { loadGame, seatOf } from '../services/lobby.js';
+import { loadGame, maySee, seatOf } from '../services/lobby.js';
+import { accessLost, type StreamEnded } from '../services/stream-access.js';
+import { notFound } from '../errors.js';
 import { findEvent, type EventRecord, type GameRecord } from '../store/games.js';
 
 /** Only `(gameId, version)` travels through pub/sub; each subscriber computes what it may see. */
@@ -54,6 +56,15 @@ function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<L
 async function gameAsOf(ctx: ServiceContext, game: GameRecord, version: number): Promise<GameRecord> {
   const { definition, state } = await stateAfter(ctx, game, version);
   return { ...game, version, state, status: 'active', activeSeats: definition.outcome(state) === null ? definition.activeSeats(state) : [], result: null };
+}
+
+/**
+ * Null while the subscriber may still see the game as this update is delivered, else why not (they
+ * left a private game): from the same load as the update itself, so no query of its own.
+ */
+export async function gameStillVisible(ctx: ServiceContext, payload: { gameId: string; version: number }, principal: Principal | null): Promise<StreamEnded | null> {
+  const { game } = await loaded(ctx, payload.gameId, payload.version);
+  return maySee(game, principal) ? null : accessLost(notFound('Game'));
 }
 
 export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number; undoRequestsChanged?: boolean }, principal: Principal | null) {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { StreamEnded } from '../services/stream-access.js';
 
 /** One Server-Sent Event. */
 export interface SseEvent {
@@ -10,6 +11,8 @@ export interface SseEvent {
 /**
  * Serves `events` as a Server-Sent Events stream until the client leaves or the events end: a
  * comment every 25 s keeps proxies from closing an idle connection; `close` runs once either way.
+ * Events that end with a StreamEnded (the subscriber lost access: services/stream-access.ts) send
+ * `event: closed` with `data: {"reason", "message", …}` last: a client should not reconnect then.
  */
 export async function serveSse(request: FastifyRequest, reply: FastifyReply, events: AsyncIterable<SseEvent>, close: () => void, onStream: (delta: 1 | -1) => void): Promise<void> {
   reply.hijack();
@@ -29,8 +32,9 @@ export async function serveSse(request: FastifyRequest, reply: FastifyReply, eve
   request.raw.on('close', stop);
   try {
     for await (const event of events) out.write(`event: ${event.event}\n${event.id === undefined ? '' : `id: ${event.id}\n`}data: ${JSON.stringify(event.data)}\n\n`);
-  } catch {
-    // the stream was closed by the client or the server
+  } catch (error) {
+    if (error instanceof StreamEnded && !stopped) out.write(`event: closed\ndata: ${JSON.stringify({ reason: error.reason, message: error.message, ...error.details })}\n\n`);
+    // otherwise the stream was closed by the client or the server
   } finally {
     stop();
     out.end();

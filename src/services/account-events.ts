@@ -119,12 +119,9 @@ export async function missedEvents(ctx: ServiceContext, userId: string, cursor: 
 
 /**
  * The live events after the missed ones: subscribe first (so nothing falls between), then read what was missed.
- * The stream ends, sending nothing more, at its first event after the account is disabled (services/admin-moderation.ts).
+ * Callers wrap it in followingAccess (services/stream-access.ts): it ends when the account is disabled or its token ends.
  */
 export async function* resumed(ctx: ServiceContext, userId: string, after: string | undefined, live: AsyncIterable<AccountEvent>): AsyncGenerator<StreamEvent> {
   if (after !== undefined) yield* await missedEvents(ctx, userId, after);
-  for await (const event of live) {
-    if (await ctx.accounts.isDisabled(userId)) return;
-    yield { ...event, cursor: cursorOf(event, ctx.now()) };
-  }
+  for await (const event of live) yield { ...event, cursor: cursorOf(event, ctx.now()) };
 }

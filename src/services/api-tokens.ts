@@ -1,3 +1,4 @@
+import { ACCOUNT_STATUS_CHANNEL } from '../auth/disabled-accounts.js';
 import { looksLikeApiToken, newApiToken, hashApiToken } from '../auth/api-tokens.js';
 import type { Principal, Scope } from '../auth/tokens.js';
 import { badRequest, forbidden, notFound, ServiceError } from '../errors.js';
@@ -28,7 +29,7 @@ async function credential(ctx: ServiceContext, bearer: string): Promise<Principa
   if (!found) return null;
   // An admin scope on a token whose owner is no longer admin gives nothing.
   const scopes = found.scopes.filter((scope) => scope !== 'admin' || found.user.role === 'admin');
-  return { userId: found.user.id, username: found.user.username, role: found.user.role, scopes, via: 'api-token' };
+  return { userId: found.user.id, username: found.user.username, role: found.user.role, scopes, via: 'api-token', tokenId: found.id };
 }
 
 /** Managing tokens needs the account's own login, not another token. */
@@ -61,5 +62,7 @@ export async function apiTokens(ctx: ServiceContext, principal: Principal) {
 
 export async function revokeToken(ctx: ServiceContext, principal: Principal, id: string): Promise<void> {
   requireLogin(principal);
-  if (!(await revokeApiToken(ctx.db, principal.userId, id))) throw notFound('Live API token');
+  if (!(await revokeApiToken(ctx.db, principal.userId, id, ACCOUNT_STATUS_CHANNEL))) throw notFound('Live API token');
+  // Streams opened with it end now in this process; in the others when the NOTIFY of that commit reaches them.
+  ctx.accounts.tokenRevoked(id);
 }

@@ -1,10 +1,11 @@
 import type { Principal } from '../auth/tokens.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound, ServiceError } from '../errors.js';
 import { deleteChatMessage, insertChatMessage, listChatMessages, setUserMuted, type ChatChannel, type ChatMessageRecord } from '../store/chat.js';
 import type { GameRecord } from '../store/games.js';
 import { isUuid } from '../store/ids.js';
 import type { ServiceContext } from './context.js';
-import { loadVisibleGame, seatOf } from './lobby.js';
+import { loadGame, loadVisibleGame, maySee, seatOf } from './lobby.js';
+import { accessLost, loadOncePerEvent, type StreamEnded } from './stream-access.js';
 
 /**
  * Chat at the table. Each game has two channels:
@@ -15,7 +16,8 @@ import { loadVisibleGame, seatOf } from './lobby.js';
  * CHAT_MAX_LENGTH characters, rate limited per account and address (`chat`, http/rate-limits.ts).
  * A muted account's messages are refused. Messages live apart from the game's log: moves, take-backs
  * and undo requests never touch them. Live delivery: pub/sub topic `chat:<gameId>`, heard by the
- * GraphQL subscription `chatMessages` and the SSE stream `/v1/games/{id}/chat/events`.
+ * GraphQL subscription `chatMessages` and the SSE stream `/v1/games/{id}/chat/events`, which end
+ * before the first event their subscriber may no longer read (chatStillReadable).
  */
 export const CHAT_CHANNELS: readonly ChatChannel[] = ['players', 'spectators'];
 export const CHAT_MAX_LENGTH = 500;
@@ -55,12 +57,17 @@ function checkChannel(channel: string): ChatChannel {
   return channel as ChatChannel;
 }
 
+/** Refuses a channel the caller may not read now, as the REST read does. */
+function checkReadable(game: GameRecord, principal: Principal | null, channel: ChatChannel): void {
+  if (!maySee(game, principal)) throw notFound('Game');
+  if (!chatAccess(game, principal, channel).read) {
+    throw forbidden('CHAT_CHANNEL_CLOSED', channel === 'players' ? 'The players\u2019 chat is open to the seated players until the game is over.' : 'Players read the spectators\u2019 chat once the game is over.');
+  }
+}
+
 async function readable(ctx: ServiceContext, principal: Principal | null, gameId: string, channel: string): Promise<ChatChannel> {
   const checked = checkChannel(channel);
-  const game = await loadVisibleGame(ctx, gameId, principal);
-  if (!chatAccess(game, principal, checked).read) {
-    throw forbidden('CHAT_CHANNEL_CLOSED', checked === 'players' ? 'The players\u2019 chat is open to the seated players until the game is over.' : 'Players read the spectators\u2019 chat once the game is over.');
-  }
+  checkReadable(await loadGame(ctx, gameId), principal, checked);
   return checked;
 }
 
@@ -84,8 +91,26 @@ export async function chatPage(ctx: ServiceContext, principal: Principal | null,
   return { items: rows.slice(0, limit).map(view), hasMore: rows.length > limit };
 }
 
-/** The caller may read the channel (for live subscriptions: checked once when they start). */
+/** The caller may read the channel when a live stream opens (chatStillReadable checks each event after). */
 export const openChatStream = (ctx: ServiceContext, principal: Principal | null, gameId: string, channel: string): Promise<ChatChannel> => readable(ctx, principal, gameId, channel);
+
+const eventKey = (event: ChatEvent) => (event.type === 'message' ? `message:${event.message.id}` : `deleted:${event.id}`);
+
+/**
+ * Null while a stream's subscriber may still read the channel as this event is delivered, else why
+ * not (a player who left a private game, a spectator who took a seat…): against the game loaded
+ * once per event and process for all its subscribers, after the event was published, so a seat
+ * change committed before the message was posted is seen.
+ */
+export async function chatStillReadable(ctx: ServiceContext, principal: Principal | null, gameId: string, channel: ChatChannel, event: ChatEvent): Promise<StreamEnded | null> {
+  try {
+    checkReadable(await loadOncePerEvent(ctx, `chat:${gameId}:${eventKey(event)}`, () => loadGame(ctx, gameId)), principal, channel);
+    return null;
+  } catch (error) {
+    if (error instanceof ServiceError && error.status < 500) return accessLost(error);
+    throw error;
+  }
+}
 
 export async function postChatMessage(ctx: ServiceContext, principal: Principal, gameId: string, channel: string, text: string): Promise<ChatMessage> {
   const checked = checkChannel(channel);
@@ -120,3 +145,12 @@ export async function setAccountMuted(ctx: ServiceContext, principal: Principal,
 
 /** Whether an event of the chat topic belongs to the channel a subscriber listens to. */
 export const onChannel = (event: ChatEvent, channel: ChatChannel) => (event.type === 'message' ? event.message.channel : event.channel) === channel;
+
+/** Only the events of one channel, from the game's chat topic; leaves the topic when the subscriber does. */
+export async function* ofChannel(live: AsyncIterable<ChatEvent> & { return?(): unknown }, channel: ChatChannel): AsyncGenerator<ChatEvent> {
+  try {
+    for await (const event of live) if (onChannel(event, channel)) yield event;
+  } finally {
+    await live.return?.();
+  }
+}

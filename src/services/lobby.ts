@@ -56,7 +56,7 @@ export function requireSeat(game: GameRecord, principal: Principal): number {
 }
 
 /** Private games are seen only by their players, invitees, creator and admins; the rest are open to spectators. */
-function maySee(game: GameRecord, principal: Principal | null): boolean {
+export function maySee(game: GameRecord, principal: Principal | null): boolean {
   if (!game.private) return true;
   if (!principal) return false;
   return principal.role === 'admin' || game.createdById === principal.userId || game.seats.some((seat) => seat.userId === principal.userId || seat.reservedForId === principal.userId);

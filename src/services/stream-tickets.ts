@@ -8,7 +8,9 @@ import type { ServiceContext } from './context.js';
  * Stream tickets: browsers' native EventSource cannot send an Authorization header, so a signed-in
  * client asks for a ticket and opens `GET /v1/me/events?ticket=…`. A ticket opens the stream once,
  * within STREAM_TICKET_TTL_MS, with the `read` scope only. Stored as its SHA-256 in PostgreSQL and
- * deleted when taken, so it works once whichever process the browser reaches.
+ * deleted when taken, so it works once whichever process the browser reaches. The stream it opens
+ * follows the credential that asked for it: it ends when that API token is revoked or that login
+ * token expires (services/stream-access.ts).
  */
 export const STREAM_TICKET_TTL_MS = 60_000;
 
@@ -17,7 +19,10 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('h
 export async function createStreamTicket(ctx: ServiceContext, principal: Principal): Promise<{ ticket: string; expiresAt: string }> {
   const ticket = `st_${randomBytes(24).toString('base64url')}`;
   const expiresAt = new Date(ctx.now().getTime() + STREAM_TICKET_TTL_MS);
-  await insertStreamTicket(ctx.db, hashOf(ticket), principal.userId, expiresAt);
+  await insertStreamTicket(ctx.db, hashOf(ticket), principal.userId, expiresAt, {
+    apiTokenId: principal.tokenId ?? null,
+    credentialExpiresAt: principal.expiresAt === undefined ? null : new Date(principal.expiresAt),
+  });
   return { ticket, expiresAt: expiresAt.toISOString() };
 }
 
@@ -27,5 +32,9 @@ export async function redeemStreamTicket(ctx: ServiceContext, ticket: string): P
   if (!taken || taken.expiresAt.getTime() <= ctx.now().getTime() || (await ctx.accounts.isDisabled(taken.userId))) {
     throw new ServiceError(401, 'INVALID_TICKET', 'The ticket is unknown, already used or expired: ask POST /v1/me/stream-tickets for a new one.');
   }
-  return { userId: taken.userId, username: taken.username, role: taken.role, scopes: ['read'], via: 'login' };
+  return {
+    userId: taken.userId, username: taken.username, role: taken.role, scopes: ['read'], via: 'login',
+    ...(taken.apiTokenId ? { tokenId: taken.apiTokenId } : {}),
+    ...(taken.credentialExpiresAt ? { expiresAt: taken.credentialExpiresAt.getTime() } : {}),
+  };
 }

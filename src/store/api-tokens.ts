@@ -22,11 +22,26 @@ export async function listApiTokens(db: Db, userId: string): Promise<ApiTokenRec
   return (await db.apiToken.findMany({ where: { userId }, select, orderBy: { createdAt: 'desc' } })).map(toRecord);
 }
 
-/** True if a live token of this user was revoked now. */
-export async function revokeApiToken(db: Db, userId: string, id: string): Promise<boolean> {
+/**
+ * True if a live token of this user was revoked now. The same transaction NOTIFYs `channel`, so
+ * every process ends the live streams opened with the token when it commits (auth/disabled-accounts.ts).
+ */
+export async function revokeApiToken(db: Db, userId: string, id: string, channel: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const { count } = await db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
-  return count > 0;
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (count > 0) await tx.$executeRaw`SELECT pg_notify(${channel}, ${JSON.stringify({ tokenId: id, revoked: true })})`;
+    return count > 0;
+  });
+}
+
+/** The ids of every revoked token (a process's list of them, reread when its LISTEN reconnects). */
+export async function revokedApiTokenIds(db: Db): Promise<string[]> {
+  return (await db.apiToken.findMany({ where: { revokedAt: { not: null } }, select: { id: true } })).map((row) => row.id);
+}
+
+export async function isApiTokenRevoked(db: Db, id: string): Promise<boolean> {
+  return (await db.apiToken.findUnique({ where: { id }, select: { revokedAt: true } }))?.revokedAt != null;
 }
 
 export async function findLiveApiToken(db: Db, tokenHash: string) {
@@ -36,5 +51,5 @@ export async function findLiveApiToken(db: Db, tokenHash: string) {
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   }
-  return { scopes: row.scopes as Scope[], user: row.user };
+  return { id: row.id, scopes: row.scopes as Scope[], user: row.user };
 }

@@ -53,16 +53,25 @@ export async function missedEventsOf(db: Db, gameIds: string[], seen: { gameId: 
 }
 
 /** Stream tickets (services/stream-tickets.ts): only the ticket's hash is stored. */
-export async function insertStreamTicket(db: Db, ticketHash: string, userId: string, expiresAt: Date): Promise<void> {
+/** The credential a ticket stands for: the API token that asked for it, or when the login token that did expires. */
+export interface TicketCredential {
+  apiTokenId: string | null;
+  credentialExpiresAt: Date | null;
+}
+
+export async function insertStreamTicket(db: Db, ticketHash: string, userId: string, expiresAt: Date, credential: TicketCredential): Promise<void> {
   // Tickets never used are swept when their owner asks for the next one.
   await db.$executeRaw`DELETE FROM stream_tickets WHERE user_id = ${userId}::uuid AND expires_at < now()`;
-  await db.$executeRaw`INSERT INTO stream_tickets (ticket_hash, user_id, expires_at) VALUES (${ticketHash}, ${userId}::uuid, ${expiresAt})`;
+  await db.$executeRaw`INSERT INTO stream_tickets (ticket_hash, user_id, expires_at, api_token_id, credential_expires_at)
+    VALUES (${ticketHash}, ${userId}::uuid, ${expiresAt}, ${credential.apiTokenId}::uuid, ${credential.credentialExpiresAt}::timestamptz)`;
 }
 
 /** Takes a ticket (one use: it is deleted, whoever asks first); null when unknown or already used. */
-export async function takeStreamTicket(db: Db, ticketHash: string): Promise<{ userId: string; username: string; role: 'player' | 'admin'; expiresAt: Date } | null> {
-  const rows = await db.$queryRaw<{ userId: string; username: string; role: 'player' | 'admin'; expiresAt: Date }[]>`
+type TakenTicket = { userId: string; username: string; role: 'player' | 'admin'; expiresAt: Date } & TicketCredential;
+export async function takeStreamTicket(db: Db, ticketHash: string): Promise<TakenTicket | null> {
+  const rows = await db.$queryRaw<TakenTicket[]>`
     DELETE FROM stream_tickets t USING users u WHERE t.ticket_hash = ${ticketHash} AND u.id = t.user_id
-    RETURNING u.id AS "userId", u.username::text AS username, u.role::text AS role, t.expires_at AS "expiresAt"`;
+    RETURNING u.id AS "userId", u.username::text AS username, u.role::text AS role, t.expires_at AS "expiresAt",
+      t.api_token_id::text AS "apiTokenId", t.credential_expires_at AS "credentialExpiresAt"`;
   return rows[0] ?? null;
 }

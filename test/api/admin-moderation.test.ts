@@ -174,7 +174,7 @@ describe('disabling accounts', () => {
     }
   });
 
-  it("ends the account's open event stream at its next event, sending nothing more", async () => {
+  it("ends the account's open event stream, in another process too, saying why and sending no event after", async () => {
     // Account events travel by this process's pub/sub (no Redis here): the game is played where the stream is; the disable comes from the other process.
     const streaming = await startTestApp({ databaseUrl: t.databaseUrl, listen: true });
     try {
@@ -186,10 +186,11 @@ describe('disabling accounts', () => {
       await waitFor(async () => (stream.events.some((event) => event.data.version === 2) ? true : undefined), 10_000, 'the first event');
       await t.http.post(`/v1/admin/users/${bob.id}/disable`).set(admin).expect(200);
       await waitFor(async () => ((await streaming.http.get('/v1/me').set(bob.auth)).status === 403 ? true : undefined), 10_000, 'the streaming process to know');
-      // The game moves on (an abort tells both players): Bob's stream ends instead of telling him.
+      // The game moves on (an abort tells both players): Bob's stream has ended instead of telling him.
       await streaming.http.post(`/v1/admin/games/${gameId}/abort`).set(await loginAdmin(streaming)).expect(200);
       await stream.ended;
-      expect(stream.events.map((event) => event.data.version)).toEqual([2]);
+      expect(stream.events.map((event) => event.event === 'closed' ? 'closed' : event.data.version)).toEqual([2, 'closed']);
+      expect(stream.events[1]!.data).toMatchObject({ reason: 'ACCOUNT_DISABLED' });
     } finally {
       await streaming.close();
     }

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CHAT_MAX_LENGTH, CHAT_PAGE_LIMIT, chatPage, chatTopicOf, onChannel, openChatStream, postChatMessage, removeChatMessage, setAccountMuted, type ChatEvent } from '../../services/chat.js';
+import { CHAT_MAX_LENGTH, CHAT_PAGE_LIMIT, chatPage, chatStillReadable, chatTopicOf, ofChannel, openChatStream, postChatMessage, removeChatMessage, setAccountMuted, type ChatEvent } from '../../services/chat.js';
 import type { ServiceContext } from '../../services/context.js';
+import { followingAccess } from '../../services/stream-access.js';
 import { optionalUser, requireAdmin, requireUser } from '../auth.js';
 import { GameId } from '../schemas.js';
 import { serveSse } from '../sse.js';
@@ -60,7 +61,7 @@ export const chatRoutes = (ctx: ServiceContext, onStream: (delta: 1 | -1) => voi
       tags: ['chat'], operationId: 'streamChat', security: [...security, {}], params: GameId,
       querystring: Type.Object({ channel: Channel }, { additionalProperties: false }),
       summary: 'A chat channel live (Server-Sent Events): `chat_message` and `chat_message_deleted`',
-      description: 'Each new message is `event: chat_message` with `id: <message id>` and `data: <ChatMessage>`; a message an admin deleted is `event: chat_message_deleted` with `data: {"id","channel"}`. Read earlier messages with listChatMessages. A comment line is sent every 25 s to keep the connection open. Access is checked when the stream opens.',
+      description: 'Each new message is `event: chat_message` with `id: <message id>` and `data: <ChatMessage>`; a message an admin deleted is `event: chat_message_deleted` with `data: {"id","channel"}`. Read earlier messages with listChatMessages. A comment line is sent every 25 s to keep the connection open. Access is checked when the stream opens and again before each event: once you may no longer read the channel (you left a private game, took a seat while reading the spectators\u2019 chat), your account is disabled, or the token you opened it with is revoked or expires, the stream sends `event: closed` with `data: {"reason": "ACCESS_LOST"|"TOKEN_REVOKED"|"TOKEN_EXPIRED"|"ACCOUNT_DISABLED", "message"}` (ACCESS_LOST adds `refusal`: the code the REST read now answers) and ends: do not reconnect then.',
       response: {
         200: { description: 'An endless Server-Sent Events stream', content: { 'text/event-stream': { schema: Type.String(), example: `event: chat_message\nid: 42\ndata: ${JSON.stringify(example)}\n\n` } } },
         ...errorResponses(400, 401, { 403: ['CHAT_CHANNEL_CLOSED'] }, 404),
@@ -77,10 +78,9 @@ export const chatRoutes = (ctx: ServiceContext, onStream: (delta: 1 | -1) => voi
       events.close();
       throw error;
     }
-    const live = events.stream as AsyncIterable<ChatEvent>;
+    const live = followingAccess(ctx, principal, ofChannel(events.stream as AsyncIterable<ChatEvent>, channel), events.close, (event) => chatStillReadable(ctx, principal, request.params.id, channel, event));
     await serveSse(request, reply, (async function* () {
       for await (const event of live) {
-        if (!onChannel(event, channel)) continue;
         yield event.type === 'message' ? { event: 'chat_message', id: String(event.message.id), data: event.message } : { event: 'chat_message_deleted', data: { id: event.id, channel: event.channel } };
       }
     })(), () => events.close(), onStream);

@@ -5,6 +5,7 @@ import { SCOPES } from '../../auth/tokens.js';
 import { accountTopicOf } from '../../graphql/updates.js';
 import { apiTokens, createApiToken, revokeToken } from '../../services/api-tokens.js';
 import { cursorTime, resumed } from '../../services/account-events.js';
+import { endQueue, followingAccess } from '../../services/stream-access.js';
 import { createStreamTicket, redeemStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/stream-tickets.js';
 import type { AccountEvent, ServiceContext } from '../../services/context.js';
 import { DELIVERY_STATUSES, deliveriesOf, pingWebhook, redeliver, registerWebhook, removeWebhook, WEBHOOK_EVENTS, webhooksOf, type WebhookSettings } from '../../services/webhooks.js';
@@ -26,15 +27,12 @@ const Webhook = Type.Object({ id: Type.String({ format: 'uuid' }), url: Type.Str
  * PubSub fills a caller's queue.
  */
 export async function subscribeTopic(app: FastifyInstance, topic: string): Promise<{ stream: Readable; close(): void }> {
-  const stream = new Readable({ objectMode: true, read() {} }) as Readable & { close?: (() => void)[] };
+  const stream = new Readable({ objectMode: true, read() {} });
   const pubsub = app.graphql.pubsub as unknown as { subscribe(topic: string, queue: Readable): Promise<void> };
   await pubsub.subscribe(topic, stream);
   return {
     stream,
-    close() {
-      for (const unsubscribe of stream.close ?? []) unsubscribe();
-      stream.push(null);
-    },
+    close: () => endQueue(stream),
   };
 }
 
@@ -163,7 +161,8 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
         + 'Sign in with `Authorization`, or (EventSource in a browser) with `?ticket=` from `POST /v1/me/stream-tickets`. '
         + 'Reconnect with `Last-Event-ID` (EventSource does it by itself) or `?lastEventId=` to resume: first every event you missed, oldest first, replayed from the games\' logs (of the id\'s game exactly those after its version; of your other games those written since the id\'s time, from 10 s further back), then the live events. '
         + 'The window: up to RESUME_EVENTS_PER_GAME missed events per game (default 100) and RESUME_WINDOW_MINUTES back (default 60). Beyond it you get `event: gap` (data a StreamGapData, no id): for a game, its events `fromVersion` to `version` were not delivered one by one and its newest event follows; with `gameId` null, the id was too old and each changed game\'s newest event follows. Reload what a gap names (the game, or its `/log`). '
-        + 'A replayed event\'s `deadline` is null except for a game\'s newest event. Delivery is at least once; `gameId` + `version` tell duplicates apart, and order a game\'s events.',
+        + 'A replayed event\'s `deadline` is null except for a game\'s newest event. Delivery is at least once; `gameId` + `version` tell duplicates apart, and order a game\'s events. '
+        + 'The stream follows its credential: when your account is disabled, or the token it was opened with (or that asked for its ticket) is revoked or expires, it sends `event: closed` with `data: {"reason": "ACCOUNT_DISABLED"|"TOKEN_REVOKED"|"TOKEN_EXPIRED", "message"}` and ends, before any further event: do not reconnect with the same token then.',
       headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 200, description: 'The id of the last event you received: resume after it' })) }),
       querystring: Type.Object({
         lastEventId: Type.Optional(Type.String({ maxLength: 200, description: 'Same as the Last-Event-ID header, for a first connection that cannot set headers' })),
@@ -190,7 +189,7 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     const after = request.headers['last-event-id'] ?? request.query.lastEventId;
     if (after !== undefined) cursorTime(after);
     const events = await subscribeTopic(app, accountTopicOf(principal.userId));
-    const live = resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>);
+    const live = followingAccess(ctx, principal, resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>), events.close);
     await serveSse(request, reply, (async function* () {
       for await (const event of live) yield event.type === 'gap' ? { event: 'gap', data: event } : { event: event.yourTurn ? 'your_turn' : 'game_updated', id: event.cursor, data: event };
     })(), () => events.close(), onStream);
