@@ -78,7 +78,7 @@ describe('the boardgame-rules package, packed and installed alone', () => {
 
   it.each(Object.values(games))('verifies the record of a finished $id game dealt from client seeds', async (definition) => {
     const record = await finishedGame(definition);
-    expect(record).toMatchObject({ format: 'boardgame-record/2', seedDerivation: 2, status: 'finished' });
+    expect(record).toMatchObject({ format: 'boardgame-record/3', seedDerivation: 2, status: 'finished' });
     records.set(definition.id, record);
     const verified = await cli(record, definition.id);
     expect(verified.stdout).toContain(`record of game ${record.id} (${definition.id}) verified`);
