@@ -31,13 +31,18 @@ export function randomBot(input: BotInput): unknown {
   return openRng(seedRng(input.seed)).pick(input.legal);
 }
 
-/** The server side of a bot move: what `seat` may see of `state`, and its legal actions. */
+/**
+ * The server side of a bot move: what `seat` may see of `state`, and its legal actions, as a deep
+ * copy. Views and legal actions share arrays and objects with the state (the live, cached one on the
+ * server), so a bot that wrote to its input would change the game; the copy shares nothing
+ * (docs/bots.md measures what it costs).
+ */
 export function botInput(definition: AnyGameDefinition, state: unknown, seat: Seat, seed: string, thinkMs?: number): BotInput {
   const rules = (state as { rules?: RulesProfile }).rules;
-  return {
+  return structuredClone({
     view: definition.view(state, seat), seat, legal: definition.legalActions(state, seat), seed,
     ...(rules === undefined ? {} : { rules }), ...(thinkMs === undefined ? {} : { thinkMs }),
-  };
+  });
 }
 
 /** The bot named `bot` (or `random`) chooses for `input`. */
