@@ -1,3 +1,4 @@
+import rfdc from 'rfdc';
 import { openRng, seedRng } from './rng.js';
 import type { AnyGameDefinition, GameDefinition, Seat } from './types.js';
 import type { RulesProfile } from './versions.js';
@@ -31,6 +32,9 @@ export function randomBot(input: BotInput): unknown {
   return openRng(seedRng(input.seed)).pick(input.legal);
 }
 
+/** A deep copy of plain data (rfdc: several times faster than structuredClone on views; docs/bots.md). */
+const deepCopy = rfdc();
+
 /**
  * The server side of a bot move: what `seat` may see of `state`, and its legal actions, as a deep
  * copy. Views and legal actions share arrays and objects with the state (the live, cached one on the
@@ -39,7 +43,7 @@ export function randomBot(input: BotInput): unknown {
  */
 export function botInput(definition: AnyGameDefinition, state: unknown, seat: Seat, seed: string, thinkMs?: number): BotInput {
   const rules = (state as { rules?: RulesProfile }).rules;
-  return structuredClone({
+  return deepCopy({
     view: definition.view(state, seat), seat, legal: definition.legalActions(state, seat), seed,
     ...(rules === undefined ? {} : { rules }), ...(thinkMs === undefined ? {} : { thinkMs }),
   });
