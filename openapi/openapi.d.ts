@@ -436,7 +436,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a game as a portable record (`boardgame-record/2`)
+         * Download a game as a portable record (`boardgame-record/3`)
          * @description The record of any started game: type, rules version, options, seed, seats, time control and every event with its action and time, with the final state's hash. `POST /v1/admin/games/import` takes it back (here or on another server); `scripts/verify-record.ts` checks it offline.
          */
         get: operations["adminExportGame"];
@@ -1081,7 +1081,7 @@ export interface paths {
         };
         /**
          * The public record of a game that is over (finished, or aborted after its start): seeds, rules version and every action, to verify it independently
-         * @description Provably fair dealing (docs/fairness.md): from creation every game shows `seedCommitment` (SHA-256 of its server seed), and before the start each player may add a client seed (setClientSeed); once the game is over this record reveals the server seed with everything needed to replay the game. Check it without this server with the verifier of the `boardgame-rules` package: `npx boardgame-rules verify record.json`. It checks that the seed matches the commitment, derives the deal seed from it and the client seeds, and replays every event under the recorded rules version to the recorded final state hash and result. Format `boardgame-record/2`.
+         * @description Provably fair dealing (docs/fairness.md): from creation every game shows `seedCommitment` (SHA-256 of its server seed), and before the start each player may add a client seed (setClientSeed); once the game is over this record reveals the server seed with everything needed to replay the game. Check it without this server with the verifier of the `boardgame-rules` package: `npx boardgame-rules verify record.json`. It checks that the seed matches the commitment, derives the deal seed from it and the client seeds, and replays every event under the recorded rules version to the recorded final state hash and result. Format `boardgame-record/3`.
          */
         get: operations["getGameRecord"];
         put?: never;
@@ -1687,7 +1687,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to */
+        /** @description A portable game record (format `boardgame-record/3`): everything needed to replay the game and what it must come to */
         GameRecord: components["schemas"]["UrbanizationGameRecord"] | components["schemas"]["ConstructionYardGameRecord"] | components["schemas"]["GuildTownGameRecord"] | components["schemas"]["MilestoneCityGameRecord"];
         /** @description The outcome of a finished game */
         GameResult: {
@@ -2841,6 +2841,8 @@ export interface components {
             updatedAt: string;
             startedAt: string | null;
             finishedAt: string | null;
+            /** @description When an admin imported the game from a record (null: played here). Its seedCommitment was published then, after the deal was known: its record replays but does not prove the deal fair (docs/fairness.md §6) */
+            importedAt: string | null;
         };
         /** @description A game without its view of a urbanization game */
         UrbanizationGameSummary: components["schemas"]["GameSummaryBase"] & {
@@ -2945,6 +2947,8 @@ export interface components {
             updatedAt: string;
             startedAt: string | null;
             finishedAt: string | null;
+            /** @description When an admin imported the game from a record (null: played here). Its seedCommitment was published then, after the deal was known: its record replays but does not prove the deal fair (docs/fairness.md §6) */
+            importedAt: string | null;
             /** @description The caller's seat's view of the state (spectator view for non-players) */
             view: unknown;
         };
@@ -3121,10 +3125,10 @@ export interface components {
             /** @enum {string} */
             type: "start" | "undo" | "resign" | "rules" | "replace" | "abort";
         };
-        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (urbanization) */
+        /** @description A portable game record (format `boardgame-record/3`): everything needed to replay the game and what it must come to (urbanization) */
         UrbanizationGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/2";
+            format: "boardgame-record/3";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -3159,6 +3163,8 @@ export interface components {
             timeControl: components["schemas"]["TimeControl"];
             /** @description `aborted`: ended by an admin, without a result */
             status: "open" | "active" | "finished" | "aborted";
+            /** @description When an admin imported the game here from a record (null: played here). Its seedCommitment was published then, after the deal was known: the verifier's verdict is `commitment-after-deal`, never `fair` (docs/fairness.md §6) */
+            importedAt: string | null;
             events: {
                 seq: number;
                 /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
@@ -3175,10 +3181,10 @@ export interface components {
             /** @description The outcome (null: not over, or aborted) */
             result: components["schemas"]["UrbanizationResult"] | null;
         };
-        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (construction-yard) */
+        /** @description A portable game record (format `boardgame-record/3`): everything needed to replay the game and what it must come to (construction-yard) */
         ConstructionYardGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/2";
+            format: "boardgame-record/3";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -3213,6 +3219,8 @@ export interface components {
             timeControl: components["schemas"]["TimeControl"];
             /** @description `aborted`: ended by an admin, without a result */
             status: "open" | "active" | "finished" | "aborted";
+            /** @description When an admin imported the game here from a record (null: played here). Its seedCommitment was published then, after the deal was known: the verifier's verdict is `commitment-after-deal`, never `fair` (docs/fairness.md §6) */
+            importedAt: string | null;
             events: {
                 seq: number;
                 /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
@@ -3229,10 +3237,10 @@ export interface components {
             /** @description The outcome (null: not over, or aborted) */
             result: components["schemas"]["ConstructionYardResult"] | null;
         };
-        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (guild-town) */
+        /** @description A portable game record (format `boardgame-record/3`): everything needed to replay the game and what it must come to (guild-town) */
         GuildTownGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/2";
+            format: "boardgame-record/3";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -3267,6 +3275,8 @@ export interface components {
             timeControl: components["schemas"]["TimeControl"];
             /** @description `aborted`: ended by an admin, without a result */
             status: "open" | "active" | "finished" | "aborted";
+            /** @description When an admin imported the game here from a record (null: played here). Its seedCommitment was published then, after the deal was known: the verifier's verdict is `commitment-after-deal`, never `fair` (docs/fairness.md §6) */
+            importedAt: string | null;
             events: {
                 seq: number;
                 /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
@@ -3283,10 +3293,10 @@ export interface components {
             /** @description The outcome (null: not over, or aborted) */
             result: components["schemas"]["GuildTownResult"] | null;
         };
-        /** @description A portable game record (format `boardgame-record/2`): everything needed to replay the game and what it must come to (milestone-city) */
+        /** @description A portable game record (format `boardgame-record/3`): everything needed to replay the game and what it must come to (milestone-city) */
         MilestoneCityGameRecord: {
             /** @enum {string} */
-            format: "boardgame-record/2";
+            format: "boardgame-record/3";
             /**
              * Format: uuid
              * @description The game on the server that wrote the record
@@ -3321,6 +3331,8 @@ export interface components {
             timeControl: components["schemas"]["TimeControl"];
             /** @description `aborted`: ended by an admin, without a result */
             status: "open" | "active" | "finished" | "aborted";
+            /** @description When an admin imported the game here from a record (null: played here). Its seedCommitment was published then, after the deal was known: the verifier's verdict is `commitment-after-deal`, never `fair` (docs/fairness.md §6) */
+            importedAt: string | null;
             events: {
                 seq: number;
                 /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */
@@ -5699,8 +5711,6 @@ export interface operations {
                         items: (Omit<components["schemas"]["GameSummary"], "type"> & {
                             /** @description Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody) */
                             players: (string | null)[];
-                            /** @description When the game was imported from a record (null: played here) */
-                            importedAt: string | null;
                             /** @description The verdict of the last verify (null: never verified) */
                             lastVerify: {
                                 ok: boolean;
@@ -5725,8 +5735,6 @@ export interface operations {
                         games: (Omit<components["schemas"]["GameSummary"], "type"> & {
                             /** @description Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody) */
                             players: (string | null)[];
-                            /** @description When the game was imported from a record (null: played here) */
-                            importedAt: string | null;
                             /** @description The verdict of the last verify (null: never verified) */
                             lastVerify: {
                                 ok: boolean;
@@ -5859,8 +5867,6 @@ export interface operations {
                     "application/json": Omit<components["schemas"]["GameDetail"], "type"> & {
                         /** @description Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody) */
                         players: (string | null)[];
-                        /** @description When the game was imported from a record (null: played here) */
-                        importedAt: string | null;
                         /** @description The verdict of the last verify (null: never verified) */
                         lastVerify: {
                             ok: boolean;
@@ -6470,7 +6476,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "format": "boardgame-record/2",
+                 *       "format": "boardgame-record/3",
                  *       "type": "urbanization",
                  *       "rulesVersion": 2,
                  *       "options": {
@@ -6508,8 +6514,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description `boardgame-record/1`: a record from before client seeds (seed derivation 1) */
-                    format: "boardgame-record/2" | "boardgame-record/1";
+                    /** @description `boardgame-record/2`: a record from before `importedAt`; `boardgame-record/1`: from before client seeds (seed derivation 1) */
+                    format: "boardgame-record/3" | "boardgame-record/2" | "boardgame-record/1";
                     id?: string;
                     type: string;
                     rulesVersion: number;
@@ -6533,6 +6539,8 @@ export interface operations {
                     timeControl?: unknown;
                     /** @description `aborted`: ended by an admin, without a result */
                     status?: "open" | "active" | "finished" | "aborted";
+                    /** @description Ignored: an imported game is imported, whatever its record says (its new importedAt is now) */
+                    importedAt?: null | string;
                     events: {
                         seq: number;
                         /** @description `start` the game started (event 1 of games started since 2026-11-27: the start has a version of its own), `action` a move, `timeout` a deadline passed, `undo` a take-back, `resign`, `rules` moved to newer rules, `replace` an admin gave the seat to a bot, `abort` an admin ended the game */

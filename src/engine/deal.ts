@@ -52,3 +52,16 @@ export function dealSeed(input: DealSeedInput): string {
 export const setupInputOf = (
   game: { seatCount: number; options: unknown; rulesVersion: number } & DealSeedInput,
 ): SetupInput<unknown> => ({ seats: game.seatCount, options: game.options, seed: dealSeed(game), rulesVersion: game.rulesVersion });
+
+/** The domain line of a bot's seed (docs/bots.md): keeps it unrelated to the deal seed and the generator. */
+export const BOT_SEED_DOMAIN = 'boardgame-server/bot/v1\n';
+
+/**
+ * The seed of a bot's choice at game `version` in `seat`: `g2:` + hex HMAC-SHA-256 keyed by the
+ * server seed over the domain line and `version/seat`. One-way: a bot (which sees this and its
+ * seat's view, nothing else) learns nothing of the server seed, so it cannot rebuild the deal; the
+ * server, holding the seed, reproduces every choice (replays, audits).
+ */
+export function botSeed(serverSeed: string, version: number, seat: number): string {
+  return `g2:${createHmac('sha256', serverSeed).update(`${BOT_SEED_DOMAIN}${version}/${seat}`).digest('hex')}`;
+}

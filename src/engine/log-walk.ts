@@ -9,7 +9,8 @@ import { isRuleError, type AnyGameDefinition, type LogEntry, type SetupInput } f
  * under them, services/rules-admin.ts) and `abort` ends the game; none changes the state. Replays, audits, time travel,
  * take-backs and the record verifier all read the log through `walkLog`, so they agree by construction.
  */
-export type EventKind = 'start' | 'action' | 'timeout' | 'undo' | 'resign' | 'rules' | 'replace' | 'abort';
+export const EVENT_KINDS = ['start', 'action', 'timeout', 'undo', 'resign', 'rules', 'replace', 'abort'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
 /** Events that change who plays or whether the game goes on, never the state: replays pass over them. */
 export const SEAT_AND_SYSTEM_KINDS: readonly EventKind[] = ['start', 'resign', 'rules', 'replace', 'abort'];
 

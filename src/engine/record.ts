@@ -32,6 +32,13 @@ export interface GameRecordExport {
   seats: { seat: number; username: string | null; bot: string | null }[];
   timeControl: unknown;
   status: 'open' | 'active' | 'finished' | 'aborted';
+  /**
+   * Format 3: when the game came to the server that wrote the record from another record (an
+   * admin's import), else null. Its `seedCommitment` was published then, after the deal was known:
+   * such a record replays, but proves nothing about the deal (verdict `commitment-after-deal`).
+   * Absent from older formats, which cannot say (docs/fairness.md §6).
+   */
+  importedAt?: string | null;
   events: RecordEvent[];
   /** stateHash (canonical.ts) of the final state. */
   finalStateHash: string;
@@ -48,17 +55,44 @@ export interface RecordEvent {
   at: string;
 }
 
-export const RECORD_FORMAT = 'boardgame-record/2';
+export const RECORD_FORMAT = 'boardgame-record/3';
 /**
- * Formats this reader still verifies: `boardgame-record/1` (no client seeds: derivation 1) and the
- * records downloaded before the format carried seats, time control and event times.
+ * Formats this reader still verifies: `boardgame-record/2` (no `importedAt`: it cannot say whether
+ * the game was imported), `boardgame-record/1` (no client seeds: derivation 1) and the records
+ * downloaded before the format carried seats, time control and event times.
  */
-export const EARLIER_FORMATS = ['boardgame-record/1', 'boardgame-server/game-record@1'] as const;
+export const EARLIER_FORMATS = ['boardgame-record/2', 'boardgame-record/1', 'boardgame-server/game-record@1'] as const;
+
+/**
+ * What a record proves (docs/fairness.md §6):
+ * - `fair`: the commitment was published at creation, before any client seed and the deal, and the
+ *   whole game replays from the revealed seed to the recorded end;
+ * - `commitment-after-deal`: it all replays, but the game was imported, so its commitment was
+ *   published after the deal was known: nothing about the deal is proved;
+ * - `not-verified`: a check failed (the failing check says which).
+ */
+export type RecordVerdict = 'fair' | 'commitment-after-deal' | 'not-verified';
 
 export interface RecordCheck {
+  /** True only for the verdict `fair`. */
   ok: boolean;
+  verdict: RecordVerdict;
   /** Every check made, in order, with its finding (the first failed one ends the list). */
   checks: { check: string; ok: boolean; detail?: string }[];
+}
+
+/**
+ * What the record's end must look like for its status: a record binds its own end, so one with its
+ * trailing events cut off fails. Null when it does; else what is wrong. The server only publishes
+ * records of games that are over, so only `finished` and `aborted` records verify.
+ */
+function endProblem(record: GameRecordExport, outcome: unknown): string | null {
+  const last = record.events.at(-1);
+  const abandoned = (record.result as { abandoned?: boolean } | null)?.abandoned === true;
+  if (record.status === 'aborted') return last?.kind === 'abort' ? null : 'an aborted game\'s record ends with its abort event';
+  if (record.status !== 'finished') return `only a game that is over has a record to verify (status ${String(record.status)})`;
+  if (abandoned) return last?.kind === 'resign' ? null : 'an abandoned game\'s record ends with the resignation that closed it';
+  return outcome !== null ? null : 'the events do not end the game: the record is cut short';
 }
 
 /** What is wrong with a record's seed derivation and client seeds, or null (the import checks it too). */
@@ -74,8 +108,10 @@ export function seedsProblem(record: Pick<GameRecordExport, 'seedDerivation' | '
 
 /**
  * Checks a record with nothing but the rules: the server seed matches the commitment, every event
- * replays from the deal seed under the recorded rules version, and the replay ends in the recorded
- * state and result. Pure: the server's tests, scripts/verify-record.ts and the package's CLI run it.
+ * replays from the deal seed under the recorded rules version, the replay ends in the recorded
+ * state and result, and the events end the game as its status says. A record of an imported game
+ * that passes every check gets the verdict `commitment-after-deal`, never `fair`. Pure: the
+ * server's tests, scripts/verify-record.ts and the package's CLI run it.
  */
 export function verifyRecord(catalog: Record<string, AnyGameDefinition>, record: GameRecordExport): RecordCheck {
   const checks: RecordCheck['checks'] = [];
@@ -83,9 +119,15 @@ export function verifyRecord(catalog: Record<string, AnyGameDefinition>, record:
     checks.push(detail === undefined ? { check: name, ok } : { check: name, ok, detail });
     return ok;
   };
-  const done = () => ({ ok: checks.every((entry) => entry.ok), checks });
+  const done = (): RecordCheck => {
+    const ok = checks.every((entry) => entry.ok);
+    const verdict: RecordVerdict = !ok ? 'not-verified' : typeof record.importedAt === 'string' ? 'commitment-after-deal' : 'fair';
+    return { ok: verdict === 'fair', verdict, checks };
+  };
   const formats: readonly string[] = [RECORD_FORMAT, ...EARLIER_FORMATS];
   if (!check('format', formats.includes(record.format), `expected ${RECORD_FORMAT}, got ${String(record.format)}`)) return done();
+  const saysImported = record.importedAt === null || (typeof record.importedAt === 'string' && !Number.isNaN(Date.parse(record.importedAt)));
+  if (!check('imported', record.format !== RECORD_FORMAT || saysImported, `a ${RECORD_FORMAT} record says whether the game was imported: importedAt is a date and time or null`)) return done();
   const problem = seedsProblem(record);
   if (!check('client seeds', problem === null, problem ?? undefined)) return done();
   if (!check('commitment', seedCommitment(record.seed) === record.seedCommitment, 'SHA-256 of the seed is not the published commitment')) return done();
@@ -102,7 +144,10 @@ export function verifyRecord(catalog: Record<string, AnyGameDefinition>, record:
   }
   if (!check('final state', stateHash(final) === record.finalStateHash, 'the replay ends in another state than the recorded one (finalStateHash)')) return done();
   const abandoned = (record.result as { abandoned?: boolean } | null)?.abandoned === true;
-  const expected = record.status === 'aborted' ? null : abandoned ? record.result : definition!.outcome(final);
-  check('result', canonicalJson(expected) === canonicalJson(record.result), abandoned ? undefined : 'the replayed outcome differs from the recorded result');
+  const outcome = definition!.outcome(final);
+  const expected = record.status === 'aborted' ? null : abandoned ? record.result : outcome;
+  if (!check('result', canonicalJson(expected) === canonicalJson(record.result), abandoned ? undefined : 'the replayed outcome differs from the recorded result')) return done();
+  const cut = endProblem(record, outcome);
+  check('end', cut === null, cut ?? undefined);
   return done();
 }

@@ -50,8 +50,8 @@ export function adminResolvers(ctx: ServiceContext): IResolvers {
       },
       adminGame: async (_root, { id }: { id: string }, context: Context) => {
         admin(context);
-        const { players, importedAt, lastVerify, seed, state, clocks, events, ...game } = await adminGame(ctx, id);
-        return { game, players, importedAt, lastVerify, seed, state, clocks, events };
+        const { players, lastVerify, seed, state, clocks, events, ...game } = await adminGame(ctx, id);
+        return { game, players, importedAt: game.importedAt, lastVerify, seed, state, clocks, events };
       },
       adminGameState: (_root, { id, at, seat, publicView }: { id: string; at: number; seat?: number | null; publicView: boolean }, context: Context) => {
         admin(context);
@@ -97,6 +97,6 @@ export function adminResolvers(ctx: ServiceContext): IResolvers {
 }
 
 /** A list item: the game (the Game type resolves its view and log from it) and what the admin list adds. */
-function adminItem({ players, importedAt, lastVerify, ...game }: AdminGameItem) {
-  return { game, players, importedAt, lastVerify };
+function adminItem({ players, lastVerify, ...game }: AdminGameItem) {
+  return { game, players, importedAt: game.importedAt, lastVerify };
 }

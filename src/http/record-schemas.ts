@@ -33,6 +33,7 @@ export const GameRecordSchema = Type.Object({
   seats: Type.Array(recordSeat),
   timeControl: Type.Ref('TimeControl'),
   status: GameStatus,
+  importedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When an admin imported the game here from a record (null: played here). Its seedCommitment was published then, after the deal was known: the verifier\'s verdict is `commitment-after-deal`, never `fair` (docs/fairness.md §6)' }),
   events: Type.Array(Type.Object({
     seq: Type.Integer(), kind: EventKind, seat: Type.Union([Type.Integer(), Type.Null()]), undoesSeq: Type.Union([Type.Integer(), Type.Null()]),
     action: anyObject('The action as submitted'), at: Type.String({ format: 'date-time' }),
@@ -44,7 +45,7 @@ export const GameRecordSchema = Type.Object({
 /**
  * What an import takes (REST body, and the GraphQL `record` argument checked against it): a record as exported; `id`, `seatCount`, `seedCommitment`, `status`, `result`, `finalStateHash`, event `kind`/`undoesSeq`/`at` may be left out. */
 export const RecordImportBody = Type.Object({
-  format: Type.Union([Type.Literal(RECORD_FORMAT), Type.Literal(EARLIER_FORMATS[0])], { description: `\`${EARLIER_FORMATS[0]}\`: a record from before client seeds (seed derivation 1)` }),
+  format: Type.Union([Type.Literal(RECORD_FORMAT), Type.Literal(EARLIER_FORMATS[0]), Type.Literal(EARLIER_FORMATS[1])], { description: `\`${EARLIER_FORMATS[0]}\`: a record from before \`importedAt\`; \`${EARLIER_FORMATS[1]}\`: from before client seeds (seed derivation 1)` }),
   id: Type.Optional(Type.String({ maxLength: 100 })),
   type: Type.String({ maxLength: 64 }),
   rulesVersion: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
@@ -58,6 +59,7 @@ export const RecordImportBody = Type.Object({
   seats: Type.Array(recordSeat, { minItems: 1, maxItems: 16 }),
   timeControl: Type.Optional(Type.Unknown({ description: 'A TimeControl (default: none)' })),
   status: Type.Optional(GameStatus),
+  importedAt: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 40 })], { description: 'Ignored: an imported game is imported, whatever its record says (its new importedAt is now)' })),
   events: Type.Array(Type.Object({
     seq: Type.Integer({ minimum: 1, maximum: MAX_SEQ }),
     kind: Type.Optional(EventKind),

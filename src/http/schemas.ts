@@ -69,6 +69,7 @@ const gameFields = {
   updatedAt: Type.String({ format: 'date-time' }),
   startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  importedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When an admin imported the game from a record (null: played here). Its seedCommitment was published then, after the deal was known: its record replays but does not prove the deal fair (docs/fairness.md §6)' }),
 };
 export const GameSummary = Type.Object(gameFields, { $id: 'GameSummary', description: 'A game without its view' });
 export const GameDetail = Type.Object({ ...gameFields, view: Type.Unknown({ description: "The caller's seat's view of the state (spectator view for non-players)" }) }, { $id: 'GameDetail', description: "A game with the caller's view" });

@@ -19,7 +19,7 @@ export interface LastVerify {
   divergence: { atEvent: number; reason: string } | null;
 }
 
-export type AdminGameItem = GameSummary & { players: (string | null)[]; importedAt: string | null; lastVerify: LastVerify | null };
+export type AdminGameItem = GameSummary & { players: (string | null)[]; lastVerify: LastVerify | null };
 
 const lastVerifyOf = (verdict: VerifyVerdict | null): LastVerify | null =>
   verdict && { ok: verdict.ok, at: verdict.at.toISOString(), version: verdict.version, divergence: verdict.divergence };
@@ -37,7 +37,7 @@ export async function searchGames(ctx: ServiceContext, principal: Principal, fil
   const [games, extras] = await Promise.all([findGames(reads, ids), adminGameRows(reads, ids)]);
   const items: AdminGameItem[] = games.map((game) => {
     const extra = extras.get(game.id);
-    return { ...summarize(game, principal), players: extra?.players ?? [], importedAt: extra?.importedAt?.toISOString() ?? null, lastVerify: lastVerifyOf(extra?.lastVerify ?? null) };
+    return { ...summarize(game, principal), players: extra?.players ?? [], lastVerify: lastVerifyOf(extra?.lastVerify ?? null) };
   });
   // `games` is the same list under the name the first version of this operation used.
   return { items, total, totalCapped, limit: filter.limit, offset: filter.offset, games: items };
@@ -84,7 +84,6 @@ export async function adminGame(ctx: ServiceContext, gameId: string) {
   return {
     ...detail(ctx, game, null),
     players: extra?.players ?? [],
-    importedAt: extra?.importedAt?.toISOString() ?? null,
     lastVerify: lastVerifyOf(extra?.lastVerify ?? null),
     seed: game.seed,
     state: game.state,

@@ -18,7 +18,7 @@ import { EARLIER_FORMATS, RECORD_FORMAT, recordOf, type GameRecordExport } from 
 import { setupInputOf, walkLog } from './timeline.js';
 
 /**
- * Export and import of portable game records (format `boardgame-record/2` or `/1`, src/engine/record.ts).
+ * Export and import of portable game records (format `boardgame-record/3`, `/2` or `/1`, src/engine/record.ts).
  *
  * An import is replayed under its recorded rules version and checked BEFORE anything is stored:
  * every event must be legal, the replay must end the game (finished with the recorded result, or
@@ -28,7 +28,9 @@ import { setupInputOf, walkLog } from './timeline.js';
  * Seats: a `username` that is an account here gives that account the seat (so the game shows in
  * its history and the player may replay it); any other name is kept as the seat's imported name,
  * without an account. The stored game gets a new id, `importedAt`, the importing admin as its
- * creator, and is verified at once (its verdict stored like any verify).
+ * creator, and is verified at once (its verdict stored like any verify). `importedAt` is public
+ * (the game, the lists, the record): the commitment of an imported game is published at its
+ * import, after its deal is known, so its record proves only that it replays, never a fair deal.
  */
 export const IMPORT_MAX_EVENTS = 20_000;
 /** The largest import body (the rest of the API keeps BODY_LIMIT_BYTES). */
@@ -36,7 +38,7 @@ export const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** A record as an import accepts it: what an export gives, with the derivable fields optional. */
 export interface RecordInput {
-  format: typeof RECORD_FORMAT | (typeof EARLIER_FORMATS)[0];
+  format: typeof RECORD_FORMAT | (typeof EARLIER_FORMATS)[0] | (typeof EARLIER_FORMATS)[1];
   id?: string;
   type: string;
   rulesVersion: number;
@@ -50,6 +52,8 @@ export interface RecordInput {
   seats: { seat: number; username: string | null; bot: string | null }[];
   timeControl?: unknown;
   status?: GameStatus;
+  /** Ignored: the game is imported now, whatever the record says. */
+  importedAt?: string | null;
   events: { seq: number; kind?: EventKind; seat: number | null; undoesSeq?: number | null; action: unknown; at?: string }[];
   finalStateHash?: string;
   result?: unknown;

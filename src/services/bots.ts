@@ -1,4 +1,5 @@
 import { botInput, chooseBotAction } from '../engine/bots.js';
+import { botSeed } from '../engine/deal.js';
 import { SEARCH_LEVELS } from '../engine/search-bot.js';
 import { isRuleError, type AnyGameDefinition } from '../engine/types.js';
 import { games } from '../games/index.js';
@@ -35,8 +36,8 @@ export function createBotThinking(pool: BotPool, threads: number, thinkMs: numbe
 
 const isSearchBot = (bot: string): bot is keyof typeof SEARCH_LEVELS => Object.hasOwn(SEARCH_LEVELS, bot);
 
-/** The seed of a bot's choice: the game's secret seed and the version, so replays and audits can reproduce it. */
-const botSeed = (game: GameRecord, seat: number) => `${game.seed}/${game.version}/${seat}`;
+/** The seed of a bot's choice: a one-way derivative of the game's secret seed, the version and the seat (engine/deal.ts), so replays and audits can reproduce it and the bot learns nothing of the deal. */
+const seedOfBot = (game: GameRecord, seat: number) => botSeed(game.seed, game.version, seat);
 
 /**
  * The bot of `seat` moves (the caller holds the game's row lock). Null when a search bot has started
@@ -62,7 +63,7 @@ export async function playBotMove(ctx: ServiceContext, game: GameRecord, locked:
       return { thinkingUntil: new Date(ctx.now().getTime() + budgetMs * rounds) };
     }
   } else {
-    action = chooseBotAction(definition, bot, game.state, seat, botSeed(game, seat), thinking?.thinkMs);
+    action = chooseBotAction(definition, bot, game.state, seat, seedOfBot(game, seat), thinking?.thinkMs);
   }
   const applied = definition.apply(game.state, seat, action);
   if (isRuleError(applied)) throw new Error(`${definition.id}: bot "${bot}" chose an illegal action ${JSON.stringify(action)}: ${applied.code}`);
@@ -72,7 +73,7 @@ export async function playBotMove(ctx: ServiceContext, game: GameRecord, locked:
 function startThinking(ctx: ServiceContext, thinking: BotThinking, definition: AnyGameDefinition, game: GameRecord, seat: number, bot: string): void {
   const entry: { version: number; seat: number; action?: unknown; failed?: Error } = { version: game.version, seat };
   thinking.decisions.set(game.id, entry);
-  const input = botInput(definition, game.state, seat, botSeed(game, seat), thinking.thinkMs);
+  const input = botInput(definition, game.state, seat, seedOfBot(game, seat), thinking.thinkMs);
   thinking.pool.think(definition.id, bot, input).then(
     (action) => (entry.action = action),
     (error: Error) => (entry.failed = error),

@@ -40,6 +40,8 @@ export interface GameSummary {
   updatedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** When an admin imported the game from a record (null: played here): its commitment came after the deal. */
+  importedAt: string | null;
 }
 
 export function seatOf(game: GameRecord, principal: Principal | null): number | null {
@@ -87,6 +89,7 @@ export function summarize(game: GameRecord, principal: Principal | null): GameSu
     updatedAt: game.updatedAt.toISOString(),
     startedAt: game.startedAt?.toISOString() ?? null,
     finishedAt: game.finishedAt?.toISOString() ?? null,
+    importedAt: game.importedAt?.toISOString() ?? null,
   };
 }
 

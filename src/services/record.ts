@@ -22,7 +22,7 @@ export async function recordOf(ctx: ServiceContext, game: GameRecord): Promise<G
     format: RECORD_FORMAT, id: game.id, type: game.type, rulesVersion: game.rulesVersion, seatCount: game.seatCount, options: game.options,
     seedCommitment: seedCommitment(game.seed), seed: game.seed, seedDerivation: game.seedDerivation, clientSeeds: game.clientSeeds,
     seats: game.seats.map((seat) => ({ seat: seat.seat, username: seat.username ?? imported.get(seat.seat) ?? null, bot: seat.bot })),
-    timeControl: game.timeControl, status: game.status,
+    timeControl: game.timeControl, status: game.status, importedAt: game.importedAt?.toISOString() ?? null,
     events: events.filter((event) => event.seq <= game.version).map(({ seq, kind, seat, undoesSeq, action, createdAt }) => ({ seq, kind, seat, undoesSeq, action, at: createdAt.toISOString() })),
     finalStateHash: stateHash(game.state), result: game.result,
   };

@@ -35,7 +35,6 @@ export interface AdminGameRow {
   id: string;
   /** Usernames by seat (an imported seat without an account: the name the record gave; a seat nobody holds: null). */
   players: (string | null)[];
-  importedAt: Date | null;
   lastVerify: VerifyVerdict | null;
 }
 
@@ -75,15 +74,15 @@ export async function searchGameIds(db: Db, filter: AdminGameFilter): Promise<{ 
   return { ...counted, ids: page.map((row) => row.id) };
 }
 
-/** What the admin list shows beside a game summary: players by seat, import time, the last verdict. */
+/** What the admin list shows beside a game summary (which carries the import time): players by seat, the last verdict. */
 export async function adminGameRows(db: Db, ids: string[]): Promise<Map<string, AdminGameRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ id: string; players: (string | null)[]; imported_at: Date | null; verified_at: Date | null; verify_ok: boolean | null; verify_divergence: VerifyVerdict['divergence']; version: number | null }[]>`
-    SELECT g.id, g.imported_at, v.verified_at, v.verify_ok, v.verify_divergence, v.version,
+  const rows = await db.$queryRaw<{ id: string; players: (string | null)[]; verified_at: Date | null; verify_ok: boolean | null; verify_divergence: VerifyVerdict['divergence']; version: number | null }[]>`
+    SELECT g.id, v.verified_at, v.verify_ok, v.verify_divergence, v.version,
       ARRAY(SELECT COALESCE(u.username::text, s.imported_username) FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.seat) AS players
     FROM games g LEFT JOIN game_verifications v ON v.game_id = g.id WHERE g.id = ANY(${ids}::uuid[])`;
   return new Map(rows.map((row) => [row.id, {
-    id: row.id, players: row.players, importedAt: row.imported_at,
+    id: row.id, players: row.players,
     lastVerify: row.verified_at === null ? null : { ok: row.verify_ok!, at: row.verified_at, version: row.version!, divergence: row.verify_divergence ?? null },
   }]));
 }

@@ -68,6 +68,8 @@ export interface GameRecord {
   updatedAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** When an admin imported the game from a record (services/admin-records.ts); null: played here. */
+  importedAt: Date | null;
   seats: SeatRecord[];
 }
 
@@ -120,7 +122,7 @@ export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; seed_derivation: number; client_seeds: (string | null)[] | null; status: GameStatus; seat_count: number; state: unknown;
   state_version: number; actions_after_state: (RecordedAction & { seq: number; kind: EventKind })[] | null; version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; rated: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
   due_at: Date | null; warn_at: Date | null; work_attempts: number;
-  created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; seats: SeatRecord[];
+  created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; imported_at: Date | null; seats: SeatRecord[];
 }
 
 /** The seats of game `g` as a JSON array, SeatRecord[] (the one reading of seats, shared with store/due-work.ts and store/moves.ts). */
@@ -182,7 +184,7 @@ export function toRecord(row: RawGameRow, catchUp: CatchUp): GameRecord {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, seedDerivation: row.seed_derivation, clientSeeds: row.client_seeds, status: row.status, seatCount: row.seat_count,
     state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, rated: row.rated, timeControl: row.time_control,
     clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
-    startedAt: row.started_at, finishedAt: row.finished_at, seats: row.seats,
+    startedAt: row.started_at, finishedAt: row.finished_at, importedAt: row.imported_at, seats: row.seats,
   };
   const after = row.actions_after_state;
   if (after && after.length > 0) {

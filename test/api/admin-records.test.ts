@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { RECORD_FORMAT, verifyRecord } from '../../src/services/record.js';
 import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
+import { postGraphql } from '../support/graphql.js';
 import { toyGame } from '../support/toy-game.js';
 
 /** Export and import of portable game records: replayed and verified before anything is stored. */
@@ -38,7 +39,8 @@ function recordFrom(type: string, names: (string | null)[] = []) {
 
 const gameCount = async () => (await t.sql.query('SELECT count(*)::int AS n FROM games')).rows[0].n as number;
 const importing = (record: unknown) => t.http.post('/v1/admin/games/import').set(admin).send(record as object);
-const withoutId = ({ id: _id, ...rest }: { id: string }) => rest;
+/** A record but what a new import changes: its id and import time. */
+const withoutId = ({ id: _id, importedAt: _at, ...rest }: { id: string; importedAt?: unknown }) => rest;
 
 describe('export and import', () => {
   it.each(Object.keys(fixtures))('round-trips a finished %s game: import, verify ok, export, import again, the same record but the id', async (type) => {
@@ -55,7 +57,10 @@ describe('export and import', () => {
     const exported = (await t.http.get(`/v1/admin/games/${first.id}/export`).set(admin).expect(200)).body;
     expect(exported).toMatchObject({ format: RECORD_FORMAT, id: first.id, type, status: 'finished', finalStateHash: record.finalStateHash, result: record.result, seed: record.seed, events: record.events });
     expect(exported.seats.slice(0, 2)).toEqual([{ seat: 0, username: ann.username, bot: null }, { seat: 1, username: 'someone_elsewhere', bot: null }]);
-    expect(verifyRecord(games, exported)).toMatchObject({ ok: true });
+    // It replays, but its commitment was made at the import, after the deal: not a fair-deal proof.
+    expect(exported.importedAt).toBe(first.importedAt);
+    expect(verifyRecord(games, exported)).toMatchObject({ ok: false, verdict: 'commitment-after-deal' });
+    expect(verifyRecord(games, exported).checks.every((check) => check.ok)).toBe(true);
 
     const reimport = await importing(exported);
     expect(reimport.status, JSON.stringify(reimport.body)).toBe(201);
@@ -68,8 +73,32 @@ describe('export and import', () => {
     // Imported games are games like any other: the player finds it in the search, marked imported.
     const found = (await t.http.get(`/v1/admin/games?player=someone_elsewhere&type=${type}&limit=100`).set(admin).expect(200)).body.items.find((item: { id: string }) => item.id === first.id);
     expect(found).toMatchObject({ importedAt: expect.any(String), players: expect.arrayContaining([ann.username, 'someone_elsewhere']), lastVerify: { ok: true } });
-    expect((await t.http.get(`/v1/games?mine=true&status=finished`).set(ann.auth).expect(200)).body.games.map((game: { id: string }) => game.id)).toContain(first.id);
+    expect((await t.http.get(`/v1/games?mine=true&status=finished`).set(ann.auth).expect(200)).body.games.find((game: { id: string }) => game.id === first.id))
+      .toMatchObject({ importedAt: first.importedAt });
   }, 60_000);
+
+  it('says everywhere public that a game was imported: the game, the lists, GraphQL and its record, whose verdict is never "fair"', async () => {
+    const ann = await newUser(t, 'ann');
+    const imported = (await importing(recordFrom('urbanization', [ann.username])).expect(201)).body;
+    const { alice, bob, gameId: played } = await startedToyGame(t, { rounds: 1 });
+    await playFirstLegal(t, played, [alice, bob], 2);
+
+    expect((await t.http.get(`/v1/games/${imported.id}`).expect(200)).body).toMatchObject({ importedAt: imported.importedAt, status: 'finished' });
+    expect((await t.http.get(`/v1/games/${played}`).expect(200)).body).toMatchObject({ importedAt: null, status: 'finished' });
+    const mine = (await t.http.get('/v1/games?mine=true&status=finished').set(ann.auth).expect(200)).body.games;
+    expect(mine).toEqual([expect.objectContaining({ id: imported.id, importedAt: imported.importedAt })]);
+
+    const query = 'query ($id: ID!) { game(id: $id) { importedAt } record(id: $id) { format importedAt } }';
+    const [gqlImported, gqlPlayed] = await Promise.all([imported.id, played].map((id) => postGraphql(t, query, { id }, ann.token)));
+    expect(gqlImported.data).toEqual({ game: { importedAt: imported.importedAt }, record: { format: RECORD_FORMAT, importedAt: imported.importedAt } });
+    expect(gqlPlayed.data).toEqual({ game: { importedAt: null }, record: { format: RECORD_FORMAT, importedAt: null } });
+
+    const record = (await t.http.get(`/v1/games/${imported.id}/record`).expect(200)).body;
+    expect(record).toMatchObject({ format: RECORD_FORMAT, importedAt: imported.importedAt });
+    expect(verifyRecord(games, record)).toMatchObject({ ok: false, verdict: 'commitment-after-deal' });
+    const playedRecord = (await t.http.get(`/v1/games/${played}/record`).expect(200)).body;
+    expect(verifyRecord({ ...games, toy: toyGame }, playedRecord)).toMatchObject({ ok: true, verdict: 'fair' });
+  });
 
   it('round-trips a game played here, with its players, times and hidden draws', async () => {
     const { alice, bob, gameId } = await startedToyGame(t, { rounds: 1 });

@@ -141,7 +141,7 @@ describe('records of games dealt from client seeds', () => {
     await t.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({ clientSeed: 'bob-r' }).expect(200);
     await playFirstLegal(t, gameId, [alice, bob], 10);
     const record = (await t.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
-    expect(record).toMatchObject({ format: 'boardgame-record/2', status: 'finished', seedDerivation: 2, clientSeeds: ['alice-r', 'bob-r'] });
+    expect(record).toMatchObject({ format: 'boardgame-record/3', status: 'finished', seedDerivation: 2, clientSeeds: ['alice-r', 'bob-r'] });
     expect(verifyRecord({ toy: toyGame }, record).ok).toBe(true);
     const otherSeeds = verifyRecord({ toy: toyGame }, { ...record, clientSeeds: ['alice-r', null] });
     expect(otherSeeds.ok).toBe(false);

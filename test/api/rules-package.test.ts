@@ -78,7 +78,7 @@ describe('the boardgame-rules package, packed and installed alone', () => {
 
   it.each(Object.values(games))('verifies the record of a finished $id game dealt from client seeds', async (definition) => {
     const record = await finishedGame(definition);
-    expect(record).toMatchObject({ format: 'boardgame-record/2', seedDerivation: 2, status: 'finished' });
+    expect(record).toMatchObject({ format: 'boardgame-record/3', seedDerivation: 2, status: 'finished' });
     records.set(definition.id, record);
     const verified = await cli(record, definition.id);
     expect(verified.stdout).toContain(`record of game ${record.id} (${definition.id}) verified`);
@@ -125,5 +125,24 @@ describe('the boardgame-rules package, packed and installed alone', () => {
     expect(record).toMatchObject({ status: 'aborted', seed: aborted.revealedSeed, clientSeeds: [null, 'abc'], result: null });
     const verified = await cli(record, 'aborted');
     expect(verified).toMatchObject({ code: 0, stdout: expect.stringContaining('verified') });
+    // The record binds its end: without its trailing abort it is refused.
+    expect(record.events.at(-1)).toMatchObject({ kind: 'abort' });
+    const cut = await cli({ ...record, events: record.events.slice(0, -1) }, 'aborted-cut');
+    expect(cut).toMatchObject({ code: 1, stdout: expect.stringMatching(/FAIL end: an aborted game's record ends with its abort event[\s\S]*record NOT verified/) });
+  }, 60_000);
+
+  it('reports the record of an imported game as a commitment made after the deal, with exit status 3, never as fair', async () => {
+    const fixture = JSON.parse(readFileSync(resolve(root, 'test/games/urbanization/fixtures/v2-two-players-inventions.json'), 'utf8')) as { rulesVersion: number; seats: number; options: unknown; seed: string; actions: { seat: number; action: unknown }[] };
+    const { body: imported } = await t.http.post('/v1/admin/games/import').set(admin).send({
+      format: 'boardgame-record/2', type: 'urbanization', rulesVersion: fixture.rulesVersion, options: fixture.options, seed: fixture.seed,
+      seats: Array.from({ length: fixture.seats }, (_, seat) => ({ seat, username: null, bot: null })),
+      events: fixture.actions.map(({ seat, action }, index) => ({ seq: index + 1, seat, action })),
+    }).expect(201);
+    const record = (await t.http.get(`/v1/games/${imported.id}/record`).expect(200)).body;
+    expect(record).toMatchObject({ format: 'boardgame-record/3', importedAt: imported.importedAt, status: 'finished' });
+    const verdict = await cli(record, 'imported');
+    expect(verdict.stdout).not.toMatch(/FAIL/);
+    expect(verdict.stdout).toContain(`NOT proof of a fair deal: game ${imported.id} (urbanization) was imported at ${imported.importedAt}`);
+    expect(verdict.code).toBe(3);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botInput, chooseBotAction } from '../../src/engine/bots.js';
+import { botSeed } from '../../src/engine/deal.js';
 import { isRuleError } from '../../src/engine/types.js';
 import { games } from '../../src/games/index.js';
 import { createBotPool } from '../../src/services/bot-pool.js';
@@ -48,7 +49,7 @@ describe('search bots', () => {
     // Replay: each move is the one its bot chooses from the state before it with the seed the service uses.
     const definition = games['construction-yard']!;
     const { rows: [row] } = await t.sql.query('SELECT * FROM games WHERE id = $1', [game.id]);
-    // The deal comes from the server seed and the players' seeds (docs/fairness.md); a bot's seed from the server seed.
+    // The deal comes from the server seed and the players' seeds (docs/fairness.md); a bot's seed one-way from the server seed (docs/bots.md).
     let state = definition.setup(setupInputOfRow(row));
     const { rows: all } = await t.sql.query('SELECT seq, seat, kind, action FROM game_events WHERE game_id = $1 ORDER BY seq', [game.id]);
     let checked = 0;
@@ -56,7 +57,7 @@ describe('search bots', () => {
       if (event.kind !== 'action') continue;
       if (checked < moves.length) {
         const bot = event.seat === 0 ? 'hard' : 'medium';
-        expect(chooseBotAction(definition, bot, state, event.seat, `${row.seed}/${event.seq - 1}/${event.seat}`, THINK_MS), `move ${event.seq}`).toEqual(event.action);
+        expect(chooseBotAction(definition, bot, state, event.seat, botSeed(row.seed, event.seq - 1, event.seat), THINK_MS), `move ${event.seq}`).toEqual(event.action);
         checked++;
       }
       const applied = definition.apply(state, event.seat, event.action);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, stateHash } from '../../src/engine/canonical.js';
 import { dealSeed, seedCommitment } from '../../src/engine/deal.js';
+import { EVENT_KINDS, SEAT_AND_SYSTEM_KINDS } from '../../src/engine/log-walk.js';
 import { generator2Digest, openRng, seedRng } from '../../src/engine/rng.js';
 import { withDefaults } from '../../src/engine/schema.js';
 import { games } from '../../src/games/index.js';
@@ -104,6 +105,27 @@ describe('docs/fairness.md, worked example', () => {
     expect(canonicalJson(JSON.parse(canonical.rest))).toBe(canonical.value);
     expect(stateHash(JSON.parse(canonical.rest))).toBe(line('state hash').value);
     expect(createHash('sha256').update(canonical.value).digest('hex')).toBe(line('state hash').value);
+  });
+});
+
+describe('section 6: the record', () => {
+  const section = page.slice(page.indexOf('## 6.'), page.indexOf('## 7.'));
+  /** The event-kind table: kind → what a verifier does. */
+  const rows = new Map([...section.matchAll(/^\| `([a-z]+)` \|[^|]*\| ([^|]*) \|$/gm)].map((match) => [match[1]!, match[2]!]));
+
+  it('names every event kind the engine walks, and says what a verifier does with each as the walk does it', () => {
+    expect([...rows.keys()].sort()).toEqual([...EVENT_KINDS].sort());
+    for (const kind of EVENT_KINDS) {
+      const does = rows.get(kind)!;
+      if (kind === 'undo') expect(does, kind).toMatch(/^returns to the state before event `undoesSeq`/);
+      else if (SEAT_AND_SYSTEM_KINDS.includes(kind)) expect(does, kind).toMatch(/^leaves the state/);
+      else expect(does, kind).toMatch(/^applies `action` for `seat`: it must be legal/);
+    }
+  });
+
+  it('names the three verdicts and the record\'s end check', () => {
+    for (const verdict of ['`fair` (0)', '`commitment-after-deal` (3)', '`not-verified` (1)']) expect(section).toContain(verdict);
+    expect(section).toMatch(/\*\*The end\.\*\*/);
   });
 });
 

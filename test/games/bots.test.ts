@@ -11,13 +11,17 @@ import { searchProfile as guildTown } from '../../src/games/guild-town/search.js
 import { searchProfile as milestoneCity } from '../../src/games/milestone-city/search.js';
 import { searchProfile as urbanization } from '../../src/games/urbanization/search.js';
 import { OPTION_VARIANTS } from '../support/engine-trace.js';
+import { HIDDEN_WORLDS } from '../support/hidden-worlds.js';
+import { vandalize } from '../support/vandalize.js';
 
 /**
  * Bots decide from their seat's view only. For random positions of every game, served rules version
  * and player count: (1) `determinize` gives a full state with exactly the seat's view and legal
- * actions; (2) no peeking: a second full state with the same view for the bot's seat but everything
- * hidden dealt again (other hands, deck order, RNG) gets the same decision from every bot with the
- * same seed; (3) the search is deterministic and runs (at least) the iteration count its level sets.
+ * actions; (2) no peeking: other full states with the same view for the bot's seat but everything
+ * hidden dealt again (other hands, deck order, RNG), built apart from the product's `determinize`,
+ * get the same decision from every bot with the same seed; (3) a bot writing to its input changes
+ * nothing in the state; (4) the search is deterministic and runs (at least) the iteration count its
+ * level sets.
  */
 const PROFILES: Record<string, Parameters<typeof searchBotMove>[1]> = {
   'construction-yard': constructionYard, 'guild-town': guildTown, 'milestone-city': milestoneCity, urbanization,
@@ -59,6 +63,19 @@ function positions(definition: AnyGameDefinition): Position[] {
 
 const ALL = Object.values(games).flatMap(positions);
 
+/** Every array and object reachable from `value`. */
+function objectsIn(value: unknown, into = new Set<object>()): Set<object> {
+  if (value === null || typeof value !== 'object' || into.has(value)) return into;
+  into.add(value);
+  for (const item of Object.values(value)) objectsIn(item, into);
+  return into;
+}
+/** Whether `view` holds an array or object that is part of `state` (writing to it would write to the state). */
+const sharesObjects = (view: unknown, state: unknown) => {
+  const ofState = objectsIn(state);
+  return [...objectsIn(view)].some((object) => ofState.has(object));
+};
+
 describe('bots see only their seat', () => {
   it('determinize: a full state with exactly the view and the legal actions of every seat', () => {
     let checked = 0;
@@ -78,25 +95,47 @@ describe('bots see only their seat', () => {
   });
 
   it('no peeking: states that differ only in what the seat cannot see get the same decision from every bot', () => {
+    // The other states are built apart from the product: the hidden cards dealt anew by
+    // test/support/hidden-worlds.ts (written from each rulebook, not from the engine's view or
+    // determinize) and the generator reseeded. Built with the product's own determinize, a bug there
+    // (a view that shows too much, carried over by determinize) would make both states agree on it.
     let positionsChecked = 0;
+    let worldsChecked = 0;
     let hiddenDiffered = 0;
     for (const { definition, state, seat, label } of ALL) {
-      const rules = (state as { rules?: Record<string, unknown> }).rules;
-      const other = definition.determinize!(definition.view(state, seat), seat, openRng(seedRng(`${label}/other deal`)), rules);
-      expect(canonicalJson(definition.view(other, seat)), label).toBe(canonicalJson(definition.view(state, seat)));
-      if (canonicalJson(other) !== canonicalJson(state)) hiddenDiffered++;
-      for (const bot of ['random', ...Object.keys(definition.bots ?? {})]) {
-        const seed = `${label}/${bot}`;
-        const mine = chooseBotAction(definition, bot, state, seat, seed, TEST_THINK_MS);
-        expect(definition.legalActions(state, seat), `${label} ${bot}`).toContainEqual(mine);
-        expect(chooseBotAction(definition, bot, other, seat, seed, TEST_THINK_MS), `${label} ${bot}`).toEqual(mine);
+      const reseeded = (world: unknown) => (Object.hasOwn(world as object, 'rng') ? { ...(world as object), rng: seedRng(`${label}/other generator`) } : world);
+      // One world per position (the rotation or the seeded permutation, in turn) keeps the test's time as it was.
+      const worlds = HIDDEN_WORLDS[definition.id]!(state, seat, positionsChecked + 1);
+      const others = [reseeded(worlds[positionsChecked % Math.max(1, worlds.length)] ?? state)].filter((other) => canonicalJson(other) !== canonicalJson(state));
+      if (others.length > 0) hiddenDiffered++;
+      const decisions = new Map(['random', ...Object.keys(definition.bots ?? {})].map((bot) => [bot, chooseBotAction(definition, bot, state, seat, `${label}/${bot}`, TEST_THINK_MS)]));
+      for (const [bot, mine] of decisions) expect(definition.legalActions(state, seat), `${label} ${bot}`).toContainEqual(mine);
+      for (const other of others) {
+        // A world the seat cannot tell from the real one (else the world, or the view, is wrong).
+        expect(canonicalJson(definition.view(other, seat)), label).toBe(canonicalJson(definition.view(state, seat)));
+        for (const [bot, mine] of decisions) expect(chooseBotAction(definition, bot, other, seat, `${label}/${bot}`, TEST_THINK_MS), `${label} ${bot}`).toEqual(mine);
+        worldsChecked++;
       }
       positionsChecked++;
     }
-    console.log(`no peeking: ${positionsChecked} positions checked (${hiddenDiffered} with hidden information dealt differently; Urbanization hides nothing), bots: random, greedy, medium, hard`);
+    console.log(`no peeking: ${positionsChecked} positions, ${worldsChecked} other states (${hiddenDiffered} positions with hidden information dealt differently; Urbanization hides nothing), bots: random, greedy, medium, hard`);
     expect(positionsChecked).toBeGreaterThan(50);
     // Every game but Urbanization hides something at every position (at least the RNG or the deck order).
     expect(hiddenDiffered).toBe(ALL.filter((position) => position.definition.id !== 'urbanization').length);
+  });
+
+  it('a bot writing to its input changes nothing in the state it was given', () => {
+    let shared = 0;
+    for (const { definition, state, seat, label } of ALL) {
+      const before = canonicalJson(state);
+      const input = botInput(definition, state, seat, `${label}/vandal`);
+      vandalize(input);
+      expect(canonicalJson(state), label).toBe(before);
+      // How many positions would have leaked without the copy: the raw view holds objects of the state itself.
+      if (sharesObjects(definition.view(state, seat), state)) shared++;
+    }
+    console.log(`bot input isolation: ${ALL.length} positions; the raw view shares objects with the state in ${shared}`);
+    expect(shared).toBeGreaterThan(0);
   });
 
   it('the search is deterministic given its seed and runs the iteration count of its level (at least)', () => {

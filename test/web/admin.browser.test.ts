@@ -111,7 +111,7 @@ describe('the admin game inspector', () => {
   it('downloads the record, imports it as a new verified game, and refuses a tampered record naming the event', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download record' }).click()]);
     const record = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-    expect(record).toMatchObject({ format: 'boardgame-record/2', type: 'toy', id: finished.gameId });
+    expect(record).toMatchObject({ format: 'boardgame-record/3', type: 'toy', id: finished.gameId });
     expect(record.events).toHaveLength(7);
     expect(record.events[0]).toMatchObject({ seq: 1, kind: 'start' });
     expect(download.suggestedFilename()).toBe(`game-${finished.gameId}.json`);

@@ -4,8 +4,10 @@
  * Checks a game record downloaded from a boardgame-server (GET /v1/games/{id}/record) with nothing
  * but the rules: the revealed server seed matches the commitment published at creation, the deal
  * seed comes from it and the players' client seeds, every event replays under the recorded rules
- * version, and the replay ends in the recorded final state hash and result (docs/fairness.md).
- * Exit status: 0 verified, 1 not verified, 2 the record could not be read.
+ * version, the replay ends in the recorded final state hash and result, and the events end the
+ * game as its status says (docs/fairness.md).
+ * Exit status: 0 verified fair, 1 not verified, 2 the record could not be read, 3 the record
+ * replays but its commitment was made after the deal (an imported game): not proof of a fair deal.
  */
 import { readFileSync } from 'node:fs';
 import { games, verifyRecord, type GameRecordExport } from './index.js';
@@ -47,10 +49,15 @@ try {
   fail(`record NOT verified: it cannot be replayed (${(error as Error).message})`, 1);
 }
 for (const { check, ok, detail } of result.checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${check}${!ok && detail ? `: ${detail}` : ''}`);
-if (result.ok) {
-  const seeds = (record.clientSeeds ?? []).filter((seed) => seed !== null).length;
-  console.log(`record of game ${record.id} (${record.type}) verified: ${record.events.length} events, seed commitment ${record.seedCommitment}, ${seeds} client seed(s), final state ${record.finalStateHash}`);
+const seeds = (record.clientSeeds ?? []).filter((seed) => seed !== null).length;
+const summary = `${record.events.length} events, seed commitment ${record.seedCommitment}, ${seeds} client seed(s), final state ${record.finalStateHash}`;
+if (result.verdict === 'fair') {
+  console.log(`record of game ${record.id} (${record.type}) verified: ${summary}`);
+} else if (result.verdict === 'commitment-after-deal') {
+  console.log(`NOT proof of a fair deal: game ${record.id} (${record.type}) was imported at ${String(record.importedAt)}, so its seed commitment was made after the deal was known. Its ${summary} replay consistently, nothing more.`);
 } else {
   console.log('record NOT verified');
 }
-process.exit(result.ok ? 0 : 1);
+/** The exit status of each verdict (README.md of the package). */
+const EXIT_STATUS = { fair: 0, 'not-verified': 1, 'commitment-after-deal': 3 } as const;
+process.exit(EXIT_STATUS[result.verdict]);

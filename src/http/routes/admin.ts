@@ -25,7 +25,6 @@ const LastVerify = Type.Union([
 ], { description: 'The verdict of the last verify (null: never verified)' });
 const adminExtras = {
   players: Type.Array(Type.Union([Type.String(), Type.Null()]), { description: 'Usernames by seat (an imported seat without an account here: the name its record gave; null: nobody)' }),
-  importedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the game was imported from a record (null: played here)' }),
   lastVerify: LastVerify,
 };
 const AdminGameItem = Type.Intersect([Type.Ref('GameSummary'), Type.Object(adminExtras)]);

@@ -18,7 +18,8 @@ function seatsText(game: GameSummary): string {
 /** Whose turn it is in a listed game, or where it stands. */
 function turnText(game: GameSummary, me: string | undefined): string {
   if (game.status === 'open') return `waiting for players (${game.seats.filter((seat) => seat.username || seat.bot).length} of ${game.seatCount})`;
-  if (game.status !== 'active') return game.status;
+  // An imported game did not happen here and its record proves no fair deal (docs/fairness.md §6): say so.
+  if (game.status !== 'active') return game.importedAt ? `${game.status} · imported` : game.status;
   const names = seatNames(game.seats);
   return game.activeSeats.map((seat) => (me && game.seats[seat]?.username === me ? 'you' : names[seat])).join(', ') || '—';
 }

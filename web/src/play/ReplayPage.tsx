@@ -81,6 +81,11 @@ export function ReplayPage({ id }: { id: string }) {
       <p class="muted">
         {seat === null ? 'The public view (you did not play).' : `As ${names[seat]} saw it.`} <a href={`/games/${id}`}>Back to the game</a>
       </p>
+      {game.data.importedAt && (
+        <p class="muted" data-testid="imported-note">
+          Imported by an admin on {new Date(game.data.importedAt).toLocaleString()}: not played here. Its seed was committed at the import, after the deal was known, so its record does not prove a fair deal.
+        </p>
+      )}
       <div class="row replay-controls">
         <Button onClick={() => go(0)} disabled={at === 0}>
           First
