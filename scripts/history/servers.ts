@@ -84,7 +84,7 @@ export interface ServerOptions {
   logFile?: string;
 }
 
-async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
+async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs = 600_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server process exited (${child.exitCode ?? child.signalCode}) before it was ready`);

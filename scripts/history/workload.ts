@@ -353,7 +353,7 @@ export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
   const servers: ServerProcess[] = [];
   try {
     servers.push(...(await Promise.all(['A', 'B'].map((name) => startServer(name, { databaseUrl: database.url, logFile: options.logFile, env: options.serverEnv })))));
-    say(`seed ${seed}; processes A ${servers[0]!.baseUrl}, B ${servers[1]!.baseUrl} (node --import tsx src/main.ts) on database ${new URL(database.url).pathname.slice(1)}`);
+    say(`seed ${seed}; processes A ${servers[0]!.baseUrl}, B ${servers[1]!.baseUrl} (node --import tsx src/main.ts) on database ${database.url.replace(/[?#].*$/, "").split("/").pop()}`);
     const run = new Run(servers, database);
     const accounts = await registerMany(servers[0]!.baseUrl, `hist_${seed}_${Date.now().toString(36)}`, options.clients);
     const adminToken = await login(servers[0]!.baseUrl, ADMIN.username, ADMIN.password);
