@@ -146,6 +146,11 @@ export function primaryClient(locator: PrimaryLocator): typeof pg.Client {
 
     constructor(config?: string | pg.ClientConfig) {
       super(config);
+      // A connection's death (a failover sends FATAL 57P01 or cuts the socket) is also delivered to its
+      // statement in flight, and a client held between statements fails its next one as "not
+      // queryable" (both "unavailable"); the pool listens to its idle clients. Without this listener
+      // the 'error' event of a client being checked (connectToPrimary) or held would crash the process.
+      this.on('error', () => {});
       const query = this.query.bind(this) as (...args: unknown[]) => unknown;
       // Every statement's failure is looked at (promise and callback forms; Prisma's adapter and store/ use the promise form).
       this.query = ((...args: unknown[]) => {
