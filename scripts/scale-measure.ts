@@ -203,6 +203,14 @@ async function sizes(s: Setup): Promise<string[]> {
 
 /** pg_dump (directory format, 2 jobs) and pg_restore into a new database: the backup procedure of docs/scaling.md. */
 export function backup(url: string, say: Say): string {
+  const result = dumpAndRestore(url, say);
+  if (typeof result === 'string') return result;
+  const { dumpSeconds, dumpBytes, restoreSeconds } = result;
+  return `pg_dump -Fd -j2 -Z1 ${dumpSeconds.toFixed(0)} s (${(dumpBytes / 1024 ** 3).toFixed(2)} GB) · pg_restore -j2 ${restoreSeconds.toFixed(0)} s`;
+}
+
+/** The times of `backup` (or why it was not measured); restore-drill prints them beside pgBackRest's. */
+export function dumpAndRestore(url: string, say: Say): { dumpSeconds: number; dumpBytes: number; restoreSeconds: number } | string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-dump-'));
   const target = new URL(url);
   const restored = `${target.pathname.slice(1)}_restored`;
@@ -231,8 +239,8 @@ export function backup(url: string, say: Say): string {
     run('psql', [adminUrl.toString(), '-qc', `CREATE DATABASE ${restored}`]);
     const restoreSeconds = run('pg_restore', ['--jobs=2', `--dbname=${restoredUrl.toString()}`, join(dir, 'dump')]);
     run('psql', [adminUrl.toString(), '-qc', `DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`]);
-    say(`backup of ${target.pathname.slice(1)}: pg_dump ${dumpSeconds.toFixed(0)} s (${(dumpBytes / 1024 ** 3).toFixed(2)} GB), pg_restore ${restoreSeconds.toFixed(0)} s`);
-    return `pg_dump -Fd -j2 -Z1 ${dumpSeconds.toFixed(0)} s (${(dumpBytes / 1024 ** 3).toFixed(2)} GB) · pg_restore -j2 ${restoreSeconds.toFixed(0)} s`;
+    say(`backup of ${target.pathname.slice(1)}: pg_dump ${dumpSeconds.toFixed(1)} s (${(dumpBytes / 1024 ** 3).toFixed(2)} GB), pg_restore ${restoreSeconds.toFixed(1)} s`);
+    return { dumpSeconds, dumpBytes, restoreSeconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_THINK_MS } from './engine/search-bot.js';
+import { DatabaseUrlError, parseDatabaseUrl } from './store/primary.js';
 
 /**
  * Every setting, read from the environment once and validated. The README's settings table
@@ -230,6 +231,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = text(env, 'DATABASE_URL');
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  if (databaseUrl !== null) {
+    // Several hosts (a failover cluster: host1:port1,host2:port2) are read by store/primary.ts.
+    try {
+      parseDatabaseUrl(databaseUrl);
+    } catch (error) {
+      if (error instanceof DatabaseUrlError) throw new ConfigError(`DATABASE_URL: ${error.message}`);
+      throw error;
+    }
   }
   const databaseReadUrl = text(env, 'DATABASE_READ_URL');
   if (databaseReadUrl !== null && !/^postgres(ql)?:\/\//.test(databaseReadUrl)) {

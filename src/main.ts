@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './store/embedded-postgres.js';
 import { migrate, MigrationError } from './store/migrate.js';
+import { parseDatabaseUrl } from './store/primary.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
 
 /**
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   }
   const applied = await migrate(databaseUrl, say).catch(async (error: unknown) => {
     await embedded?.stop().catch(() => {});
-    if (isDatabaseUnavailable(error)) throw new StartError(`cannot reach the database at ${new URL(databaseUrl).host} (${(error as Error).message}): start PostgreSQL there or fix DATABASE_URL`);
+    if (isDatabaseUnavailable(error)) throw new StartError(`cannot reach the database at ${parseDatabaseUrl(databaseUrl).describe()} (${(error as Error).message}): start PostgreSQL there or fix DATABASE_URL`);
     throw error;
   });
   say(applied.length > 0 ? `applied ${applied.length} migration(s)` : 'database schema is up to date');

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { databaseUrlFor, startTemporaryPostgres } from '../../src/store/embedded-postgres.js';
 import { migrate } from '../../src/store/migrate.js';
+import { connectionFor } from '../../src/store/primary.js';
 import { freePort } from '../../src/net/free-port.js';
 
 export const ADMIN = { username: 'history_admin', password: 'history-admin-password' };
@@ -19,7 +20,8 @@ const JWT_SECRET = 'history-checker-secret-long-enough-for-hs256!';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 async function sql(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResultRow[]> {
-  const client = new pg.Client({ connectionString: url });
+  const { connectionString, Client } = connectionFor(url);
+  const client = new Client({ connectionString });
   await client.connect();
   try {
     return (await client.query(text, values)).rows;
@@ -35,7 +37,7 @@ export interface Database {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database on `serverUrl` (default DATABASE_URL, else a temporary embedded PostgreSQL). */
+/** A fresh, migrated database on `serverUrl` (default DATABASE_URL, else a temporary embedded PostgreSQL; several hosts: the primary's). */
 export async function freshDatabase(serverUrl = process.env.DATABASE_URL?.trim() || null, say: (line: string) => void = () => {}): Promise<Database> {
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!serverUrl) {
@@ -48,7 +50,7 @@ export async function freshDatabase(serverUrl = process.env.DATABASE_URL?.trim()
   await sql(serverUrl, `CREATE DATABASE ${name}`);
   const url = databaseUrlFor(serverUrl, name);
   await migrate(url);
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const pool = new pg.Pool({ ...connectionFor(url), max: 1 });
   pool.on('error', () => {});
   return {
     url,
@@ -82,7 +84,7 @@ export interface ServerOptions {
   logFile?: string;
 }
 
-async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
+async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs = 600_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server process exited (${child.exitCode ?? child.signalCode}) before it was ready`);

@@ -40,6 +40,13 @@ export interface RunOptions {
   logFile?: string;
   /** The PostgreSQL server to create the run's database on (default DATABASE_URL, else a temporary embedded one). */
   serverUrl?: string;
+  /**
+   * What happens to the database while the clients run (`npm run failover` fails the cluster over):
+   * when given, the run lasts until it resolves instead of `seconds`. It gets the history's clock.
+   */
+  drive?: (run: { now(): number; operations: readonly Operation[] }) => Promise<void>;
+  /** Extra environment of the server processes. */
+  serverEnv?: Record<string, string>;
 }
 
 export interface RunResult {
@@ -224,8 +231,8 @@ class Client {
     if (timed) this.run.timed.add(gameId);
     this.mine.add(gameId);
     // As if created before an upgrade: admin migrations then have something to do.
-    if (this.random.chance(0.3)) {
-      await this.run.database.query(`UPDATE games SET rules_version = 1 WHERE id = $1 AND status = 'open'`, [gameId]);
+    // (Skipped when the database does not answer, e.g. during a failover: the game just keeps the newest rules.)
+    if (this.random.chance(0.3) && (await this.run.database.query(`UPDATE games SET rules_version = 1 WHERE id = $1 AND status = 'open'`, [gameId]).then(() => true, () => false))) {
       this.run.oldRules.add(gameId);
     }
     this.run.live.add(gameId);
@@ -345,8 +352,8 @@ export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
   const database = await freshDatabase(options.serverUrl, say);
   const servers: ServerProcess[] = [];
   try {
-    servers.push(...(await Promise.all(['A', 'B'].map((name) => startServer(name, { databaseUrl: database.url, logFile: options.logFile })))));
-    say(`seed ${seed}; processes A ${servers[0]!.baseUrl}, B ${servers[1]!.baseUrl} (node --import tsx src/main.ts) on database ${new URL(database.url).pathname.slice(1)}`);
+    servers.push(...(await Promise.all(['A', 'B'].map((name) => startServer(name, { databaseUrl: database.url, logFile: options.logFile, env: options.serverEnv })))));
+    say(`seed ${seed}; processes A ${servers[0]!.baseUrl}, B ${servers[1]!.baseUrl} (node --import tsx src/main.ts) on database ${database.url.replace(/[?#].*$/, "").split("/").pop()}`);
     const run = new Run(servers, database);
     const accounts = await registerMany(servers[0]!.baseUrl, `hist_${seed}_${Date.now().toString(36)}`, options.clients);
     const adminToken = await login(servers[0]!.baseUrl, ADMIN.username, ADMIN.password);
@@ -379,7 +386,7 @@ export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
       const unanswered = ops.filter((op) => op.outcome === 'unknown' && !Number.isNaN(op.end)).length;
       say(`${Math.round((Date.now() - started) / 1000)} s: ${ops.length} requests (${writes.filter((op) => op.outcome === 'ok').length} writes acknowledged, ${writes.filter((op) => op.outcome === 'refused').length} refused, ${unanswered} unanswered), ${run.allGames.size} games, ${kills} kills`);
     }, 10_000);
-    await sleep(options.seconds * 1000);
+    await (options.drive ? options.drive({ now: () => run.history.now(), operations: run.history.operations }) : sleep(options.seconds * 1000));
     const short = () => Object.entries(options.minimums?.acknowledged ?? {}).filter(([kind, minimum]) => run.history.operations.filter((op) => op.kind === kind && op.outcome === 'ok').length < minimum!).map(([kind]) => kind);
     while (options.minimums && short().length > 0 && Date.now() - started < options.minimums.maxSeconds * 1000) await sleep(250);
     if (short().length > 0) say(`stopping with too few acknowledged: ${short().join(', ')}`);

@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { GameCache } from './game-cache.js';
+import { connectionFor } from './primary.js';
 import type { CatchUp } from './games.js';
 import { GameLockGate } from './game-lock-gate.js';
 import { guardPool, guardTransactions } from './pool-guard.js';
@@ -69,14 +70,16 @@ function connect(databaseUrl: string, poolSize: number, limits: Pick<DbOptions, 
   // JIT off: the service's statements are short, and PostgreSQL's JIT (on above a cost estimate that a
   // list over a few hundred thousand games passes) spent ~0.8 s compiling a 20-row page (docs/bench-results.md).
   // Any `options` the URL gives are kept, joined with ours (pg lets the URL's replace a separate setting).
-  const url = new URL(databaseUrl);
+  // A URL of several hosts connects to whichever is the primary now (store/primary.ts).
+  const { connectionString, Client } = connectionFor(databaseUrl);
+  const url = new URL(connectionString);
   const options = [url.searchParams.get('options'), '-c jit=off'].filter(Boolean).join(' ');
   url.searchParams.delete('options');
   // Overload is answered, not queued (docs/architecture.md, the pool rule): a request waits at most
   // `poolWaitMs` for a connection (then 503 OVERLOADED, store/unavailable.ts#isPoolSaturated), and a
   // statement at most `lockTimeoutMs` for a lock (then GAME_BUSY on a game's paths), so no crowd of
   // waiters, here or in another process, holds the pool for long.
-  const pool = new pg.Pool({ connectionString: url.toString(), max: poolSize, options, connectionTimeoutMillis: limits.poolWaitMs, lock_timeout: limits.lockTimeoutMs });
+  const pool = new pg.Pool({ connectionString: url.toString(), Client, max: poolSize, options, connectionTimeoutMillis: limits.poolWaitMs, lock_timeout: limits.lockTimeoutMs });
   // An idle connection that dies (a restart, a dropped database) leaves the pool, which opens a new
   // one when needed; errors of statements in flight reach their callers.
   pool.on('error', () => {});

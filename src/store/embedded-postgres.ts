@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../net/free-port.js';
+import { parseDatabaseUrl } from './primary.js';
 
 /**
  * A real PostgreSQL shipped through npm, for machines with no database server: `npm start` and
@@ -264,8 +265,10 @@ export async function createDatabaseIfMissing(serverUrl: string, name: string): 
   return databaseUrlFor(serverUrl, name);
 }
 
-/** The URL of another database on the same server. */
+/** The URL of another database on the same server (or cluster: a URL of several hosts keeps them). */
 export function databaseUrlFor(serverUrl: string, database: string): string {
+  const target = parseDatabaseUrl(serverUrl);
+  if (target.hosts.length > 1) return serverUrl.replace(/^(postgres(?:ql)?:\/\/[^/?#]*)(\/[^?#]*)?/, `$1/${encodeURIComponent(database)}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();

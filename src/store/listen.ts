@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { connectionFor } from './primary.js';
 
 /**
  * A connection of its own that LISTENs on one channel, for as long as the process runs: after a
@@ -28,8 +29,10 @@ export function listenChannel(databaseUrl: string, channel: string, handlers: Li
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  // LISTEN works on the primary only: a URL of several hosts follows it (store/primary.ts).
+  const { connectionString, Client } = connectionFor(databaseUrl);
   const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: applicationName });
+    const next = new Client({ connectionString, application_name: applicationName });
     next.on('notification', (message) => handlers.onMessage(message.payload ?? ''));
     let lost = false;
     // Once per connection, however it fails (an error event, a failed connect, or both).

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
+import { connectionFor } from './primary.js';
 
 /**
  * Applies prisma/migrations/<timestamp>_<name>/migration.sql in order and records each in Prisma's
@@ -44,7 +44,8 @@ export class MigrationError extends Error {}
 /** Returns the names of the migrations applied by this call. */
 export async function migrate(databaseUrl: string, log: (line: string) => void = () => {}): Promise<string[]> {
   const migrations = await readMigrations();
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const { connectionString, Client } = connectionFor(databaseUrl);
+  const client = new Client({ connectionString });
   // A migration reports what it changed in existing rows (e.g. renamed accounts) by RAISE NOTICE.
   let running: string | null = null;
   client.on('notice', (notice) => {

@@ -12,8 +12,12 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFO
 // node-postgres's own messages for a connection that died or never came (no code attached).
 const MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
 
-/** SQLSTATE: 08xxx connection exceptions, 57P01-57P03 shutdown / crash / starting up, 53300 too many connections. */
-const unavailableState = (code: string) => code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
+/**
+ * SQLSTATE: 08xxx connection exceptions (08001: no host answers as primary, store/primary.ts),
+ * 57P01-57P03 shutdown / crash / starting up, 53300 too many connections, 25006 a write refused as
+ * read-only (the host was demoted to a standby under the connection, which store/primary.ts then cuts).
+ */
+const unavailableState = (code: string) => code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300' || code === '25006';
 
 /** Seconds a client should wait before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -32,8 +36,11 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(meta?.driverAdapterError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);
 }
 
-/** Failures that happen before a statement is sent (no connection could be made): nothing was written. */
-const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '53300', '57P03', 'P1001', 'P2024']);
+/**
+ * Failures that happen before a statement is sent (no connection could be made, or no primary
+ * found: 08001), or a write a standby refused (25006): nothing was written.
+ */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '53300', '57P03', '08001', '25006', 'P1001', 'P2024']);
 const NOT_CONNECTED_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
 
 /**
