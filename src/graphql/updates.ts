@@ -27,7 +27,18 @@ interface Loaded {
 const RECENT_VERSIONS = 64;
 const recentByContext = new WeakMap<ServiceContext, Map<string, Promise<Loaded>>>();
 
-function loaded(ctx: ServiceContext, gameId: string, version: number): Promise<Loaded> {
+/**
+ * Version 0 (an open game) is loaded once per published payload instead: the same object reaches the
+ * access check and the resolver of every subscriber of this process (services/stream-access.ts).
+ */
+const openGameLoads = new WeakMap<object, Promise<Loaded>>();
+
+function loaded(ctx: ServiceContext, gameId: string, version: number, payload?: object): Promise<Loaded> {
+  if (version === 0 && payload) {
+    let load = openGameLoads.get(payload);
+    if (!load) openGameLoads.set(payload, (load = loaded(ctx, gameId, version)));
+    return load;
+  }
   let recent = recentByContext.get(ctx);
   if (!recent) recentByContext.set(ctx, (recent = new Map()));
   const key = `${gameId}:${version}`;
@@ -63,12 +74,12 @@ async function gameAsOf(ctx: ServiceContext, game: GameRecord, version: number):
  * left a private game): from the same load as the update itself, so no query of its own.
  */
 export async function gameStillVisible(ctx: ServiceContext, payload: { gameId: string; version: number }, principal: Principal | null): Promise<StreamEnded | null> {
-  const { game } = await loaded(ctx, payload.gameId, payload.version);
+  const { game } = await loaded(ctx, payload.gameId, payload.version, payload);
   return maySee(game, principal) ? null : accessLost(notFound('Game'));
 }
 
 export async function gameUpdateFor(ctx: ServiceContext, payload: { gameId: string; version: number; undoRequestsChanged?: boolean }, principal: Principal | null) {
-  const { game, event, views } = await loaded(ctx, payload.gameId, payload.version);
+  const { game, event, views } = await loaded(ctx, payload.gameId, payload.version, payload);
   const seat = seatOf(game, principal);
   if (!views.has(seat)) views.set(seat, game.status === 'open' || game.state === null ? null : definitionFor(ctx, game).view(game.state, seat));
   return {
