@@ -176,13 +176,17 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   };
   const mailSettings: MailSettings = {
     // A pooled SMTP connection per process; short timeouts: a claim holds its rows (and a connection) while the mail leaves.
-    transport: config.smtpUrl ? createTransport({ url: config.smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null,
+    transport: config.smtpUrl
+      ? createTransport({ url: config.smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, ...(config.dkim ? { dkim: config.dkim } : {}) })
+      : null,
+    limits: config.emailLimits, leaseMs: config.notificationLeaseMs,
     from: config.mailFrom ?? '', publicUrl: config.publicUrl, secret: config.jwtSecret,
     retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, verifyTtlMs: config.emailVerifyTtlHours * 3600 * 1000,
   };
   app.addHook('onClose', async () => mailSettings.transport?.close());
   const pushSettings: PushSettings = {
-    vapid: config.vapid, publicUrl: config.publicUrl, allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs,
+    vapid: config.vapid, publicUrl: config.publicUrl, allowPrivate: config.webhookAllowPrivate, allowHttp: config.pushAllowHttp, timeoutMs: config.pushTimeoutMs,
+    perPersonConcurrency: config.pushPerPersonConcurrency, leaseMs: config.notificationLeaseMs,
     retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, subscriptionsPerAccount: config.pushSubscriptionsPerAccount,
   };
   // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.

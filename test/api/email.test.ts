@@ -272,7 +272,8 @@ describe('e-mail notifications', () => {
     const mid = new Promise<void>((resolve) => (holdNext = { address: bob.address, held: resolve }));
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/due-worker-child.ts', t.databaseUrl], {
       cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SMTP_URL: mailConfig.smtpUrl!, MAIL_FROM: mailConfig.mailFrom!, PUBLIC_URL, DUE_POLL_MS: '200', LOG_LEVEL: 'silent' },
+      // A short lease: the killed child's claim is due again 2 s after it was taken.
+      env: { ...process.env, SMTP_URL: mailConfig.smtpUrl!, MAIL_FROM: mailConfig.mailFrom!, PUBLIC_URL, DUE_POLL_MS: '200', LOG_LEVEL: 'silent', NOTIFICATION_LEASE_SECONDS: '2' },
     });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));

@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(pushService.address() as { port: number }).port}`;
-  t = await startTestApp({ config: { vapid: { ...vapid, subject: SUBJECT }, webhookAllowPrivate: true, publicUrl: PUBLIC_URL, duePollMs: 200 } });
+  t = await startTestApp({ config: { vapid: { ...vapid, subject: SUBJECT }, webhookAllowPrivate: true, pushAllowHttp: true, publicUrl: PUBLIC_URL, duePollMs: 200 } });
 });
 afterAll(async () => {
   await t?.close();
