@@ -39,6 +39,23 @@ export interface MailSettings {
 }
 
 const MAX_RETRY_MS = 6 * 60 * 60 * 1000;
+
+/** The headers a DKIM signature covers: RFC 8058 one-click unsubscribe needs both List-Unsubscribe headers signed. */
+export const DKIM_SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:List-Unsubscribe:List-Unsubscribe-Post:Auto-Submitted';
+
+/**
+ * Nodemailer's options for SMTP_URL and `extra` (pool, timeouts, DKIM): given a `url`, nodemailer
+ * reads the URL alone and drops every other option, so the URL is taken apart here.
+ */
+export function smtpOptions(smtpUrl: string, extra: Record<string, unknown>): Record<string, unknown> {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname, port: url.port ? Number(url.port) : secure ? 465 : 587, secure,
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...extra,
+  };
+}
 const EMAIL_RE = /^[^\s@<>(),;:"[\]\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 // ---- Link tokens: base64url(JSON) "." HMAC, one purpose per key (a verification token cannot unsubscribe). ----
