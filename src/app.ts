@@ -46,7 +46,7 @@ import { createBotPool } from './services/bot-pool.js';
 import { createBotThinking } from './services/bots.js';
 import type { WebhookSettings } from './services/webhooks.js';
 import { notificationRoutes } from './http/routes/notifications.js';
-import type { BeforeSend, MailSettings } from './services/notifications.js';
+import { DKIM_SIGNED_HEADERS, smtpOptions, type BeforeSend, type MailSettings } from './services/notifications.js';
 import type { PushSettings } from './services/push.js';
 import { createTransport } from 'nodemailer';
 import { createRetention } from './services/retention.js';
@@ -181,13 +181,17 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   };
   const mailSettings: MailSettings = {
     // A pooled SMTP connection per process; short timeouts: a claim holds its rows (and a connection) while the mail leaves.
-    transport: config.smtpUrl ? createTransport({ url: config.smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null,
+    transport: config.smtpUrl
+      ? createTransport(smtpOptions(config.smtpUrl, { pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, ...(config.dkim ? { dkim: { ...config.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}) }))
+      : null,
+    limits: config.emailLimits, leaseMs: config.notificationLeaseMs,
     from: config.mailFrom ?? '', publicUrl: config.publicUrl, secret: config.jwtSecret,
     retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, verifyTtlMs: config.emailVerifyTtlHours * 3600 * 1000,
   };
   app.addHook('onClose', async () => mailSettings.transport?.close());
   const pushSettings: PushSettings = {
-    vapid: config.vapid, publicUrl: config.publicUrl, allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs,
+    vapid: config.vapid, publicUrl: config.publicUrl, allowPrivate: config.webhookAllowPrivate, allowHttp: config.pushAllowHttp, timeoutMs: config.pushTimeoutMs,
+    perPersonConcurrency: config.pushPerPersonConcurrency, leaseMs: config.notificationLeaseMs,
     retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, subscriptionsPerAccount: config.pushSubscriptionsPerAccount,
   };
   // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.

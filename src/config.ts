@@ -116,6 +116,18 @@ export interface Config {
   /** Web Push (services/push.ts): the VAPID key pair (base64url) and subject; null: push is off. */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   pushSubscriptionsPerAccount: number;
+  /** Tests and development only: accept http:// push endpoints (refused with NODE_ENV=production). */
+  pushAllowHttp: boolean;
+  /** How long a claimed notification stays leased to the worker sending it (then it is due again: at least once). */
+  notificationLeaseMs: number;
+  /** How long one push endpoint may take to answer. */
+  pushTimeoutMs: number;
+  /** Push requests in flight at once for one person (their share of the process's senders). */
+  pushPerPersonConcurrency: number;
+  /** DKIM signing of every mail (nodemailer's `dkim`); null: unsigned (the relay may sign). */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | null;
+  /** Abuse limits of `PUT /v1/me/email`: address changes per account, verification mails per account and per address. */
+  emailLimits: { changesPerAccount: Rate | null; verificationsPerAccount: Rate | null; verificationsPerAddress: Rate | null };
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client addresses for rate limits). */
   trustProxy: boolean | string[];
   production: boolean;
@@ -263,6 +275,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes) and VAPID_PRIVATE_KEY its private key (32 bytes)');
   }
   if (vapidPublic !== null && (vapidSubject === null || !/^(mailto:|https:\/\/)\S+$/.test(vapidSubject))) throw new ConfigError('VAPID_SUBJECT (a mailto: or https: URL push services may contact) is required with the VAPID keys');
+  // RFC 8058 one-click unsubscribe is an HTTPS POST: mail clients ignore an http:// List-Unsubscribe.
+  if (production && smtpUrl !== null && !publicUrl.startsWith('https://')) throw new ConfigError(`PUBLIC_URL must be an https:// URL when NODE_ENV=production and SMTP_URL is set (one-click unsubscribe links), got "${publicUrl}"`);
+  const pushAllowHttp = flag(env, 'PUSH_ALLOW_HTTP', false);
+  if (production && pushAllowHttp) throw new ConfigError('PUSH_ALLOW_HTTP is for tests and development: browsers only give https push endpoints');
+  const dkimDomain = text(env, 'DKIM_DOMAIN');
+  const dkimSelector = text(env, 'DKIM_SELECTOR');
+  const dkimKey = text(env, 'DKIM_PRIVATE_KEY')?.replace(/\\n/g, '\n') ?? null;
+  if ([dkimDomain, dkimSelector, dkimKey].some((value) => value === null) && [dkimDomain, dkimSelector, dkimKey].some((value) => value !== null)) {
+    throw new ConfigError('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
+  }
+  if (dkimKey !== null && !/-----BEGIN (RSA )?PRIVATE KEY-----/.test(dkimKey)) throw new ConfigError('DKIM_PRIVATE_KEY must be a PEM private key (newlines may be written as \\n)');
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -330,6 +353,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailVerifyTtlHours: integer(env, 'EMAIL_VERIFY_TTL_HOURS', 48, 1, 24 * 30),
     vapid: vapidPublic === null ? null : { publicKey: vapidPublic, privateKey: vapidPrivate!, subject: vapidSubject! },
     pushSubscriptionsPerAccount: integer(env, 'PUSH_SUBSCRIPTIONS_PER_ACCOUNT', 10, 1, 100),
+    pushAllowHttp,
+    pushTimeoutMs: integer(env, 'PUSH_TIMEOUT_MS', 5000, 100, 60_000),
+    notificationLeaseMs: integer(env, 'NOTIFICATION_LEASE_SECONDS', 300, 1, 3600) * 1000,
+    pushPerPersonConcurrency: integer(env, 'PUSH_PER_PERSON_CONCURRENCY', 2, 1, 50),
+    dkim: dkimDomain === null ? null : { domainName: dkimDomain, keySelector: dkimSelector!, privateKey: dkimKey! },
+    emailLimits: {
+      changesPerAccount: rate(env, 'EMAIL_CHANGES_PER_ACCOUNT', '10/3600'),
+      verificationsPerAccount: rate(env, 'EMAIL_VERIFICATIONS_PER_ACCOUNT', '5/86400'),
+      verificationsPerAddress: rate(env, 'EMAIL_VERIFICATIONS_PER_ADDRESS', '3/86400'),
+    },
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     production,
   };

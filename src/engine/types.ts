@@ -78,6 +78,14 @@ export interface GameDefinition<State = unknown, Action = unknown, View = unknow
   setup(input: SetupInput<Options>): State;
   /** Who may act now (several for simultaneous choices); empty once the game is over. */
   activeSeats(state: State): Seat[];
+  /**
+   * The rules' count of turns: a value that changes exactly when a new turn begins and stays the
+   * same across the steps of one turn (a purchase and its payment, a prompt answered). It decides who
+   * is told "your turn" (engine/turns.ts): a seat still active after an event starts a new turn only
+   * when this changed. Read only, never stored: adding it changes no state and no replay. Absent:
+   * every action of a seat that stays active is taken to end its turn.
+   */
+  turnMark?(state: State): unknown;
   /** Never mutates `state`. A rule violation is a returned RuleError; a throw is a bug. */
   apply(state: State, seat: Seat, action: Action): ApplyResult<State> | RuleError;
   /** A short list (at most a few hundred) of actions `seat` may take now; each one applies. */

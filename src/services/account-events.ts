@@ -5,6 +5,7 @@ import { definitionFor } from './definitions.js';
 import { allEvents } from './history.js';
 import { loadGame } from './lobby.js';
 import { setupInputOf, walkLog } from './timeline.js';
+import { turnStarts } from '../engine/turns.js';
 
 /**
  * Resuming the account event stream (SSE `Last-Event-ID`, GraphQL `accountEvents(after:)`).
@@ -53,14 +54,18 @@ export function parseCursor(cursor: string): { at: Date; seen: { gameId: string;
 /** The time of a cursor; a malformed one is a 400 (INVALID_EVENT_ID). */
 export const cursorTime = (cursor: string): Date => parseCursor(cursor).at;
 
-/** Each missed event's active seats, from a replay of the game's log (null when its rules are not served here). */
-async function activeSeatsByVersion(ctx: ServiceContext, gameId: string): Promise<Map<number, number[]> | null> {
+/** Each missed event's active seats and the seats whose turn it began, from a replay of the game's log (null when its rules are not served here). */
+async function activeSeatsByVersion(ctx: ServiceContext, gameId: string): Promise<Map<number, { active: number[]; started: number[] }> | null> {
   try {
     const game = await loadGame(ctx, gameId);
     const definition = definitionFor(ctx, game);
-    const bySeq = new Map<number, number[]>();
+    const bySeq = new Map<number, { active: number[]; started: number[] }>();
+    let before: { state: unknown; activeSeats: number[] } = { state: null, activeSeats: [] };
     walkLog(definition, setupInputOf(game), await allEvents(ctx, game), (event, state) => {
-      bySeq.set(event.seq, definition.outcome(state) === null ? definition.activeSeats(state) : []);
+      const after = { state, activeSeats: definition.outcome(state) === null ? definition.activeSeats(state) : [] };
+      const mover = event.kind === 'action' || event.kind === 'timeout' ? event.seat : null;
+      bySeq.set(event.seq, { active: after.activeSeats, started: event.kind === 'start' ? after.activeSeats : turnStarts(definition, before, after, mover) });
+      before = after;
     });
     return bySeq;
   } catch {
@@ -77,6 +82,8 @@ export async function missedEvents(ctx: ServiceContext, userId: string, cursor: 
     const event: AccountEvent = {
       type: 'game_updated', gameId: row.gameId, gameType: row.type, version: row.version, status: row.status,
       yourTurn: row.activeSeats.includes(row.seat) && row.bot === null, deadline: row.deadline?.toISOString() ?? null,
+      // Without the log at hand (after a gap) a seat to act is told its turn began: it may have missed the start.
+      turnStarted: row.activeSeats.includes(row.seat) && row.bot === null,
     };
     return { ...event, cursor: cursorOf(event, row.updatedAt) };
   };
@@ -100,15 +107,17 @@ export async function missedEvents(ctx: ServiceContext, userId: string, cursor: 
       out.push({ at: last.createdAt.getTime(), order, event: newest(game) });
       continue;
     }
-    const active = missed.length > 1 ? await activeSeatsByVersion(ctx, game.gameId) : null;
+    const active = await activeSeatsByVersion(ctx, game.gameId);
     for (const row of missed) {
+      const started = game.bot === null && (active?.get(row.seq)?.started.includes(game.seat) ?? false);
       if (row.seq === game.version) {
-        out.push({ at: row.createdAt.getTime(), order, event: { ...newest(game), cursor: cursorOf(newest(game), row.createdAt) } });
+        const event = { ...newest(game), ...(active ? { turnStarted: started } : {}) };
+        out.push({ at: row.createdAt.getTime(), order, event: { ...event, cursor: cursorOf(event, row.createdAt) } });
         continue;
       }
       const event: AccountEvent = {
         type: 'game_updated', gameId: game.gameId, gameType: game.type, version: row.seq, status: 'active',
-        yourTurn: game.bot === null && (active?.get(row.seq)?.includes(game.seat) ?? false), deadline: null,
+        yourTurn: game.bot === null && (active?.get(row.seq)?.active.includes(game.seat) ?? false), deadline: null, turnStarted: started,
       };
       out.push({ at: row.createdAt.getTime(), order, event: { ...event, cursor: cursorOf(event, row.createdAt) } });
     }

@@ -69,7 +69,7 @@ export async function replaceSeatByBot(ctx: ServiceContext, principal: Principal
   await afterCommit(ctx, change);
   // The player who held the seat is no longer among its seats: tell them as well.
   if (replacedId) {
-    ctx.events.account(replacedId, { type: 'game_updated', gameId, gameType: change.gameType, version: change.version, status: change.status, yourTurn: false, deadline: null });
+    ctx.events.account(replacedId, { type: 'game_updated', gameId, gameType: change.gameType, version: change.version, status: change.status, yourTurn: false, deadline: null, turnStarted: false });
   }
   return detail(ctx, await loadGame(ctx, gameId), principal);
 }

@@ -27,6 +27,8 @@ export interface AccountEvent {
   status: GameStatus;
   yourTurn: boolean;
   deadline: string | null;
+  /** This change began your seat's turn (engine/turns.ts): the SSE `event:` is then `your_turn`. */
+  turnStarted: boolean;
 }
 
 /** Live notifications, sent only after the change is committed. Carry ids and versions, never state. */

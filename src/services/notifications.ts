@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { Principal } from '../auth/tokens.js';
-import { badRequest, notFound, ServiceError } from '../errors.js';
+import { badRequest, notFound, ServiceError, unprocessable } from '../errors.js';
 import {
-  EMAIL_MODES, markEmailVerified, notificationSettings, removeEmail, setEmail, settleNotifications, updateEmailPreferences, withClaimedNotifications,
+  EMAIL_MODES, liftSuppression, markEmailVerified, suppressAddress, type EmailLimits, notificationSettings, removeEmail, setEmail, claimNotifications, settleNotifications, updateEmailPreferences,
   type ClaimContext, type ClaimedGame, type ClaimedNotification, type EmailMode, type Settled,
 } from '../store/notifications.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
@@ -32,9 +32,30 @@ export interface MailSettings {
   maxAttempts: number;
   /** A verification link works this long. */
   verifyTtlMs: number;
+  /** Abuse limits of address changes and verification mails (EMAIL_* settings); absent: none. */
+  limits?: EmailLimits;
+  /** How long a claimed row is leased to its sender (NOTIFICATION_LEASE_SECONDS); default DEFAULT_LEASE_MS. */
+  leaseMs?: number;
 }
 
 const MAX_RETRY_MS = 6 * 60 * 60 * 1000;
+
+/** The headers a DKIM signature covers: RFC 8058 one-click unsubscribe needs both List-Unsubscribe headers signed. */
+export const DKIM_SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:List-Unsubscribe:List-Unsubscribe-Post:Auto-Submitted';
+
+/**
+ * Nodemailer's options for SMTP_URL and `extra` (pool, timeouts, DKIM): given a `url`, nodemailer
+ * reads the URL alone and drops every other option, so the URL is taken apart here.
+ */
+export function smtpOptions(smtpUrl: string, extra: Record<string, unknown>): Record<string, unknown> {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname, port: url.port ? Number(url.port) : secure ? 465 : 587, secure,
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...extra,
+  };
+}
 const EMAIL_RE = /^[^\s@<>(),;:"[\]\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 // ---- Link tokens: base64url(JSON) "." HMAC, one purpose per key (a verification token cannot unsubscribe). ----
@@ -87,6 +108,8 @@ export async function changePreferences(ctx: ServiceContext, mail: MailSettings,
     throw badRequest('INVALID_NOTIFICATION_SETTINGS', 'digestHours is a whole number of hours from 1 to 168.');
   }
   await updateEmailPreferences(ctx.db, principal.userId, { emailMode: input.emailMode as EmailMode | undefined, digestHours: input.digestHours as number | undefined });
+  // The owner of a verified address asking for mail again lifts its one-click unsubscribe (a bounce stays: the address was unverified).
+  if (input.emailMode !== undefined && input.emailMode !== 'never') await liftSuppression(ctx.db, principal.userId);
   return preferencesOf(ctx, mail, principal);
 }
 
@@ -100,7 +123,18 @@ export async function changeEmail(ctx: ServiceContext, mail: MailSettings, princ
   if (typeof email !== 'string' || email.length > 254 || !EMAIL_RE.test(email)) throw badRequest('INVALID_EMAIL', 'This is not an e-mail address we can send to (name@domain.tld).');
   const expires = ctx.now().getTime() + mail.verifyTtlMs;
   const token = signLink(mail.secret, 'verify', { u: principal.userId, e: email, x: expires });
-  await setEmail(ctx.db, principal.userId, email, () => ({ email, link: `${mail.publicUrl}/v1/email/verify?token=${token}`, expiresAt: new Date(expires).toISOString() }));
+  const noLimits = { changesPerAccount: null, verificationsPerAccount: null, verificationsPerAddress: null };
+  const refused = await setEmail(ctx.db, principal.userId, email, mail.limits ?? noLimits, () => ({ email, link: `${mail.publicUrl}/v1/email/verify?token=${token}`, expiresAt: new Date(expires).toISOString() }));
+  if (refused?.reason === 'suppressed') throw unprocessable('EMAIL_SUPPRESSED', 'This address refused our mail or asked for no more of it: we send nothing to it.');
+  if (refused) {
+    const why = {
+      changes: 'This account changed its address too often',
+      account: 'This account asked for too many verification mails',
+      address: 'Too many verification mails went to this address',
+      pending: 'A verification mail to this address is still waiting to be followed',
+    }[refused.reason];
+    throw new ServiceError(429, 'EMAIL_RATE_LIMITED', `${why}: try again in ${refused.retryAfterSeconds} s.`, { retryAfter: refused.retryAfterSeconds, scope: refused.reason });
+  }
   ctx.work.deliveriesDue();
   return preferencesOf(ctx, mail, principal);
 }
@@ -119,6 +153,9 @@ export async function verifyEmail(ctx: ServiceContext, mail: MailSettings, token
 export async function unsubscribe(ctx: ServiceContext, mail: MailSettings, token: unknown): Promise<void> {
   const claims = readLink(mail.secret, 'unsubscribe', token);
   await ctx.db.user.updateMany({ where: { id: String(claims.u) }, data: { emailMode: 'never' } });
+  // The address too: no account (a stranger setting it included) mails it again until its verified owner opts in again.
+  const row = await notificationSettings(ctx.db, String(claims.u));
+  if (row?.email) await suppressAddress(ctx.db, row.email, 'unsubscribed');
 }
 
 // ---- Composing ----
@@ -128,7 +165,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 interface Mail {
   subject: string;
   /** Paragraphs; each line is text, links are given apart so the HTML part makes them anchors. */
-  lines: { text: string; link?: string }[];
+  lines: { text: string; link?: string; button?: string }[];
 }
 
 function seatDeadline(game: ClaimedGame, seat: number): Date | null {
@@ -210,54 +247,97 @@ export type MailObserver = (attempt: { lagMs: number; failed: boolean; sent: num
 /** Tests only: runs once the rows are claimed and judged, before the mail leaves. */
 export type BeforeSend = (rows: ClaimedNotification[]) => Promise<void>;
 
-/** One claim: a person's pending mails, sent as one. Returns false when nothing was due. */
+/** A claimed row stays leased this long by default (longer than a send may take: SMTP's timeouts, every push endpoint's). */
+export const DEFAULT_LEASE_MS = 120_000;
+
+interface PreparedMail {
+  address: string;
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribe: string;
+  lagMs: number;
+  moot: number;
+  /** A digest: the person's previous digest time, restored if this one does not leave. */
+  digestBefore?: Date | null;
+}
+
+/** A permanent refusal of the recipient by the relay (5xx to RCPT TO): the address is disabled. */
+const isBounce = (error: unknown) => {
+  const { responseCode, command } = error as { responseCode?: number; command?: string };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && /RCPT/i.test(command ?? '');
+};
+
+/**
+ * One claim: a person's pending mails, sent as one. Returns false when nothing was due. Claim,
+ * commit, send, record (store/notifications.ts): the mail leaves with no transaction open.
+ */
 export async function sendDueMail(ctx: ServiceContext, settings: MailSettings, observe?: MailObserver, beforeSend?: BeforeSend): Promise<boolean> {
   const transport = settings.transport;
   if (!transport) return false;
-  return withClaimedNotifications(ctx.db, 'email', async (rows, context, client) => {
-    if (rows.length === 0) return;
+  const claim = await claimNotifications<PreparedMail>(ctx.db, 'email', settings.leaseMs ?? DEFAULT_LEASE_MS, async (rows, context, client) => {
+    if (rows.length === 0) return { settled: [], send: [] };
     const { user } = context;
     const verification = rows[0]!.kind === 'verify_email';
     const address = verification ? String(rows[0]!.payload.email) : user.email;
     const settled: Settled[] = [];
-    // Unsubscribed, address removed or changed since: these rows leave no mail (a verification goes to the address it names, if still the account's).
-    const wanted = verification ? address === user.email && user.emailVerifiedAt === null : user.email !== null && user.emailVerifiedAt !== null && user.emailMode !== 'never';
+    // Unsubscribed, bounced, address removed or changed since: these rows leave no mail (a verification goes to the address it names, if still the account's).
+    const wanted = !user.suppressed && (verification ? address === user.email && user.emailVerifiedAt === null : user.email !== null && user.emailVerifiedAt !== null && user.emailMode !== 'never');
     const live = wanted ? rows.filter((row) => !isMoot(row, row.gameId ? context.games.get(row.gameId) : undefined, user.id)) : [];
     for (const row of rows) if (!live.includes(row)) settled.push({ id: row.id, status: wanted ? 'moot' : 'skipped' });
     const lagMs = ctx.now().getTime() - Math.min(...rows.map((row) => new Date(row.nextAttemptAt).getTime()));
-    if (live.length === 0 || !address) {
-      await settleNotifications(client, settled, null);
-      observe?.({ lagMs, failed: false, sent: 0, moot: settled.length });
-      return;
+    if (live.length === 0 || !address) return { settled, send: [], message: { address: '', subject: '', text: '', html: '', unsubscribe: '', lagMs, moot: settled.length } };
+    let digestBefore: Date | null | undefined;
+    if (!verification && user.emailMode === 'digest') {
+      // Decided here, under the person's lock, not at insert: at most one digest per digestHours whatever the number of workers.
+      const { rows: [digest] } = await client.query<{ next: Date | null; early: boolean }>(
+        `SELECT last_digest_at + digest_hours * interval '1 hour' AS next, COALESCE(last_digest_at + digest_hours * interval '1 hour' > now(), false) AS early FROM users WHERE id = $1`, [user.id]);
+      if (digest!.early) {
+        for (const row of live) settled.push({ id: row.id, status: 'later', retryAt: digest!.next! });
+        return { settled, send: [] };
+      }
+      digestBefore = user.lastDigestAt;
+      await client.query('UPDATE users SET last_digest_at = now() WHERE id = $1', [user.id]);
     }
     const unsubscribe = unsubscribeUrl(settings, user.id);
     const mail: Mail = verification
-      ? { subject: 'Confirm your e-mail address', lines: [{ text: `Follow this link to receive notifications for ${user.username} at this address:`, link: String(live[0]!.payload.link) }, { text: 'If you did not ask for this, ignore this mail: nothing will be sent.' }] }
+      ? { subject: 'Confirm your e-mail address', lines: [{ text: `Follow this link to receive notifications for ${user.username} at this address:`, link: String(live[0]!.payload.link), button: 'Confirm this address' }, { text: 'If you did not ask for this, ignore this mail: nothing will be sent.' }] }
       : compose(settings, live, context);
     const { text, html } = render(mail, unsubscribe);
-    await beforeSend?.(live);
-    const host = new URL(settings.publicUrl).hostname || 'localhost';
-    try {
-      await transport.sendMail({
-        from: settings.from, to: address, subject: mail.subject, text, html,
-        // The same id on a resend after a crash between the relay's answer and our commit: receivers drop the copy.
-        messageId: `<${live[0]!.id}@${host}>`,
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'Auto-Submitted': 'auto-generated' },
-      });
-    } catch (error) {
-      const message = (error as Error).message;
-      const attempts = Math.max(...live.map((row) => row.attempts)) + 1;
-      const retryAt = new Date(ctx.now().getTime() + Math.min(MAX_RETRY_MS, settings.retryBaseMs * 2 ** (attempts - 1)));
-      for (const row of live) settled.push(attempts >= settings.maxAttempts ? { id: row.id, status: 'failed', error: message } : { id: row.id, status: 'retry', retryAt, error: message });
-      await settleNotifications(client, settled, null);
-      ctx.log.warn(`mail to account ${user.id} failed (attempt ${attempts}): ${message}${attempts >= settings.maxAttempts ? '; giving up' : `; retry at ${retryAt.toISOString()}`}`);
-      observe?.({ lagMs, failed: true, sent: 0, moot: 0 });
-      return;
-    }
-    for (const row of live) settled.push({ id: row.id, status: 'sent' });
-    await settleNotifications(client, settled, address);
-    if (!verification && user.emailMode === 'digest') await client.query('UPDATE users SET last_digest_at = now() WHERE id = $1', [user.id]);
-    observe?.({ lagMs, failed: false, sent: live.length, moot: settled.length - live.length });
+    return { settled, send: live, message: { address, subject: mail.subject, text, html, unsubscribe, lagMs, moot: settled.length, digestBefore } };
   });
+  if (!claim) return false;
+  const { rows: live, message: prepared, context } = claim;
+  if (live.length === 0) {
+    if (prepared) observe?.({ lagMs: prepared.lagMs, failed: false, sent: 0, moot: prepared.moot });
+    return true;
+  }
+  const mail = prepared!;
+  await beforeSend?.(live);
+  const host = new URL(settings.publicUrl).hostname || 'localhost';
+  const pool = ctx.db.pool;
+  try {
+    await transport.sendMail({
+      from: settings.from, to: mail.address, subject: mail.subject, text: mail.text, html: mail.html,
+      // At least once: a resend after a crash between the relay's answer and the record keeps this id, and receivers drop the copy.
+      messageId: `<${live[0]!.id}@${host}>`,
+      headers: { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'Auto-Submitted': 'auto-generated' },
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    const bounced = isBounce(error);
+    const attempts = Math.max(...live.map((row) => row.attempts)) + 1;
+    const retryAt = new Date(ctx.now().getTime() + Math.min(MAX_RETRY_MS, settings.retryBaseMs * 2 ** (attempts - 1)));
+    const giveUp = bounced || attempts >= settings.maxAttempts;
+    await settleNotifications(pool, live.map((row): Settled => (giveUp ? { id: row.id, status: 'failed', error: message } : { id: row.id, status: 'retry', retryAt, error: message })), null);
+    // The relay refused the address for good: no more mail to it, from any account, until it is set and verified again.
+    if (bounced) await suppressAddress(ctx.db, mail.address, 'bounced');
+    if (mail.digestBefore !== undefined) await pool.query('UPDATE users SET last_digest_at = $2 WHERE id = $1', [context.user.id, mail.digestBefore]);
+    ctx.log.warn(`mail to account ${context.user.id} failed (attempt ${attempts}): ${message}${bounced ? '; the address is disabled' : giveUp ? '; giving up' : `; retry at ${retryAt.toISOString()}`}`);
+    observe?.({ lagMs: mail.lagMs, failed: true, sent: 0, moot: 0 });
+    return true;
+  }
+  await settleNotifications(pool, live.map((row) => ({ id: row.id, status: 'sent' as const })), mail.address);
+  observe?.({ lagMs: mail.lagMs, failed: false, sent: live.length, moot: mail.moot });
+  return true;
 }
-

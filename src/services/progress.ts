@@ -1,5 +1,6 @@
 import { canonicalJson } from '../engine/canonical.js';
 import { setupInputOf } from '../engine/deal.js';
+import { turnStarts } from '../engine/turns.js';
 import type { AnyGameDefinition, ApplyResult, LogEntry } from '../engine/types.js';
 import type { DueColumns, EventKind, GameRecord, GameStatus, LockedGame, SeatRecord } from '../store/games.js';
 import { advanceClocks, deadlines, nextDeadline, startClocks, type Clocks, type TimeControl } from './clock.js';
@@ -109,7 +110,8 @@ export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefini
   const clocks = advanceClocks(control, game.clocks as Clocks | null, charged, activeSeats, now);
   const seq = game.version + 1;
   const seats = input.seats ?? game.seats;
-  const newlyActive = activeSeats.filter((seat) => !game.activeSeats.includes(seat) || seat === input.seat);
+  // Only a turn that begins is announced, never a step within the mover's own turn (engine/turns.ts).
+  const newlyActive = turnStarts(definition, { state: game.state, activeSeats: game.activeSeats }, { state, activeSeats }, input.kind === 'action' || input.kind === 'timeout' ? input.seat : null);
   // A turn that begins now gets its warning; a seat still on the same turn keeps what was left unsent.
   const unsent = unsentSince(game.warnAt);
   // A rated game that finishes has its rating work due at once (services/ratings.ts, done by the due-work worker): only final moves pay for it.
@@ -157,6 +159,7 @@ export async function afterCommit(ctx: ServiceContext, change: Change): Promise<
       ctx.events.account(seat.userId, {
         type: 'game_updated', gameId: change.gameId, gameType: change.gameType, version: change.version, status: change.status,
         yourTurn: change.activeSeats.includes(seat.seat) && seat.bot === null, deadline: earliest?.toISOString() ?? null,
+        turnStarted: change.newlyActive.includes(seat.seat) && seat.bot === null,
       });
     }
     // The work itself is already recorded with the change; this only spares the workers a wait.

@@ -143,7 +143,7 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
     nextDueAt: () => nextDeliveryAt(ctx.db),
     onError: onError('webhook worker'),
   });
-  // One person's pending mails per claim, a transaction held while the mail leaves: two at once per process.
+  // One person's pending mails per claim (claim, commit, send, record: no transaction open while the mail leaves): two at once per process.
   const mails = settings.mail.transport
     ? new WorkLoop({
         name: 'mail',

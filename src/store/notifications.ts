@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Rate } from '../config.js';
 import type { Db } from './db.js';
 import { holdingConnection } from './pool-guard.js';
 
@@ -26,13 +27,77 @@ export async function updateEmailPreferences(db: Db, userId: string, change: { e
   await db.user.update({ where: { id: userId }, data: change });
 }
 
-/** A new address: unverified until its link is followed; its verification mail is queued with it. */
-export async function setEmail(db: Db, userId: string, email: string, verification: (id: string) => unknown): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null } });
-    const id = crypto.randomUUID();
-    await tx.notification.create({ data: { id, userId, channel: 'email', kind: 'verify_email', payload: verification(id) as object } });
+export interface EmailLimits {
+  changesPerAccount: Rate | null;
+  verificationsPerAccount: Rate | null;
+  verificationsPerAddress: Rate | null;
+}
+
+/** Why an address change was refused: which limit, and when to try again. */
+export type EmailRefusal = { reason: 'suppressed' } | { reason: 'changes' | 'account' | 'address' | 'pending'; retryAfterSeconds: number };
+
+/**
+ * A new address: unverified until its link is followed; its verification mail is queued with it,
+ * unless one to this address is still pending for this account (its link works: no second mail).
+ * Refused (nothing changed) past a limit, while another account's verification to the address is
+ * pending, or when the address is suppressed. Decided under the account's row lock and a lock on
+ * the address (lower case), so racing requests count each other.
+ */
+export async function setEmail(db: Db, userId: string, email: string, limits: EmailLimits, verification: (id: string) => unknown): Promise<EmailRefusal | null> {
+  const address = email.toLowerCase();
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('email:' || ${address}))`;
+    await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+    const [state] = await tx.$queryRaw<{ suppressed: boolean; changes: Date[]; pending: { userId: string; at: Date }[] | null }[]>`
+      SELECT EXISTS (SELECT 1 FROM email_suppressions WHERE address = ${address}) AS suppressed,
+        (SELECT email_changes_at FROM users WHERE id = ${userId}::uuid) AS changes,
+        (SELECT json_agg(json_build_object('userId', user_id, 'at', created_at)) FROM notifications
+          WHERE kind = 'verify_email' AND status = 'pending' AND lower(payload ->> 'email') = ${address}) AS pending`;
+    if (state!.suppressed) return { reason: 'suppressed' };
+    const pending = state!.pending ?? [];
+    const others = pending.filter((row) => row.userId !== userId);
+    if (others.length > 0) return { reason: 'pending', retryAfterSeconds: 60 };
+    const now = Date.now();
+    const retryAfter = (times: Date[], limit: Rate | null) => {
+      if (!limit) return null;
+      const recent = times.map((at) => new Date(at).getTime()).filter((at) => at > now - limit.windowSeconds * 1000).sort((a, b) => a - b);
+      return recent.length < limit.max ? null : Math.max(1, Math.ceil((recent[recent.length - limit.max]! + limit.windowSeconds * 1000 - now) / 1000));
+    };
+    const changes = retryAfter(state!.changes, limits.changesPerAccount);
+    if (changes !== null) return { reason: 'changes', retryAfterSeconds: changes };
+    const mine = pending.length > 0;
+    if (!mine) {
+      const window = Math.max(limits.verificationsPerAccount?.windowSeconds ?? 0, limits.verificationsPerAddress?.windowSeconds ?? 0);
+      const sent = await tx.$queryRaw<{ userId: string; address: string; at: Date }[]>`
+        SELECT user_id AS "userId", lower(payload ->> 'email') AS address, created_at AS at FROM notifications
+        WHERE kind = 'verify_email' AND created_at > now() - ${window} * interval '1 second'
+          AND (user_id = ${userId}::uuid OR lower(payload ->> 'email') = ${address})`;
+      const byAccount = retryAfter(sent.filter((row) => row.userId === userId).map((row) => row.at), limits.verificationsPerAccount);
+      if (byAccount !== null) return { reason: 'account', retryAfterSeconds: byAccount };
+      const byAddress = retryAfter(sent.filter((row) => row.address === address).map((row) => row.at), limits.verificationsPerAddress);
+      if (byAddress !== null) return { reason: 'address', retryAfterSeconds: byAddress };
+    }
+    const keep = (limits.changesPerAccount?.windowSeconds ?? 0) * 1000;
+    const changesAt = [...state!.changes.map((at) => new Date(at)).filter((at) => at.getTime() > now - keep), new Date(now)];
+    await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null, emailChangesAt: changesAt } });
+    if (!mine) {
+      const id = crypto.randomUUID();
+      await tx.notification.create({ data: { id, userId, channel: 'email', kind: 'verify_email', payload: verification(id) as object } });
+    }
+    return null;
   });
+}
+
+/** An address no mail goes to any more (a permanent refusal, or a one-click unsubscribe); a bounce also leaves it unverified on every account. */
+export async function suppressAddress(db: Db | pg.PoolClient, address: string, reason: 'bounced' | 'unsubscribed'): Promise<void> {
+  const run = (sql: string, params: unknown[]) => ('$executeRawUnsafe' in db ? db.$executeRawUnsafe(sql, ...params) : db.query(sql, params));
+  await run(`INSERT INTO email_suppressions (address, reason) VALUES (lower($1), $2) ON CONFLICT (address) DO UPDATE SET reason = EXCLUDED.reason`, [address, reason]);
+  if (reason === 'bounced') await run(`UPDATE users SET email_verified_at = NULL WHERE lower(email) = lower($1)`, [address]);
+}
+
+/** The verified owner asked for mail again: their address is no longer suppressed. */
+export async function liftSuppression(db: Db, userId: string): Promise<void> {
+  await db.$executeRaw`DELETE FROM email_suppressions s USING users u WHERE u.id = ${userId}::uuid AND u.email_verified_at IS NOT NULL AND s.address = lower(u.email)`;
 }
 
 export async function removeEmail(db: Db, userId: string): Promise<void> {
@@ -59,7 +124,7 @@ export interface ClaimedNotification {
 
 /** The person's settings and the games their rows name, read once the rows are locked (lock, then read). */
 export interface ClaimContext {
-  user: NotificationSettingsRow & { id: string; username: string; lastDigestAt: Date | null };
+  user: NotificationSettingsRow & { id: string; username: string; lastDigestAt: Date | null; suppressed: boolean };
   games: Map<string, ClaimedGame>;
   /** Games waiting for this person now (their seat is to move), with what the deadlines need. */
   waiting: ClaimedGame[];
@@ -80,10 +145,12 @@ export interface ClaimedGame {
   undos: { seq: number; undoesSeq: number }[];
 }
 
+/** The earliest due row of a person none of whose rows of the channel another worker is sending now. */
 const CLAIM_FIRST = `
-  SELECT id, user_id FROM notifications
-  WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= now()
-  ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
+  SELECT n.id, n.user_id FROM notifications n
+  WHERE n.channel = $1 AND n.status = 'pending' AND n.next_attempt_at <= now()
+    AND NOT EXISTS (SELECT 1 FROM notifications c WHERE c.user_id = n.user_id AND c.channel = n.channel AND c.status = 'pending' AND c.claimed_until > now())
+  ORDER BY n.next_attempt_at LIMIT 1 FOR UPDATE OF n SKIP LOCKED`;
 
 /** The same person's other pending rows of the channel join the claim (one mail lists them all); verification mails go alone. */
 const CLAIM_REST = `
@@ -100,15 +167,35 @@ const GAME_FIELDS = `g.id, g.type, g.status, g.version, g.active_seats AS "activ
       FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id), '[]'::json) AS seats,
     COALESCE((SELECT json_agg(json_build_object('seq', e.seq, 'undoesSeq', e.undoes_seq)) FROM game_events e WHERE e.game_id = g.id AND e.kind = 'undo'), '[]'::json) AS undos`;
 
+/** What the judge decided under the claim's locks: rows settled now, and the rows to send (leased until the sender records them). */
+export interface ClaimDecision<T> {
+  settled: Settled[];
+  send: ClaimedNotification[];
+  /** Carried to the sender (the composed mail, the payload). */
+  message?: T;
+}
+
+export interface Claim<T> {
+  rows: ClaimedNotification[];
+  context: ClaimContext;
+  message: T | undefined;
+}
+
 /**
- * Claims the earliest due row of `channel` and the same person's other pending rows, runs `send`
- * with them while they stay locked, and commits what `send` decided. Returns false when nothing was
- * due. The rows are read again after the lock (a row another transaction settled meanwhile is gone).
+ * Claim, commit, send, record. In one short transaction: claims the earliest due row of `channel`
+ * (of a person whose rows no other worker is sending) and the same person's other pending rows FOR
+ * UPDATE SKIP LOCKED, locks the person's row (their digest decided under it), reads the person and
+ * the games (lock, then read), and lets `judge` decide; the rows settled are recorded and the rows to
+ * send are leased (`claimed_until` and `next_attempt_at` = now + lease) before the COMMIT. The
+ * caller then sends with no transaction open and records the outcome (`recordNotifications`).
+ * A worker killed between the COMMIT and the record leaves its rows due again when the lease ends:
+ * they are sent again (at least once; the mail keeps its Message-ID, the push its Topic).
+ * Null when nothing was due; a claim with no rows to send when the judge settled them all.
  */
-export async function withClaimedNotifications(
-  db: Db, channel: 'email' | 'push',
-  send: (rows: ClaimedNotification[], context: ClaimContext, client: pg.PoolClient) => Promise<void>,
-): Promise<boolean> {
+export async function claimNotifications<T>(
+  db: Db, channel: 'email' | 'push', leaseMs: number,
+  judge: (rows: ClaimedNotification[], context: ClaimContext, client: pg.PoolClient) => Promise<ClaimDecision<T>>,
+): Promise<Claim<T> | null> {
   const client = await db.pool.connect();
   // The claim holds this connection until its commit: everything in it goes through `client` (the pool rule, store/pool-guard.ts).
   return holdingConnection('a notification claim', async () => {
@@ -118,26 +205,35 @@ export async function withClaimedNotifications(
       const { rows: [first] } = await client.query<{ id: string; user_id: string }>(CLAIM_FIRST, [channel]);
       if (!first) {
         await client.query('COMMIT');
-        return false;
+        return null;
       }
       const { rows: rest } = await client.query<{ id: string }>(CLAIM_REST, [first.user_id, channel, first.id]);
+      // The person's row: two workers that claimed different rows of one person decide their digest one after the other.
+      await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [first.user_id]);
       const claimed = await client.query<ClaimedNotification>(READ_ROWS, [[first.id, ...rest.map((row) => row.id)]]);
       // A verification mail goes alone, whatever else is pending.
-      const rows = claimed.rows[0]?.kind === 'verify_email' || claimed.rows.some((row) => row.id === first.id && row.kind === 'verify_email')
-        ? claimed.rows.filter((row) => row.id === first.id)
-        : claimed.rows;
+      const rows = claimed.rows.some((row) => row.id === first.id && row.kind === 'verify_email') ? claimed.rows.filter((row) => row.id === first.id) : claimed.rows.filter((row) => row.kind !== 'verify_email');
       const { rows: [user] } = await client.query<ClaimContext['user']>(
-        `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", last_digest_at AS "lastDigestAt"
-         FROM users WHERE id = $1`, [first.user_id]);
+        `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", last_digest_at AS "lastDigestAt",
+           EXISTS (SELECT 1 FROM email_suppressions s WHERE s.address = lower(u.email)) AS suppressed
+         FROM users u WHERE id = $1`, [first.user_id]);
       const gameIds = [...new Set(rows.flatMap((row) => (row.gameId ? [row.gameId] : [])))];
       const { rows: games } = await client.query<ClaimedGame>(`SELECT ${GAME_FIELDS} FROM games g WHERE g.id = ANY($1::uuid[])`, [gameIds]);
       const { rows: waiting } = await client.query<ClaimedGame>(
         `SELECT ${GAME_FIELDS} FROM games g WHERE g.status = 'active' AND EXISTS (
            SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1 AND s.bot IS NULL AND s.seat = ANY(g.active_seats))
          ORDER BY g.deadline NULLS LAST, g.updated_at LIMIT 50`, [first.user_id]);
-      await send(rows, { user: user!, games: new Map(games.map((game) => [game.id, game])), waiting }, client);
+      const context: ClaimContext = { user: user!, games: new Map(games.map((game) => [game.id, game])), waiting };
+      const decision = await judge(rows, context, client);
+      await settleNotifications(client, decision.settled, null);
+      if (decision.send.length > 0) {
+        await client.query(
+          `UPDATE notifications SET claimed_until = now() + $2 * interval '1 millisecond', next_attempt_at = now() + $2 * interval '1 millisecond' WHERE id = ANY($1::uuid[])`,
+          [decision.send.map((row) => row.id), leaseMs],
+        );
+      }
       await client.query('COMMIT');
-      return true;
+      return { rows: decision.send, context, message: decision.message };
     } catch (error) {
       // The connection may be broken: it is dropped rather than returned to the pool mid-transaction.
       client.release(error as Error);
@@ -149,14 +245,15 @@ export async function withClaimedNotifications(
   });
 }
 
-export type Settled = { id: string; status: 'sent' | 'moot' | 'skipped' } | { id: string; status: 'retry'; retryAt: Date; error: string } | { id: string; status: 'failed'; error: string };
+export type Settled = { id: string; status: 'sent' | 'moot' | 'skipped' } | { id: string; status: 'retry'; retryAt: Date; error: string } | { id: string; status: 'failed'; error: string }
+  | { id: string; status: 'later'; retryAt: Date };
 
-/** Records what became of claimed rows, in the claim's transaction. */
-export async function settleNotifications(client: pg.PoolClient, settled: Settled[], sentTo: string | null): Promise<void> {
+/** Records what became of claimed rows (in the claim's transaction, or after the send on its own); the lease ends. `later`: not sent, due again at `retryAt` (no attempt counted). */
+export async function settleNotifications(client: Pick<pg.Pool, 'query'> | pg.PoolClient, settled: Settled[], sentTo: string | null): Promise<void> {
   if (settled.length === 0) return;
   await client.query(
-    `UPDATE notifications n SET status = CASE WHEN x.status = 'retry' THEN 'pending' ELSE x.status END, attempts = n.attempts + (x.status IN ('sent', 'retry', 'failed'))::int,
-       next_attempt_at = COALESCE(x.retry_at, n.next_attempt_at), last_error = x.error,
+    `UPDATE notifications n SET status = CASE WHEN x.status IN ('retry', 'later') THEN 'pending' ELSE x.status END, attempts = n.attempts + (x.status IN ('sent', 'retry', 'failed'))::int,
+       next_attempt_at = COALESCE(x.retry_at, n.next_attempt_at), last_error = x.error, claimed_until = NULL,
        sent_at = CASE WHEN x.status = 'sent' THEN now() ELSE NULL END, sent_to = CASE WHEN x.status = 'sent' THEN $2 ELSE NULL END
      FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status text, retry_at timestamptz, error text) WHERE n.id = x.id`,
     [JSON.stringify(settled.map((entry) => ({ id: entry.id, status: entry.status, retry_at: 'retryAt' in entry ? entry.retryAt : null, error: 'error' in entry ? entry.error : null }))), sentTo],

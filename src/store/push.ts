@@ -10,13 +10,16 @@ export interface PushSubscriptionRecord {
   createdAt: Date;
 }
 
-/** Stores a browser's subscription; the same endpoint registered again is updated and moves to this account. */
-export async function savePushSubscription(db: Db, userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionRecord> {
-  return db.pushSubscription.upsert({
-    where: { endpoint: subscription.endpoint },
-    create: { userId, ...subscription },
-    update: { userId, p256dh: subscription.p256dh, auth: subscription.auth },
-  });
+/**
+ * Stores a browser's subscription; the same endpoint registered again by its account updates its keys.
+ * Null when another account holds the endpoint: it is never moved (one statement, so two accounts racing for a new endpoint cannot both win).
+ */
+export async function savePushSubscription(db: Db, userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionRecord | null> {
+  const [row] = await db.$queryRaw<PushSubscriptionRecord[]>`
+    INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth) VALUES (gen_random_uuid(), ${userId}::uuid, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
+    ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth WHERE push_subscriptions.user_id = EXCLUDED.user_id
+    RETURNING id, user_id AS "userId", endpoint, p256dh, auth, created_at AS "createdAt"`;
+  return row ?? null;
 }
 
 export const listPushSubscriptions = (db: Db, userId: string): Promise<PushSubscriptionRecord[]> => db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -34,6 +35,11 @@ let mailer: MailSettings;
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    // A mailbox that does not exist: the relay refuses it for good (550 to RCPT TO).
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('gone_')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
       if (holdNext && to === holdNext.address) {
@@ -272,7 +278,8 @@ describe('e-mail notifications', () => {
     const mid = new Promise<void>((resolve) => (holdNext = { address: bob.address, held: resolve }));
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/due-worker-child.ts', t.databaseUrl], {
       cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SMTP_URL: mailConfig.smtpUrl!, MAIL_FROM: mailConfig.mailFrom!, PUBLIC_URL, DUE_POLL_MS: '200', LOG_LEVEL: 'silent' },
+      // A short lease: the killed child's claim is due again 2 s after it was taken.
+      env: { ...process.env, SMTP_URL: mailConfig.smtpUrl!, MAIL_FROM: mailConfig.mailFrom!, PUBLIC_URL, DUE_POLL_MS: '200', LOG_LEVEL: 'silent', NOTIFICATION_LEASE_SECONDS: '2' },
     });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
@@ -293,4 +300,109 @@ describe('e-mail notifications', () => {
     const [row] = (await rowsOf(bob.id)).filter((entry) => entry.kind === 'your_turn');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, sent_to: bob.address });
   }, 100_000); // a child process under tsx starts in seconds, but up to a minute on a loaded 2-core machine
+
+  it('limits address changes and verification mails per account and per address, one pending verification per address', async () => {
+    const limited = await startTestApp({
+      databaseUrl: t.databaseUrl, workers: false,
+      config: { ...mailConfig, emailLimits: { changesPerAccount: { max: 5, windowSeconds: 3600 }, verificationsPerAccount: { max: 3, windowSeconds: 3600 }, verificationsPerAddress: { max: 2, windowSeconds: 3600 } } },
+    });
+    try {
+      const mallory = await newUser(limited, 'mallory');
+      const victim = `victim_${process.pid}@example.test`;
+      // 30 requests naming one address: one verification mail is queued, the rest send nothing more or are refused.
+      const answers = [];
+      for (let i = 0; i < 30; i++) answers.push((await limited.http.put('/v1/me/email').set(mallory.auth).send({ email: victim })).status);
+      expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      const refused = await limited.http.put('/v1/me/email').set(mallory.auth).send({ email: victim }).expect(429);
+      expect(refused.body).toMatchObject({ code: 'EMAIL_RATE_LIMITED', scope: 'changes' });
+      expect(refused.body.retryAfter).toBeGreaterThan(0);
+      const queued = async (address: string) => (await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE kind = 'verify_email' AND lower(payload ->> 'email') = lower($1)`, [address])).rows[0].n;
+      expect(await queued(victim)).toBe(1);
+      // Another account cannot queue a second one while it is pending.
+      const eve = await newUser(limited, 'eve');
+      expect((await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim.toUpperCase() }).expect(429)).body.scope).toBe('pending');
+      // Per address: once the first is sent, one more may go (2 per hour), then the address is left alone.
+      await drain();
+      await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim }).expect(200);
+      await drain();
+      const third = await newUser(limited, 'third');
+      expect((await limited.http.put('/v1/me/email').set(third.auth).send({ email: victim }).expect(429)).body.scope).toBe('address');
+      expect(mailsTo(victim)).toHaveLength(2);
+      // Per account: 3 verification mails an hour, whatever the addresses.
+      const busy = await newUser(limited, 'busy');
+      for (let i = 0; i < 3; i++) {
+        await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy${i}_${process.pid}@example.test` }).expect(200);
+        await drain();
+      }
+      expect((await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy9_${process.pid}@example.test` }).expect(429)).body.scope).toBe('account');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('disables an address the relay refuses for good (5xx to RCPT) and sends it nothing more, nor to an address that unsubscribed', async () => {
+    const gone = await newUser(t, 'gone');
+    const address = `gone_${gone.username}@example.test`;
+    await t.http.put('/v1/me/email').set(gone.auth).send({ email: address }).expect(200);
+    await drain();
+    expect((await rowsOf(gone.id)).map((row) => [row.kind, row.status, row.attempts])).toEqual([['verify_email', 'failed', 1]]);
+    // Suppressed: no account may have mail sent to it again.
+    const again = await t.http.put('/v1/me/email').set(gone.auth).send({ email: address }).expect(422);
+    expect(again.body.code).toBe('EMAIL_SUPPRESSED');
+
+    // One-click unsubscribe suppresses the address too: a stranger cannot have a verification mail sent to it.
+    const bob = await verifiedUser('bob');
+    const { alice, gameId } = await gameWith(bob);
+    await pass(t, gameId, alice.auth);
+    await drain();
+    const unsubscribe = /^<http:\/\/games\.example\.test(\/v1\/email\/unsubscribe\?token=[^>]+)>$/.exec(header(mailsTo(bob.address)[0]!.mail, 'list-unsubscribe') ?? '')![1]!;
+    await t.http.post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(204);
+    const stranger = await newUser(t, 'stranger');
+    expect((await t.http.put('/v1/me/email').set(stranger.auth).send({ email: bob.address }).expect(422)).body.code).toBe('EMAIL_SUPPRESSED');
+    // Its verified owner opting in again lifts it.
+    await t.http.put('/v1/me/notifications').set(bob.auth).send({ emailMode: 'each_turn' }).expect(200);
+    await pass(t, gameId, bob.auth);
+    await pass(t, gameId, alice.auth);
+    await drain();
+    expect(mailsTo(bob.address)).toHaveLength(2);
+  });
+
+  it('sends at most one digest per digestHours however many workers race, listing every waiting game', async () => {
+    const bob = await verifiedUser('bob');
+    await t.http.put('/v1/me/notifications').set(bob.auth).send({ emailMode: 'digest', digestHours: 1 }).expect(200);
+    const games = [await gameWith(bob), await gameWith(bob), await gameWith(bob), await gameWith(bob)];
+    // Four turns arrive quickly while four workers claim as fast as they can.
+    let stop = false;
+    const workers = Array.from({ length: 4 }, async () => {
+      while (!stop) if (!(await sendDueMail(t.app.services, mailer))) await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    for (const game of games) await pass(t, game.gameId, game.alice.auth);
+    await waitFor(async () => (mailsTo(bob.address).length > 0 ? true : undefined), 10_000, 'the digest');
+    await waitFor(async () => ((await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND status = 'pending' AND next_attempt_at <= now()`, [bob.id])).rows[0].n === 0 ? true : undefined), 10_000, 'nothing due');
+    stop = true;
+    await Promise.all(workers);
+    expect(mailsTo(bob.address)).toHaveLength(1);
+    // Whatever it did not list waits for the next digest, an hour after this one.
+    const { rows } = await t.sql.query(`SELECT n.status, extract(epoch FROM n.next_attempt_at - u.last_digest_at) AS gap FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.user_id = $1 AND n.kind = 'your_turn'`, [bob.id]);
+    for (const row of rows.filter((entry) => entry.status === 'pending')) expect(Number(row.gap)).toBeCloseTo(3600, 0);
+  });
+
+  it('signs mails with DKIM when configured, the signature covering List-Unsubscribe', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const dkim = { domainName: 'example.test', keySelector: 'games', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    const user = await newUser(t, 'dkim');
+    const address = `${user.username}@example.test`;
+    await t.http.put('/v1/me/email').set(user.auth).send({ email: address }).expect(200);
+    const worker = await startTestApp({ databaseUrl: t.databaseUrl, config: { ...mailConfig, dkim, duePollMs: 200 } });
+    try {
+      await waitFor(async () => (mailsTo(address).length > 0 ? true : undefined), 10_000, 'the signed mail');
+    } finally {
+      await worker.close();
+    }
+    const signature = header(mailsTo(address)[0]!.mail, 'dkim-signature') ?? '';
+    expect(signature).toMatch(/d=example\.test/);
+    expect(signature).toMatch(/s=games/);
+    const signedHeaders = /(?:^|;)h=([^;]+)/.exec(signature.replace(/\s+/g, ''))![1]!.toLowerCase().split(':');
+    expect(signedHeaders).toEqual(expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']));
+  });
 });

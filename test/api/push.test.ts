@@ -22,6 +22,8 @@ interface Pushed {
   body: Buffer;
 }
 const pushed: Pushed[] = [];
+/** Answers the slow endpoints' requests still waiting. */
+const releaseSlow: (() => void)[] = [];
 let pushService: Server;
 let origin = '';
 let t: TestApp;
@@ -32,15 +34,25 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       pushed.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks) });
+      // A slow push service: answers after 5 s (or when the test is done with it).
+      if (request.url!.startsWith('/push/slow')) {
+        const timer = setTimeout(() => response.writeHead(201).end(), 5000);
+        releaseSlow.push(() => {
+          clearTimeout(timer);
+          response.writeHead(201).end();
+        });
+        return;
+      }
       // This browser unsubscribed: the push service says the subscription is gone.
       response.writeHead(request.url!.startsWith('/push/gone') ? 410 : 201).end();
     });
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(pushService.address() as { port: number }).port}`;
-  t = await startTestApp({ config: { vapid: { ...vapid, subject: SUBJECT }, webhookAllowPrivate: true, publicUrl: PUBLIC_URL, duePollMs: 200 } });
+  t = await startTestApp({ config: { vapid: { ...vapid, subject: SUBJECT }, webhookAllowPrivate: true, pushAllowHttp: true, publicUrl: PUBLIC_URL, duePollMs: 200 } });
 });
 afterAll(async () => {
+  for (const release of releaseSlow.splice(0)) release();
   await t?.close();
   await new Promise<void>((resolve) => pushService.close(() => resolve()));
 });
@@ -108,5 +120,62 @@ describe('Web Push', () => {
     await t.http.post(`/v1/games/${game.id}/actions`).set(bob.auth).send({ action: { type: 'pass' } }).expect(201);
     await t.http.post(`/v1/games/${game.id}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
     expect((await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND channel = 'push'`, [bob.id])).rows[0].n).toBe(1);
+  });
+
+  it('refuses an endpoint another account holds, and http endpoints unless PUSH_ALLOW_HTTP (tests, development)', async () => {
+    const owner = await newUser(t, 'owner');
+    const thief = await newUser(t, 'thief');
+    const phone = browser('/push/owned');
+    const stored = await t.http.post('/v1/me/push-subscriptions').set(owner.auth).send(phone.subscription).expect(201);
+    // The owner registering it again updates it in place.
+    expect((await t.http.post('/v1/me/push-subscriptions').set(owner.auth).send(phone.subscription).expect(201)).body.id).toBe(stored.body.id);
+    const taken = await t.http.post('/v1/me/push-subscriptions').set(thief.auth).send(browser('/push/owned').subscription).expect(409);
+    expect(taken.body.code).toBe('PUSH_ENDPOINT_TAKEN');
+    expect((await t.http.get('/v1/me/push-subscriptions').set(owner.auth).expect(200)).body.map((row: { id: string }) => row.id)).toEqual([stored.body.id]);
+    expect((await t.http.get('/v1/me/push-subscriptions').set(thief.auth).expect(200)).body).toEqual([]);
+
+    const strict = await startTestApp({ databaseUrl: t.databaseUrl, workers: false, config: { vapid: { ...vapid, subject: SUBJECT }, webhookAllowPrivate: true, publicUrl: PUBLIC_URL } });
+    try {
+      const plain = await strict.http.post('/v1/me/push-subscriptions').set(thief.auth).send(browser('/push/plain').subscription).expect(400);
+      expect(plain.body.code).toBe('INVALID_PUSH_SUBSCRIPTION');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("delivers another person's push while one person's 80 slow endpoints (5 s each) are tried", async () => {
+    const alice = await newUser(t, 'alice');
+    const slow = await newUser(t, 'slow');
+    const carol = await newUser(t, 'carol');
+    await t.sql.query(`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth)
+      SELECT gen_random_uuid(), $1, $2 || n, $3, $4 FROM generate_series(1, 80) AS n`,
+    [slow.id, `${origin}/push/slow/`, browser('/x').subscription.keys.p256dh, browser('/x').subscription.keys.auth]);
+    const carolPhone = browser('/push/carol');
+    await t.http.post('/v1/me/push-subscriptions').set(carol.auth).send(carolPhone.subscription).expect(201);
+    const gameOf = async (player: { auth: { Authorization: string } }) => {
+      const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 3 } }).expect(201);
+      await t.http.post(`/v1/games/${game.id}/join`).set(player.auth).send({}).expect(200);
+      return game.id as string;
+    };
+    const slowGames = [await gameOf(slow), await gameOf(slow)];
+    const carolGame = await gameOf(carol);
+    const pass = (gameId: string) => t.http.post(`/v1/games/${gameId}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    const slowRequests = () => pushed.filter((entry) => entry.path.startsWith('/push/slow')).length;
+    // The slow person's turn: their endpoints are being tried...
+    await pass(slowGames[0]!);
+    await waitFor(async () => (slowRequests() > 0 ? true : undefined), 10_000, 'the first slow push');
+    // ...another turn of theirs, then carol's.
+    await pass(slowGames[1]!);
+    await pass(carolGame);
+    await waitFor(async () => (pushed.some((entry) => entry.path === '/push/carol') ? true : undefined), 30_000, "carol's push");
+    // Carol's push came while the slow person's endpoints were still being tried, at most PUSH_PER_PERSON_CONCURRENCY (2) at once.
+    const { rows: [slowRows] } = await t.sql.query(`SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending FROM notifications WHERE user_id = $1 AND channel = 'push'`, [slow.id]);
+    expect(slowRows.pending).toBe(2);
+    expect(slowRequests()).toBeLessThan(80);
+    expect(releaseSlow.length).toBeLessThanOrEqual(2);
+    // The claim was committed before the endpoints were tried: its lease is visible to everyone else.
+    const { rows: [leased] } = await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND channel = 'push' AND claimed_until > now()`, [slow.id]);
+    expect(leased.n).toBe(1);
+    for (const release of releaseSlow.splice(0)) release();
   });
 });

@@ -60,7 +60,7 @@ beforeAll(async () => {
   b = await startBrowserApp('notifications', {
     config: {
       smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, mailFrom: 'Board games <games@example.test>', publicUrl: PUBLIC_URL,
-      vapid: { ...vapid, subject: 'mailto:ops@example.test' }, webhookAllowPrivate: true, duePollMs: 200,
+      vapid: { ...vapid, subject: 'mailto:ops@example.test' }, webhookAllowPrivate: true, pushAllowHttp: true, duePollMs: 200,
     },
   });
 });

@@ -28,6 +28,8 @@ export const constructionYardGame: GameDefinition<CYState, CYAction, CYView, CYO
   actionSchema,
   setup: versionedSetup(VERSIONS, setupGame),
   activeSeats: (state) => (state.over ? [] : [state.current]),
+  // A turn ends when the money is refilled (flow.ts): buying with exact change, paying and cancelling are steps of it.
+  turnMark: (state) => state.turn,
   // From version 3 a move that shows its mover a hidden card is irreversible (engine/reveals.ts).
   apply: guardReveals(applyAction, secretsOf),
   legalActions,

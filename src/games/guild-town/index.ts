@@ -10,7 +10,7 @@ import { searchBots } from '../../engine/search-bot.js';
 import { legalActions } from './legal.js';
 import { meta } from './meta.js';
 import { CURRENT_VERSION, VERSIONS } from './versions.js';
-import { activeSeats, applyAction } from './rules.js';
+import { activeSeats, applyAction, turnMark } from './rules.js';
 import { rankSeats } from './scoring.js';
 import { setupGame, type GuildTownOptions } from './setup.js';
 import type { GuildTownState } from './state.js';
@@ -44,6 +44,7 @@ export const guildTownGame: GameDefinition<GuildTownState, GuildTownAction, Guil
   actionSchema,
   setup: versionedSetup(VERSIONS, ({ seats, options, seed }) => setupGame(seats, { swap: options?.swap ?? true }, seed)),
   activeSeats,
+  turnMark,
   // From version 4 a move that shows its mover a hidden card is irreversible (engine/reveals.ts).
   apply: guardReveals(applyAction, secretsOf),
   legalActions,

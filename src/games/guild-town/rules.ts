@@ -26,6 +26,18 @@ export function activeSeats(s: GuildTownState): number[] {
   }
 }
 
+/**
+ * Which turn it is: the round (year, season, phase); in the guilds phase the helper whose turn it is
+ * (stage and the helpers still queued), its auctions and payments being steps of that turn; in the
+ * helpers phase every helper sent or pass (the cursor stays put when one player is left sending);
+ * else the player at the cursor (a discard down to the limit is one turn).
+ */
+export function turnMark(s: GuildTownState): unknown {
+  if (s.phase === 'guilds') return [s.year, s.season, s.phase, s.stage, s.queue.length];
+  if (s.phase === 'helpers') return [s.year, s.season, s.phase, s.cursor, s.players.map((p) => [p.helpers, p.passed])];
+  return [s.year, s.season, s.phase, s.cursor];
+}
+
 const wrongPhase = (what: string): RuleError => ruleError('WRONG_PHASE', `You cannot ${what} now.`);
 
 export function applyAction(state: GuildTownState, seat: number, action: GuildTownAction): ApplyResult<GuildTownState> | RuleError {

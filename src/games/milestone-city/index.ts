@@ -27,6 +27,8 @@ export const milestoneCityGame: GameDefinition<MilestoneCityState, MilestoneCity
   actionSchema,
   setup: versionedSetup(VERSIONS, setup),
   activeSeats,
+  // Every tile placed, card discarded or pass counts a turn; choosing the milestone's board piece is part of the starter's turn.
+  turnMark: (state) => state.turns,
   // From version 3 a move that shows a hidden card is irreversible (engine/reveals.ts).
   apply: guardReveals(apply, secretsOf),
   legalActions,

@@ -40,6 +40,9 @@ export const urbanizationGame: GameDefinition<UrbanizationState, UrbanizationAct
     const seat = currentSeat(state);
     return seat === null ? [] : [seat];
   },
+  // A turn is one seat's step of a round (placement, hiring, an action phase) or its Steam Engine answer;
+  // a price, a trade or a building chosen after the action is a step of that turn (`pending`).
+  turnMark: (state) => [state.phase, state.turn, state.actionPhase, state.step, state.steamQueue.length],
   apply: applyAction,
   legalActions: legalActionsOf,
   view: viewOf,

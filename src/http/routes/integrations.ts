@@ -191,7 +191,7 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     const events = await subscribeTopic(app, accountTopicOf(principal.userId));
     const live = followingAccess(ctx, principal, resumed(ctx, principal.userId, after, events.stream as AsyncIterable<AccountEvent>), events.close);
     await serveSse(request, reply, (async function* () {
-      for await (const event of live) yield event.type === 'gap' ? { event: 'gap', data: event } : { event: event.yourTurn ? 'your_turn' : 'game_updated', id: event.cursor, data: event };
+      for await (const event of live) yield event.type === 'gap' ? { event: 'gap', data: event } : { event: event.turnStarted ? 'your_turn' : 'game_updated', id: event.cursor, data: event };
     })(), () => events.close(), onStream);
   });
 };

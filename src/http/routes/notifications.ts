@@ -48,9 +48,9 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
   app.put('/v1/me/email', {
     schema: {
       tags: ['notifications'], operationId: 'setEmail', summary: 'Set (or remove) the address your notifications go to', security,
-      description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it.',
+      description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED. An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).',
       body: body(Type.Object({ email: Type.Union([Type.Null(), Type.String({ maxLength: 254 })]) }, { additionalProperties: false }), { email: 'alice@example.com' }),
-      response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_EMAIL'] }, 401, 403, { 409: ['EMAIL_DISABLED'] }) },
+      response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_EMAIL'] }, 401, 403, { 409: ['EMAIL_DISABLED'], 422: ['EMAIL_SUPPRESSED'], 429: ['EMAIL_RATE_LIMITED'] }) },
     },
   }, async (request) => changeEmail(ctx, mail, requireUser(request, 'read'), request.body.email));
 
@@ -100,7 +100,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
   app.post('/v1/me/push-subscriptions', {
     schema: {
       tags: ['notifications'], operationId: 'subscribePush', summary: 'Store this browser\'s push subscription', security,
-      description: 'The JSON of the browser\'s `PushSubscription` (`endpoint` and `keys`). "Your turn" and "deadline near" are then pushed to it, encrypted for its keys (RFC 8291). The same endpoint again updates it. A subscription the push service reports gone (404/410) is removed.',
+      description: 'The JSON of the browser\'s `PushSubscription` (`endpoint` and `keys`). "Your turn" and "deadline near" are then pushed to it, encrypted for its keys (RFC 8291). The same endpoint again updates it; an endpoint another account holds is refused (409 PUSH_ENDPOINT_TAKEN). A subscription the push service reports gone (404/410) is removed.',
       body: body(Type.Object({
         endpoint: Type.String({ maxLength: 2000 }),
         expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
@@ -108,7 +108,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
       }, { additionalProperties: false }), { endpoint: 'https://push.example.net/send/abc123', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
       response: {
         201: ok('Stored', PushSubscription),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_PUSH_SUBSCRIPTION'] }, 401, 403, { 409: ['PUSH_DISABLED', 'TOO_MANY_PUSH_SUBSCRIPTIONS'], 422: ['UNSAFE_PUSH_ENDPOINT'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_PUSH_SUBSCRIPTION'] }, 401, 403, { 409: ['PUSH_DISABLED', 'TOO_MANY_PUSH_SUBSCRIPTIONS', 'PUSH_ENDPOINT_TAKEN'], 422: ['UNSAFE_PUSH_ENDPOINT'] }),
       },
     },
   }, async (request, reply) => reply.code(201).send(await subscribePush(ctx, push, requireUser(request, 'read'), request.body)));
