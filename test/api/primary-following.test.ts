@@ -80,7 +80,7 @@ describe('a pool over a primary and a standby', () => {
     const standby = new URL(standbyUrl);
     const primary = new URL(primaryUrl);
     clusterUrl = `postgresql://${standby.username}:${standby.password}@127.0.0.1:${standby.port},127.0.0.1:${primary.port}/app?target_session_attrs=read-write`;
-    db = createDb(clusterUrl, { poolSize: 3, cachedGames: 0, groupCommit: false, catchUp: () => null as never, listCountCap: 100, lobbyCountCap: 100 });
+    db = createDb(clusterUrl, { poolSize: 3, cachedGames: 0, groupCommit: false, catchUp: () => null as never, listCountCap: 100, lobbyCountCap: 100, poolWaitMs: 2000, lockTimeoutMs: 5000, gameLockWaiters: 4, poolGuard: true });
   }, 180_000);
 
   afterAll(async () => {
