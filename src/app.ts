@@ -71,6 +71,8 @@ export interface AppOptions {
   beforeDueCommit?: DueWorkOptions['beforeCommit'];
   /** Tests only: runs once a mail's rows are claimed, before it leaves (services/notifications.ts). */
   beforeMailSend?: BeforeSend;
+  /** Tests only: where the log lines go instead of stdout (pino's `stream`). */
+  logStream?: { write(line: string): void };
 }
 
 export const API_VERSION = '0.1.0';
@@ -99,9 +101,9 @@ declare module 'fastify' {
 }
 
 /** Builds the whole service without listening (main.ts listens; tests inject). */
-export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit, beforeMailSend }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit, beforeMailSend, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     ...requestLogging(),
     bodyLimit: config.bodyLimitBytes,
     // Errors Fastify and Node answer before any route runs become problem+json too (http/input-guard.ts).
