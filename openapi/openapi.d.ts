@@ -747,7 +747,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API token (shown once); needs a login token
-         * @description A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act; `admin`: admin endpoints, admins only). Only its hash is stored.
+         * @description A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act, chat; `account`: e-mail address, notification settings, push subscriptions, webhooks; `admin`: admin endpoints, admins only; the README lists what each allows). Only its hash is stored.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -8619,7 +8619,7 @@ export interface operations {
                  */
                 "application/json": {
                     name: string;
-                    scopes: ("read" | "play" | "admin")[];
+                    scopes: ("read" | "play" | "account" | "admin")[];
                 };
             };
         };
@@ -9672,8 +9672,6 @@ export interface operations {
             query?: {
                 /** @description Same as the Last-Event-ID header, for a first connection that cannot set headers */
                 lastEventId?: string;
-                /** @description A ticket from POST /v1/me/stream-tickets, instead of Authorization (single use, 60 s) */
-                ticket?: string;
             };
             header?: {
                 /** @description The id of the last event you received: resume after it */

@@ -1,5 +1,5 @@
 import { looksLikeApiToken, newApiToken, hashApiToken } from '../auth/api-tokens.js';
-import type { Principal, Scope } from '../auth/tokens.js';
+import { SCOPES, type Principal, type Scope } from '../auth/tokens.js';
 import { badRequest, forbidden, notFound, ServiceError } from '../errors.js';
 import { findLiveApiToken, insertApiToken, listApiTokens, revokeApiToken } from '../store/api-tokens.js';
 import type { ServiceContext } from './context.js';
@@ -39,7 +39,7 @@ function requireLogin(principal: Principal): void {
 export async function createApiToken(ctx: ServiceContext, principal: Principal, input: { name: string; scopes: Scope[] }) {
   requireLogin(principal);
   const scopes = [...new Set(input.scopes)];
-  if (scopes.length === 0) throw badRequest('INVALID_SCOPES', 'Give the token at least one scope: read, play or admin.');
+  if (scopes.length === 0) throw badRequest('INVALID_SCOPES', `Give the token at least one scope: ${SCOPES.join(', ')}.`);
   if (scopes.includes('admin') && principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'Only admins can create tokens with the admin scope.');
   if ((await listApiTokens(ctx.db, principal.userId)).filter((token) => !token.revokedAt).length >= MAX_TOKENS) {
     throw new ServiceError(409, 'TOO_MANY_TOKENS', `An account can hold at most ${MAX_TOKENS} live tokens; revoke some first.`);
