@@ -8691,10 +8691,32 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `TOO_MANY_TOKENS`: the account holds the most live API tokens allowed
+             *     - `TOO_MANY_TOKENS`: the account holds the most live API tokens allowed (API_TOKENS_PER_ACCOUNT, `quota`)
              */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10595,6 +10617,28 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -161,7 +161,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     },
     work: signal,
     now,
-    quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
+    quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount, apiTokensPerAccount: config.apiTokensPerAccount },
     resume: { eventsPerGame: config.resumeEventsPerGame, windowMs: config.resumeWindowMinutes * 60_000 },
     ratings: { minMoves: config.ratingMinMoves },
     botGameMaxEvents: config.botGameMaxEvents,

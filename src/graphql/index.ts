@@ -123,7 +123,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
 }
 
 /** The mutations with a rate limit, counted in the same buckets as their REST routes. */
-const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook', pingWebhook: 'webhook-send', redeliverWebhookDelivery: 'webhook-send', postChatMessage: 'chat' };
+const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook', pingWebhook: 'webhook-send', redeliverWebhookDelivery: 'webhook-send', postChatMessage: 'chat', createApiToken: 'api-token' };
 
 function limited(mutations: Record<string, unknown>, limiter: Limiter): Record<string, unknown> {
   const wrapped = { ...mutations };

@@ -60,7 +60,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   ALREADY_RESIGNED: 'you have already resigned',
   TAKE_BACK_NEEDS_APPROVAL: 'another player has moved since: ask with an undo request',
   UNDO_REQUEST_CLOSED: 'the undo request was answered already or a move voided it',
-  TOO_MANY_TOKENS: 'the account holds the most live API tokens allowed',
+  TOO_MANY_TOKENS: 'the account holds the most live API tokens allowed (API_TOKENS_PER_ACCOUNT, `quota`)',
   TOO_MANY_WEBHOOKS: 'the account has the most webhooks allowed (`quota`)',
   DELIVERY_PENDING: 'the webhook delivery is still pending (its attempts are under way): redeliver it once delivered or failed',
   TOO_MANY_OPEN_GAMES: 'the account has the most open games it created that have not started (`quota`)',

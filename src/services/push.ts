@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound, ServiceError, unprocessable } from '../
 import { postWebhook, resolveSafely, UnsafeTargetError } from '../net/webhook-post.js';
 import { settleNotifications, withClaimedNotifications, type Settled } from '../store/notifications.js';
 import { countPushSubscriptions, deletePushSubscription, forgetPushEndpoint, listPushSubscriptions, savePushSubscription } from '../store/push.js';
+import { withinAccountQuota } from '../store/quotas.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { isMoot } from './notifications.js';
@@ -58,11 +59,14 @@ export async function subscribePush(ctx: ServiceContext, settings: PushSettings,
     if (error instanceof UnsafeTargetError) throw unprocessable('UNSAFE_PUSH_ENDPOINT', `This push endpoint cannot be used: ${error.message}.`);
     throw error;
   }
-  const existing = await listPushSubscriptions(ctx.db, principal.userId);
-  if (!existing.some((row) => row.endpoint === url.toString()) && (await countPushSubscriptions(ctx.db, principal.userId)) >= settings.subscriptionsPerAccount) {
-    throw conflict('TOO_MANY_PUSH_SUBSCRIPTIONS', `An account can have at most ${settings.subscriptionsPerAccount} push subscriptions.`, { quota: settings.subscriptionsPerAccount });
-  }
-  return publicSubscription(await savePushSubscription(ctx.db, principal.userId, { endpoint: url.toString(), p256dh: input.keys.p256dh, auth: input.keys.auth }));
+  // Counted and saved under the account's lock, so a burst cannot pass the quota together (store/quotas.ts);
+  // a browser that subscribes again (an endpoint the account has) only updates its keys.
+  const quota = settings.subscriptionsPerAccount;
+  return publicSubscription(await withinAccountQuota(ctx.db, principal.userId, {
+    limit: quota,
+    used: async (tx) => ((await listPushSubscriptions(tx, principal.userId)).some((row) => row.endpoint === url.toString()) ? 0 : countPushSubscriptions(tx, principal.userId)),
+    refuse: () => conflict('TOO_MANY_PUSH_SUBSCRIPTIONS', `An account can have at most ${quota} push subscriptions.`, { quota }),
+  }, (tx) => savePushSubscription(tx, principal.userId, { endpoint: url.toString(), p256dh: input.keys.p256dh, auth: input.keys.auth })));
 }
 
 export async function pushSubscriptionsOf(ctx: ServiceContext, principal: Principal) {

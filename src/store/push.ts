@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db, Prisma } from './db.js';
 import { isUuid } from './ids.js';
 
 export interface PushSubscriptionRecord {
@@ -11,7 +11,7 @@ export interface PushSubscriptionRecord {
 }
 
 /** Stores a browser's subscription; the same endpoint registered again is updated and moves to this account. */
-export async function savePushSubscription(db: Db, userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionRecord> {
+export async function savePushSubscription(db: Prisma.TransactionClient, userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionRecord> {
   return db.pushSubscription.upsert({
     where: { endpoint: subscription.endpoint },
     create: { userId, ...subscription },
@@ -19,8 +19,8 @@ export async function savePushSubscription(db: Db, userId: string, subscription:
   });
 }
 
-export const listPushSubscriptions = (db: Db, userId: string): Promise<PushSubscriptionRecord[]> => db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
-export const countPushSubscriptions = (db: Db, userId: string): Promise<number> => db.pushSubscription.count({ where: { userId } });
+export const listPushSubscriptions = (db: Prisma.TransactionClient, userId: string): Promise<PushSubscriptionRecord[]> => db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
+export const countPushSubscriptions = (db: Prisma.TransactionClient, userId: string): Promise<number> => db.pushSubscription.count({ where: { userId } });
 
 export async function deletePushSubscription(db: Db, userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

@@ -44,13 +44,14 @@ const deliveryStatus = (status: unknown) => DELIVERY_STATUSES.find((value) => va
 /** Third-party clients: personal API tokens, webhooks, and the account event stream (SSE). */
 export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings, onStream: (delta: 1 | -1) => void = () => {}): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/v1/me/tokens', {
+    config: { limit: 'api-token' },
     schema: {
       tags: ['integrations'], operationId: 'createApiToken', summary: 'Create a personal API token (shown once); needs a login token',
       description: 'A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act, chat; `account`: e-mail address, notification settings, push subscriptions, webhooks; `admin`: admin endpoints, admins only; the README lists what each allows). Only its hash is stored.',
       body: body(Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), scopes: Type.Array(Type.Union(SCOPES.map((scope) => Type.Literal(scope))), { minItems: 1, maxItems: SCOPES.length }) }, { additionalProperties: false }), { name: 'my bot', scopes: ['read', 'play'] }),
       response: {
         201: ok('The token, shown this once', Type.Intersect([ApiToken, Type.Object({ token: Type.String({ description: 'Send as "Authorization: Bearer <token>"; it is not shown again' }) })])),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_SCOPES'] }, 401, { 403: ['LOGIN_REQUIRED', 'ADMIN_ONLY'], 409: ['TOO_MANY_TOKENS'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_SCOPES'] }, 401, { 403: ['LOGIN_REQUIRED', 'ADMIN_ONLY'], 409: ['TOO_MANY_TOKENS'], 429: ['RATE_LIMITED'] }),
       },
     },
   }, async (request, reply) => reply.code(201).send(await createApiToken(ctx, requireUser(request), request.body)));

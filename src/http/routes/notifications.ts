@@ -98,6 +98,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
   }, async () => vapidPublicKey(push));
 
   app.post('/v1/me/push-subscriptions', {
+    config: { limit: 'push-subscription' },
     schema: {
       tags: ['notifications'], operationId: 'subscribePush', summary: 'Store this browser\'s push subscription',
       description: 'The JSON of the browser\'s `PushSubscription` (`endpoint` and `keys`). "Your turn" and "deadline near" are then pushed to it, encrypted for its keys (RFC 8291). The same endpoint again updates it. A subscription the push service reports gone (404/410) is removed.',
@@ -108,7 +109,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
       }, { additionalProperties: false }), { endpoint: 'https://push.example.net/send/abc123', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
       response: {
         201: ok('Stored', PushSubscription),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_PUSH_SUBSCRIPTION'] }, 401, 403, { 409: ['PUSH_DISABLED', 'TOO_MANY_PUSH_SUBSCRIPTIONS'], 422: ['UNSAFE_PUSH_ENDPOINT'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_PUSH_SUBSCRIPTION'] }, 401, 403, { 409: ['PUSH_DISABLED', 'TOO_MANY_PUSH_SUBSCRIPTIONS'], 422: ['UNSAFE_PUSH_ENDPOINT'], 429: ['RATE_LIMITED'] }),
       },
     },
   }, async (request, reply) => reply.code(201).send(await subscribePush(ctx, push, requireUser(request), request.body)));
