@@ -36,7 +36,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   INVALID_TOKEN: 'the bearer token is malformed, expired, forged or revoked',
   INVALID_TICKET: 'the stream ticket is unknown, already used or expired (a ticket opens the stream once, within 60 s)',
   INVALID_CREDENTIALS: 'unknown username or wrong password',
-  INSUFFICIENT_SCOPE: 'the personal API token lacks the scope this needs (`read`, `play` or `admin`)',
+  INSUFFICIENT_SCOPE: 'the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)',
   ADMIN_ONLY: 'this needs an admin account',
   ACCOUNT_DISABLED: 'the account is disabled by an admin: it cannot log in and its tokens do not work',
   ACCOUNT_MUTED: 'an admin has muted the account: its chat messages are refused until it is unmuted',
