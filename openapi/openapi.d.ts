@@ -747,7 +747,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API token (shown once); needs a login token
-         * @description A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act; `admin`: admin endpoints, admins only). Only its hash is stored.
+         * @description A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act, chat; `account`: e-mail address, notification settings, push subscriptions, webhooks; `admin`: admin endpoints, admins only; the README lists what each allows). Only its hash is stored.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -4031,7 +4031,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -4349,7 +4349,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -4473,7 +4473,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -4595,7 +4595,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -4728,7 +4728,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `SEAT_RESERVED`: the seat is held for another invited user
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -4869,7 +4869,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_GAME_CREATOR`: only the creator of the game (or an admin) may do this
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -5008,7 +5008,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -5134,7 +5134,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -5275,7 +5275,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -5437,7 +5437,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -5610,7 +5610,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -5783,7 +5783,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -5950,7 +5950,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -6096,7 +6096,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -6252,7 +6252,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -6377,7 +6377,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -6633,7 +6633,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -6784,7 +6784,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -6923,7 +6923,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -7081,7 +7081,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -7203,7 +7203,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -7349,7 +7349,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -7479,7 +7479,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -7551,7 +7551,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -7663,7 +7663,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_GAME_CREATOR`: only the creator of the game (or an admin) may do this
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -7804,7 +7804,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -7943,7 +7943,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -8055,7 +8055,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -8194,7 +8194,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `NOT_AN_APPROVER`: only the other players answer an undo request
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
@@ -8322,7 +8322,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `NOT_AN_APPROVER`: only the other players answer an undo request
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
@@ -8449,7 +8449,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `NOT_A_PLAYER`: you hold no seat in this game
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -8568,7 +8568,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -8627,7 +8627,7 @@ export interface operations {
                  */
                 "application/json": {
                     name: string;
-                    scopes: ("read" | "play" | "admin")[];
+                    scopes: ("read" | "play" | "account" | "admin")[];
                 };
             };
         };
@@ -8684,7 +8684,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
@@ -8699,10 +8699,32 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `TOO_MANY_TOKENS`: the account holds the most live API tokens allowed
+             *     - `TOO_MANY_TOKENS`: the account holds the most live API tokens allowed (API_TOKENS_PER_ACCOUNT, `quota`)
              */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8784,7 +8806,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -8887,7 +8909,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9002,7 +9024,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9134,7 +9156,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9253,7 +9275,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9367,7 +9389,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9513,7 +9535,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9636,7 +9658,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9680,8 +9702,6 @@ export interface operations {
             query?: {
                 /** @description Same as the Last-Event-ID header, for a first connection that cannot set headers */
                 lastEventId?: string;
-                /** @description A ticket from POST /v1/me/stream-tickets, instead of Authorization (single use, 60 s) */
-                ticket?: string;
             };
             header?: {
                 /** @description The id of the last event you received: resume after it */
@@ -9741,7 +9761,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9813,7 +9833,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9914,7 +9934,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -10013,7 +10033,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -10461,7 +10481,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -10575,7 +10595,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -10605,6 +10625,28 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10686,7 +10728,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -10798,7 +10840,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -10931,7 +10973,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -11032,7 +11074,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -11176,7 +11218,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -11340,7 +11382,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `CHAT_CHANNEL_CLOSED`: the channel is not open to you: the players' chat is the seated players' until the game is over, the spectators' chat everyone else's
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -11479,7 +11521,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `CHAT_CHANNEL_CLOSED`: the channel is not open to you: the players' chat is the seated players' until the game is over, the spectators' chat everyone else's
              *     - `ACCOUNT_MUTED`: an admin has muted the account: its chat messages are refused until it is unmuted
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
@@ -11623,7 +11665,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `CHAT_CHANNEL_CLOSED`: the channel is not open to you: the players' chat is the seated players' until the game is over, the spectators' chat everyone else's
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -11734,7 +11776,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -11853,7 +11895,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -11972,7 +12014,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -12389,7 +12431,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */

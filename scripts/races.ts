@@ -8,7 +8,10 @@
  *   resign   a move races the other player's resignation: admin verify must pass afterwards, and
  *            each acknowledged write must be in the log;
  *   idem     the same move sent twice at once with the same Idempotency-Key: both copies get the
- *            original's answer (or a 409 saying the key is in flight), the move lands once.
+ *            original's answer (or a 409 saying the key is in flight), the move lands once;
+ *   games, webhooks, tokens, push (issue 35)   a fresh account sends QUOTA + 20 creations at once,
+ *            spread over the servers: exactly the quota may succeed (the rest 409 with its code),
+ *            and the account's list holds exactly the quota afterwards.
  *
  * Settings: --tries N (RACES_TRIES, default 100) per race; --parallel N (RACES_PARALLEL, default 4)
  * tries at once; --servers N (RACES_SERVERS, default 2) processes sharing the database (the racing
@@ -18,7 +21,8 @@
  * Prints one line per race: tries, acknowledged writes, anomalies by kind. Exit code 1 on any anomaly.
  */
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import webPush from 'web-push';
 import { ADMIN, freshDatabase, startServer, type Database, type ServerProcess } from './history/servers.js';
 import { expectStatus, isInFlightRefusal, login, registerMany, snapshot, type Account } from './history/api.js';
 import { History, type Server } from './history/recorder.js';
@@ -38,12 +42,18 @@ const tries = int(args.tries ?? process.env.RACES_TRIES, 100, 'tries');
 const parallel = int(args.parallel ?? process.env.RACES_PARALLEL, 4, 'parallel');
 const serverCount = int(args.servers ?? process.env.RACES_SERVERS, 2, 'servers');
 const baseUrlGiven = args['base-url'] ?? process.env.RACES_BASE_URL?.trim() ?? '';
-const RACES = ['joins', 'resign', 'idem'] as const;
+const RACES = ['joins', 'resign', 'idem', 'games', 'webhooks', 'tokens', 'push'] as const;
 type RaceName = (typeof RACES)[number];
-const only = (args.only ?? 'joins,resign,idem').split(',').map((name) => name.trim()) as RaceName[];
+const only = (args.only ?? RACES.join(',')).split(',').map((name) => name.trim()) as RaceName[];
 for (const name of only) if (!RACES.includes(name)) throw new Error(`--only: no race "${name}" (races: ${RACES.join(', ')})`);
 
 const say = (line: string) => console.log(`[races] ${line}`);
+
+/** Push needs a VAPID key pair to be on (the push race). */
+function vapidEnv() {
+  const keys = webPush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:races@example.org' };
+}
 
 /** Tally of one race: tries, acknowledged writes, anomalies by kind (with an example game each). */
 class Tally {
@@ -150,16 +160,53 @@ async function idempotencyRace(ctx: Context, tally: Tally, trial: number) {
   if (!game.verify?.ok) tally.anomaly('admin verify fails', gameId);
 }
 
+/** The quotas the servers run with (set in their environment below; a --base-url server must use the same). */
+const QUOTAS = { games: 20, webhooks: 20, tokens: 50, push: 10 };
+const QUOTA_ENV = { OPEN_GAMES_PER_ACCOUNT: String(QUOTAS.games), WEBHOOKS_PER_ACCOUNT: String(QUOTAS.webhooks), API_TOKENS_PER_ACCOUNT: String(QUOTAS.tokens), PUSH_SUBSCRIPTIONS_PER_ACCOUNT: String(QUOTAS.push), WEBHOOK_ALLOW_PRIVATE: 'true' };
+
+/** A made-up browser's push keys: a P-256 public key and 16 random bytes. */
+const pushKeys = () => ({ p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') });
+
+/** What each quota race creates, how it refuses past the quota, and how to count what the account holds. */
+const QUOTA_RACES: Record<'games' | 'webhooks' | 'tokens' | 'push', { code: string; path: string; body: (i: number) => unknown; held: (list: unknown) => number; list: string }> = {
+  games: { code: 'TOO_MANY_OPEN_GAMES', path: '/v1/games', body: () => ({ type: 'construction-yard', seats: 4 }), list: '/v1/games?mine=true&status=open&limit=100', held: (page) => (page as { total: number }).total },
+  webhooks: { code: 'TOO_MANY_WEBHOOKS', path: '/v1/me/webhooks', body: (i) => ({ url: `http://127.0.0.1:9/hook/${i}`, events: ['your_turn'] }), list: '/v1/me/webhooks', held: (list) => (list as unknown[]).length },
+  tokens: { code: 'TOO_MANY_TOKENS', path: '/v1/me/tokens', body: (i) => ({ name: `racer ${i}`, scopes: ['read'] }), list: '/v1/me/tokens', held: (list) => (list as { revokedAt: string | null }[]).filter((token) => !token.revokedAt).length },
+  push: { code: 'TOO_MANY_PUSH_SUBSCRIPTIONS', path: '/v1/me/push-subscriptions', body: (i) => ({ endpoint: `http://127.0.0.1:9/push/${randomUUID()}/${i}`, keys: pushKeys() }), list: '/v1/me/push-subscriptions', held: (list) => (list as unknown[]).length },
+};
+
+/** A burst of QUOTA + 20 creations by one fresh account: exactly the quota succeed and are held. */
+const quotaRace = (race: keyof typeof QUOTA_RACES) => async (ctx: Context, tally: Tally) => {
+  const { code, path, body, list, held } = QUOTA_RACES[race];
+  const quota = QUOTAS[race];
+  const [account] = await registerMany(ctx.servers[0]!.baseUrl, `quota_${randomUUID().slice(0, 8)}`, 1);
+  const answers = await Promise.all(Array.from({ length: quota + 20 }, (_, i) => send(ctx, i, account!, 'create', account!.userId, 'POST', path, body(i))));
+  const ok = answers.filter(({ op }) => op.outcome === 'ok').length;
+  tally.acknowledged += ok;
+  if (ok > quota) tally.anomaly(`${ok} created past a quota of ${quota}`, account!.username);
+  if (ok < quota) tally.anomaly(`only ${ok} created below a quota of ${quota}`, account!.username);
+  for (const { op } of answers) if (op.outcome !== 'ok' && op.code !== code) tally.anomaly(`refused with ${op.status} ${op.code ?? op.failure} instead of ${code}`, account!.username);
+  const holds = held(await expectStatus(ctx.servers[0]!.baseUrl, 'GET', list, account!.token, undefined, 200));
+  if (holds !== quota) tally.anomaly(`the account holds ${holds} (quota ${quota})`, account!.username);
+};
+
 /** `count` distinct accounts for try `trial`, rotating through the pool. */
 function pick(accounts: Account[], trial: number, count: number): Account[] {
   return Array.from({ length: count }, (_, k) => accounts[(trial * count + k) % accounts.length]!);
 }
 
-const RUNNERS: Record<RaceName, (ctx: Context, tally: Tally, trial: number) => Promise<void>> = { joins: joinsRace, resign: resignRace, idem: idempotencyRace };
+const RUNNERS: Record<RaceName, (ctx: Context, tally: Tally, trial: number) => Promise<void>> = {
+  joins: joinsRace, resign: resignRace, idem: idempotencyRace,
+  games: quotaRace('games'), webhooks: quotaRace('webhooks'), tokens: quotaRace('tokens'), push: quotaRace('push'),
+};
 const TITLES: Record<RaceName, string> = {
   joins: '3 joins at once (4-seat game)',
   resign: 'a move while the other seat resigns',
   idem: 'the same move twice at once, same Idempotency-Key',
+  games: `${QUOTAS.games + 20} games created at once by one account (quota ${QUOTAS.games})`,
+  webhooks: `${QUOTAS.webhooks + 20} webhooks at once (quota ${QUOTAS.webhooks})`,
+  tokens: `${QUOTAS.tokens + 20} API tokens at once (quota ${QUOTAS.tokens})`,
+  push: `${QUOTAS.push + 20} push subscriptions at once (quota ${QUOTAS.push})`,
 };
 
 async function main() {
@@ -174,7 +221,7 @@ async function main() {
     } else {
       const fresh = await freshDatabase(undefined, say);
       database = fresh;
-      processes.push(...(await Promise.all(Array.from({ length: serverCount }, (_, i) => startServer(`server${i + 1}`, { databaseUrl: fresh.url, logFile: args.log ?? process.env.RACES_LOG })))));
+      processes.push(...(await Promise.all(Array.from({ length: serverCount }, (_, i) => startServer(`server${i + 1}`, { databaseUrl: fresh.url, logFile: args.log ?? process.env.RACES_LOG, env: { ...QUOTA_ENV, ...vapidEnv() } })))));
       servers = processes.map((server) => ({ name: server.name, baseUrl: server.baseUrl }));
       say(`${serverCount} server process(es) (node --import tsx src/main.ts) on one fresh database: ${servers.map((server) => server.baseUrl).join(', ')}`);
     }

@@ -12,8 +12,8 @@ import type { AnyGameDefinition } from './engine/types.js';
 import { games } from './games/index.js';
 import { registerGraphql } from './graphql/index.js';
 import { accountTopicOf, topicOf } from './graphql/updates.js';
-import { unauthenticated } from './errors.js';
-import { adminPrincipal, principalFromHeader } from './http/auth.js';
+import { principalFromHeader } from './http/auth.js';
+import { assertAccessTable, checkAccess, routeAccess, securityOf } from './auth/scopes.js';
 import { gameComponents, typeGameFields } from './http/game-schemas.js';
 import { documentOperations, documentPathLimits } from './http/routes/common.js';
 import { createMetrics, instrument, moveTimer, observeDatabase } from './http/metrics.js';
@@ -72,6 +72,8 @@ export interface AppOptions {
   beforeDueCommit?: DueWorkOptions['beforeCommit'];
   /** Tests only: runs once a mail's rows are claimed, before it leaves (services/notifications.ts). */
   beforeMailSend?: BeforeSend;
+  /** Tests only: where the log lines go instead of stdout (pino's `stream`). */
+  logStream?: { write(line: string): void };
 }
 
 export const API_VERSION = '0.1.0';
@@ -79,7 +81,7 @@ export const API_VERSION = '0.1.0';
 const API_DESCRIPTION = [
   'Play-by-web board games: accounts, lobby, turn-by-turn play over pure rules engines, histories.',
   '',
-  '**Authentication**: `Authorization: Bearer <token>` with a login token (register or login) or a personal API token (`bgs_…`, scopes `read`, `play`, `admin`). Operations with `security: []` are public; a token sent to them is still checked.',
+  '**Authentication**: `Authorization: Bearer <token>` with a login token (register or login; it carries every scope its account\'s role allows) or a personal API token (`bgs_…`, with the scopes chosen for it: `read` games, logs and lists; `play` create, join, act and chat; `account` the e-mail address, notification settings, push subscriptions, webhooks and API tokens; `admin` admin operations, admin accounts only). Each operation\'s `security` names the scope it needs (`bearerAuth: [scope]`): without a token the answer is `401 UNAUTHENTICATED`, with a token that lacks the scope `403 INSUFFICIENT_SCOPE`. Operations with `security: []` are public; where `security` also lists `{}`, anonymous callers are welcome but a token sent must carry the scope. A token sent to any operation is checked (`401 INVALID_TOKEN`).',
   '',
   '**Errors** are `application/problem+json` (RFC 9457) with a stable `code` (listed per response); no refusal changes anything. Rule refusals are `RULE_VIOLATION/{rule}`.',
   '',
@@ -100,9 +102,9 @@ declare module 'fastify' {
 }
 
 /** Builds the whole service without listening (main.ts listens; tests inject). */
-export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit, beforeMailSend }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, databaseUrl, catalog = games, now = () => new Date(), workers = config.workers, beforeDueCommit, beforeMailSend, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     ...requestLogging(),
     bodyLimit: config.bodyLimitBytes,
     // Errors Fastify and Node answer before any route runs become problem+json too (http/input-guard.ts).
@@ -164,7 +166,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     },
     work: signal,
     now,
-    quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount },
+    quotas: { openGamesPerAccount: config.openGamesPerAccount, webhooksPerAccount: config.webhooksPerAccount, apiTokensPerAccount: config.apiTokensPerAccount },
     resume: { eventsPerGame: config.resumeEventsPerGame, windowMs: config.resumeWindowMinutes * 60_000 },
     ratings: { minMoves: config.ratingMinMoves },
     botGameMaxEvents: config.botGameMaxEvents,
@@ -238,6 +240,18 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     maxAge: 600,
   });
 
+  // Every documented route's access comes from the one table (auth/scopes.ts), written into its
+  // OpenAPI `security`; a route without an entry stops the server here, at start.
+  const documentedOperations = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const access = routeAccess(route as Parameters<typeof routeAccess>[0]);
+    if (!access || !route.schema) return;
+    documentedOperations.add(route.schema.operationId as string);
+    route.config = { ...(route.config as object), access } as typeof route.config;
+    (route.schema as { security?: unknown }).security = securityOf(access);
+  });
+  app.addHook('onReady', async () => assertAccessTable(documentedOperations));
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -248,7 +262,12 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: '/', description: 'This server (the document is served by the API itself)' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A login token (JWT) or a personal API token (`bgs_…`); the scopes listed are those the operation needs (auth/scopes.ts).' },
+          streamTicket: { type: 'apiKey', in: 'query', name: 'ticket', description: 'A single-use stream ticket (createStreamTicket), for EventSource, which cannot send headers.' },
+        },
+      },
       tags: [
         { name: 'accounts', description: 'Register, log in' },
         { name: 'games', description: 'Game types, lobby, game state' },
@@ -280,14 +299,10 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     // GraphQL reports bad tokens in its own error format (see graphql/index.ts).
     if (request.url.startsWith('/graphql')) return;
     request.principal = await principalFromHeader((bearer) => authenticate(ctx, bearer), request.headers.authorization);
-    // Who calls comes before what they sent: an operation that needs a token (its schema's `security`)
-    // answers 401 without one, and an admin operation 403 to anyone else, before its body is even
-    // parsed. Each handler still checks the scope it needs.
-    // OpenAPI's reading: no requirement, or an empty one among them, lets anonymous callers in.
-    const security = request.routeOptions.schema?.security;
-    if (!Array.isArray(security) || security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0)) return;
-    if (request.routeOptions.url?.startsWith('/v1/admin/')) adminPrincipal(request.principal);
-    else if (!request.principal) throw unauthenticated();
+    // Who calls comes before what they sent: the operation's entry in auth/scopes.ts is checked
+    // before its body is even parsed (401 without a token, 403 ADMIN_ONLY or INSUFFICIENT_SCOPE).
+    const access = request.routeOptions.config.access;
+    if (access) checkAccess(access, request.principal, typeof (request.query as { ticket?: unknown } | undefined)?.ticket === 'string');
   });
 
   // Load beyond what the pool and the CPU serve is refused at once (503 OVERLOADED), never queued into timeouts.

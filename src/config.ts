@@ -90,6 +90,8 @@ export interface Config {
   /** Open (not yet started) games one account may have created at once. */
   openGamesPerAccount: number;
   webhooksPerAccount: number;
+  /** Live (unrevoked) personal API tokens one account may hold. */
+  apiTokensPerAccount: number;
   /** A game whose log has this many events when a bot is to move is aborted (a bot going round in a circle would never end it). */
   botGameMaxEvents: number;
   /** Finished games with fewer moves by persons than this are not rated. */
@@ -138,7 +140,7 @@ export interface Rate {
   max: number;
   windowSeconds: number;
 }
-export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'webhook-send', 'chat'] as const;
+export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'webhook-send', 'chat', 'api-token', 'push-subscription'] as const;
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
 export interface RateLimitSettings {
   enabled: boolean;
@@ -157,6 +159,9 @@ const DEFAULT_RATES: Record<LimitedOperation, { ip: string; account: string | nu
   // Test pings and redeliveries: each makes the server send a request.
   'webhook-send': { ip: '120/3600', account: '60/3600' },
   chat: { ip: '120/60', account: '20/60' },
+  // API tokens created and push subscriptions stored: each is a credential or a target that lasts.
+  'api-token': { ip: '30/3600', account: '10/3600' },
+  'push-subscription': { ip: '60/3600', account: '20/3600' },
 };
 
 /** `max/seconds` (e.g. `30/60`), or `off`. */
@@ -338,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimits(env),
     openGamesPerAccount: integer(env, 'OPEN_GAMES_PER_ACCOUNT', 20, 1, 10_000),
     webhooksPerAccount: integer(env, 'WEBHOOKS_PER_ACCOUNT', 20, 1, 1000),
+    apiTokensPerAccount: integer(env, 'API_TOKENS_PER_ACCOUNT', 50, 1, 1000),
     ratingMinMoves: integer(env, 'RATING_MIN_MOVES', 6, 0, 10_000),
     botGameMaxEvents: integer(env, 'BOT_GAME_MAX_EVENTS', 20_000, 2, 10_000_000),
     listCountCap: integer(env, 'LIST_COUNT_CAP', 1000, 1, 1_000_000),

@@ -5,9 +5,13 @@ import { jwtVerify, SignJWT, errors } from 'jose';
  * `alg: none` or an RS/HS confusion is refused), the issuer and the expiry.
  */
 export type Role = 'player' | 'admin';
-/** What a credential allows: `read` games and logs, `play` (act, create, join…), `admin` endpoints (admins only). */
-export type Scope = 'read' | 'play' | 'admin';
-export const SCOPES: readonly Scope[] = ['read', 'play', 'admin'];
+/**
+ * What a credential allows: `read` games and logs, `play` (act, create, join…), `account` (what
+ * redirects, silences or hands out the account's access: address, notifications, push, webhooks,
+ * tokens), `admin` endpoints (admins only). Which operation needs which: auth/scopes.ts.
+ */
+export type Scope = 'read' | 'play' | 'account' | 'admin';
+export const SCOPES: readonly Scope[] = ['read', 'play', 'account', 'admin'];
 
 export interface Principal {
   userId: string;
@@ -22,7 +26,7 @@ export interface Principal {
   tokenId?: string;
 }
 
-export const loginScopes = (role: Role): Scope[] => (role === 'admin' ? ['read', 'play', 'admin'] : ['read', 'play']);
+export const loginScopes = (role: Role): Scope[] => (role === 'admin' ? ['read', 'play', 'account', 'admin'] : ['read', 'play', 'account']);
 
 export interface TokenService {
   issue(principal: Pick<Principal, 'userId' | 'username' | 'role'>): Promise<string>;

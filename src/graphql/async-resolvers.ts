@@ -32,7 +32,7 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
     // `after` (accountEvents only): first what was missed since that cursor, then the live events.
     const subscribe = (_root: unknown, args: { after?: string | null }, context: Context) =>
       refusingSubscription(async () => {
-        const principal = user(context, 'read');
+        const principal = user(context);
         if (args.after != null) cursorTime(args.after);
         const live = (await context.pubsub.subscribe(accountTopicOf(principal.userId))) as Readable & AsyncIterable<AccountEvent>;
         // No gap events here (AccountEvent has no such shape): a game beyond the window gets its newest event, as before.
@@ -48,57 +48,57 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
     Query: {
       lobby: async (_root, args: { type?: string | null; first: number; after?: string | null }, context: Context) => {
         const paging = offsetPage(args.first, args.after, 100);
-        const { total, games } = await lobby(ctx, user(context, 'read'), { type: args.type ?? undefined, ...paging });
+        const { total, games } = await lobby(ctx, user(context), { type: args.type ?? undefined, ...paging });
         return offsetConnection(games, paging.offset, total);
       },
-      invitations: (_root, _args, context: Context) => invitations(ctx, user(context, 'read')),
+      invitations: (_root, _args, context: Context) => invitations(ctx, user(context)),
       undoRequests: (_root, { gameId }: { gameId: string }, context: Context) => undoRequestsOf(ctx, who(context), gameId),
-      apiTokens: (_root, _args, context: Context) => apiTokens(ctx, user(context, 'read')),
-      webhooks: (_root, _args, context: Context) => webhooksOf(ctx, user(context, 'read')),
-      notificationPreferences: (_root, _args, context: Context) => preferencesOf(ctx, mail, user(context, 'read')),
+      apiTokens: (_root, _args, context: Context) => apiTokens(ctx, user(context)),
+      webhooks: (_root, _args, context: Context) => webhooksOf(ctx, user(context)),
+      notificationPreferences: (_root, _args, context: Context) => preferencesOf(ctx, mail, user(context)),
       webhookDeliveries: async (_root, args: { webhookId: string; first: number; after?: string | null; status?: 'pending' | 'delivered' | 'failed' | null }, context: Context) => {
         const paging = offsetPage(args.first, args.after, 50);
-        const page = await deliveriesOf(ctx, user(context, 'read'), args.webhookId, { ...paging, status: args.status ?? undefined });
+        const page = await deliveriesOf(ctx, user(context), args.webhookId, { ...paging, status: args.status ?? undefined });
         return offsetConnection(page.items, paging.offset, page.total);
       },
     },
     Mutation: {
       configureSeat: async (_root, args: { gameId: string; seat: number; fill: 'open' | 'bot' | 'reserved'; bot?: string | null; username?: string | null }, context: Context) => {
-        const principal = user(context, 'play');
+        const principal = user(context);
         return detail(ctx, await configureSeat(ctx, principal, args.gameId, args.seat, seatConfig(args)), principal);
       },
-      takeBack: async (_root, { gameId }: { gameId: string }, context: Context) => ({ ...(await takeBack(ctx, user(context, 'play'), gameId)), gameId }),
-      requestUndo: (_root, { gameId }: { gameId: string }, context: Context) => requestUndo(ctx, user(context, 'play'), gameId),
+      takeBack: async (_root, { gameId }: { gameId: string }, context: Context) => ({ ...(await takeBack(ctx, user(context), gameId)), gameId }),
+      requestUndo: (_root, { gameId }: { gameId: string }, context: Context) => requestUndo(ctx, user(context), gameId),
       answerUndo: (_root, args: { gameId: string; requestId: string; approve: boolean }, context: Context) =>
-        answerUndo(ctx, user(context, 'play'), args.gameId, args.requestId, args.approve),
+        answerUndo(ctx, user(context), args.gameId, args.requestId, args.approve),
       resign: async (_root, { gameId }: { gameId: string }, context: Context) => {
-        const principal = user(context, 'play');
+        const principal = user(context);
         return detail(ctx, await resign(ctx, principal, gameId), principal);
       },
       createApiToken: (_root, args: { name: string; scopes: Scope[] }, context: Context) => {
         if (args.name.length < 1 || args.name.length > 100) throw new ServiceError(400, 'VALIDATION_FAILED', 'A token name is 1 to 100 characters.');
-        return createApiToken(ctx, user(context, 'read'), args);
+        return createApiToken(ctx, user(context), args);
       },
       revokeApiToken: async (_root, { id }: { id: string }, context: Context) => {
-        await revokeToken(ctx, user(context, 'read'), id);
+        await revokeToken(ctx, user(context), id);
         return true;
       },
       registerWebhook: (_root, args: { url: string; events: string[] }, context: Context) => {
         if (args.url.length > 2000) throw new ServiceError(400, 'VALIDATION_FAILED', 'A webhook URL is at most 2000 characters.');
-        return registerWebhook(ctx, webhooks, user(context, 'play'), args);
+        return registerWebhook(ctx, webhooks, user(context), args);
       },
       deleteWebhook: async (_root, { id }: { id: string }, context: Context) => {
-        await removeWebhook(ctx, user(context, 'play'), id);
+        await removeWebhook(ctx, user(context), id);
         return true;
       },
-      pingWebhook: (_root, { id }: { id: string }, context: Context) => pingWebhook(ctx, user(context, 'play'), id),
-      redeliverWebhookDelivery: (_root, args: { webhookId: string; deliveryId: string }, context: Context) => redeliver(ctx, user(context, 'play'), args.webhookId, args.deliveryId),
+      pingWebhook: (_root, { id }: { id: string }, context: Context) => pingWebhook(ctx, user(context), id),
+      redeliverWebhookDelivery: (_root, args: { webhookId: string; deliveryId: string }, context: Context) => redeliver(ctx, user(context), args.webhookId, args.deliveryId),
       setEmail: (_root, { email }: { email?: string | null }, context: Context) => {
         if (typeof email === 'string' && email.length > 254) throw new ServiceError(400, 'INVALID_EMAIL', 'An e-mail address is at most 254 characters.');
-        return changeEmail(ctx, mail, user(context, 'read'), email ?? null);
+        return changeEmail(ctx, mail, user(context), email ?? null);
       },
       setNotificationPreferences: (_root, args: { emailMode?: string | null; digestHours?: number | null }, context: Context) =>
-        changePreferences(ctx, mail, user(context, 'read'), { emailMode: args.emailMode ?? undefined, digestHours: args.digestHours ?? undefined }),
+        changePreferences(ctx, mail, user(context), { emailMode: args.emailMode ?? undefined, digestHours: args.digestHours ?? undefined }),
     },
     Subscription: {
       myTurn: accountSubscription(true),

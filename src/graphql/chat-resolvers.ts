@@ -1,6 +1,5 @@
 import type { IResolvers } from 'mercurius';
 import { badRequest } from '../errors.js';
-import { adminPrincipal } from '../http/auth.js';
 import { CHAT_PAGE_LIMIT, chatPage, chatStillReadable, chatTopicOf, ofChannel, openChatStream, postChatMessage, removeChatMessage, setAccountMuted, type ChatEvent } from '../services/chat.js';
 import { endQueue, followingAccess } from '../services/stream-access.js';
 import type { Readable } from 'node:stream';
@@ -25,12 +24,12 @@ export function chatResolvers(ctx: ServiceContext): IResolvers {
     },
     Mutation: {
       postChatMessage: (_root, args: { gameId: string; channel: string; text: string }, context: Context) =>
-        postChatMessage(ctx, user(context, 'play'), args.gameId, args.channel, args.text),
+        postChatMessage(ctx, user(context), args.gameId, args.channel, args.text),
       adminDeleteChatMessage: async (_root, args: { id: string }, context: Context) => {
-        await removeChatMessage(ctx, adminPrincipal(who(context)), messageId('id', args.id));
+        await removeChatMessage(ctx, user(context), messageId('id', args.id));
         return true;
       },
-      adminMuteUser: (_root, args: { id: string; muted: boolean }, context: Context) => setAccountMuted(ctx, adminPrincipal(who(context)), args.id, args.muted),
+      adminMuteUser: (_root, args: { id: string; muted: boolean }, context: Context) => setAccountMuted(ctx, user(context), args.id, args.muted),
     },
     Subscription: {
       chatMessages: {

@@ -1,7 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
-import type { Principal, Scope } from '../auth/tokens.js';
-import { ServiceError } from '../errors.js';
-import { requirePrincipal } from '../http/auth.js';
+import type { Principal } from '../auth/tokens.js';
+import { ServiceError, unauthenticated } from '../errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../store/unavailable.js';
 
 declare module 'mercurius' {
@@ -13,16 +12,20 @@ declare module 'mercurius' {
 }
 export type Context = MercuriusContext;
 
-/** The caller, if any (spectators welcome); a signed-in caller still needs the `read` scope. */
+/**
+ * The caller, if any (spectators welcome). The field's scope was checked before its resolver ran, by
+ * its entry in auth/scopes.ts (graphql/guard.ts): resolvers name no scope of their own.
+ */
 export function who(context: Context): Principal | null {
   if (context.authError) throw context.authError;
-  return context.principal ? requirePrincipal(context.principal, 'read') : null;
+  return context.principal;
 }
 
-/** The signed-in caller, with a credential carrying `scope` (queries read, mutations play). */
-export function user(context: Context, scope: Scope): Principal {
-  if (context.authError) throw context.authError;
-  return requirePrincipal(context.principal, scope);
+/** The signed-in caller (the field's entry in auth/scopes.ts let it in with the scope it needs). */
+export function user(context: Context): Principal {
+  const principal = who(context);
+  if (!principal) throw unauthenticated();
+  return principal;
 }
 
 /** The refusal of a WebSocket operation while the database does not answer (HTTP answers 503 with Retry-After). */

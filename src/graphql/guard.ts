@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
 import { getOperationAST, GraphQLError, parse, type ASTVisitor, type DocumentNode, type GraphQLSchema, type ValidationContext } from 'graphql';
+import { checkAccess, GRAPHQL_ACCESS, type GraphqlRoot } from '../auth/scopes.js';
 import { ServiceError } from '../errors.js';
 import { inputProblem } from '../http/input-guard.js';
+import { refusingSubscription, type Context } from './context.js';
 
 /**
  * GraphQL requests refused before Mercurius parses them, where graphql-js or Mercurius would fail
@@ -171,4 +173,46 @@ export function guardSubscriptionMessages(app: FastifyInstance, path: string, ma
       return inner.call(this, socket, request);
     };
   });
+}
+
+type Resolve = (root: unknown, args: Record<string, unknown>, context: Context, info: unknown) => unknown;
+type RootResolvers = Record<GraphqlRoot, Record<string, unknown>>;
+
+/** A bad token refuses every field (as REST refuses it on every route); then the field's entry in auth/scopes.ts. */
+function checkField(root: GraphqlRoot, field: string, context: Context): void {
+  if (context.authError) throw context.authError;
+  checkAccess(GRAPHQL_ACCESS[root][field]!, context.principal);
+}
+
+/**
+ * The root resolvers, each checking its field's access (auth/scopes.ts) before it runs: a refused
+ * field is that field's error (INSUFFICIENT_SCOPE…), the other fields of the document go on; a
+ * refused subscription is refused at subscribe. A field with an entry but no resolver stops the start.
+ */
+export function withFieldAccess(resolvers: RootResolvers): RootResolvers {
+  const guarded = { Query: { ...resolvers.Query }, Mutation: { ...resolvers.Mutation }, Subscription: { ...resolvers.Subscription } };
+  for (const root of ['Query', 'Mutation'] as const) {
+    for (const field of Object.keys(GRAPHQL_ACCESS[root])) {
+      const resolve = resolvers[root][field] as Resolve | undefined;
+      if (typeof resolve !== 'function') throw new Error(`${root}.${field} has an entry in GRAPHQL_ACCESS (src/auth/scopes.ts) but no resolver.`);
+      guarded[root][field] = (parent: unknown, args: Record<string, unknown>, context: Context, info: unknown) => {
+        checkField(root, field, context);
+        return resolve(parent, args, context, info);
+      };
+    }
+  }
+  for (const field of Object.keys(GRAPHQL_ACCESS.Subscription)) {
+    const subscription = resolvers.Subscription[field] as { subscribe?: Resolve } | undefined;
+    const subscribe = subscription?.subscribe;
+    if (typeof subscribe !== 'function') throw new Error(`Subscription.${field} has an entry in GRAPHQL_ACCESS (src/auth/scopes.ts) but no subscribe resolver.`);
+    guarded.Subscription[field] = {
+      ...subscription,
+      subscribe: (parent: unknown, args: Record<string, unknown>, context: Context, info: unknown) =>
+        refusingSubscription(async () => {
+          checkField('Subscription', field, context);
+          return subscribe(parent, args, context, info);
+        }),
+    };
+  }
+  return guarded;
 }

@@ -13,7 +13,8 @@ import type { MailSettings } from '../services/notifications.js';
 import { asyncPlayResolvers } from './async-resolvers.js';
 import { registerCostLimit } from './cost.js';
 import { depthLimit } from './depth.js';
-import { guardSubscriptionMessages, noNulStrings, registerGraphqlGuard } from './guard.js';
+import { guardSubscriptionMessages, noNulStrings, registerGraphqlGuard, withFieldAccess } from './guard.js';
+import { assertGraphqlTable } from '../auth/scopes.js';
 import { accountKey, type Limiter } from '../http/rate-limits.js';
 import type { LimitedOperation } from '../config.js';
 import type { MoveTimer } from '../http/metrics.js';
@@ -39,7 +40,8 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
   const ratings = ratingResolvers(ctx);
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') =>
     [core, more, rules, admin, chat, ratings].reduce((all, resolvers) => ({ ...all, ...(resolvers[type] as object) }), {});
-  const resolvers: IResolvers = { ...core, Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') };
+  // Each root field checks its access (auth/scopes.ts) first, before its rate limit, as REST does.
+  const resolvers: IResolvers = { ...core, ...withFieldAccess({ Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') }) };
 
   guardSubscriptionMessages(app, '/graphql', options.maxTokens);
   app.register(mercurius, {
@@ -110,11 +112,18 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
     },
   });
   registerGraphqlGuard(app, '/graphql', options.maxTokens);
+  // Every root field of the served schema has its entry in auth/scopes.ts, or the server does not start.
+  app.addHook('onReady', async () => {
+    assertGraphqlTable((root) => {
+      const type = app.graphql.schema.getType(root);
+      return type && 'getFields' in type ? Object.keys(type.getFields()) : [];
+    });
+  });
   registerCostLimit(app, options.maxCost);
 }
 
 /** The mutations with a rate limit, counted in the same buckets as their REST routes. */
-const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook', pingWebhook: 'webhook-send', redeliverWebhookDelivery: 'webhook-send', postChatMessage: 'chat' };
+const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook', pingWebhook: 'webhook-send', redeliverWebhookDelivery: 'webhook-send', postChatMessage: 'chat', createApiToken: 'api-token' };
 
 function limited(mutations: Record<string, unknown>, limiter: Limiter): Record<string, unknown> {
   const wrapped = { ...mutations };

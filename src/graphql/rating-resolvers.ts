@@ -1,9 +1,8 @@
 import type { IResolvers } from 'mercurius';
-import { adminPrincipal } from '../http/auth.js';
 import type { ServiceContext } from '../services/context.js';
 import { leaderboard, profile, recomputeRatings } from '../services/ratings.js';
 import { offsetConnection, offsetPage } from './connections.js';
-import { who, type Context } from './context.js';
+import { user, who, type Context } from './context.js';
 
 /** Leaderboards, profiles and the admin's recomputation: the same use cases as REST (routes/ratings.ts). */
 export function ratingResolvers(ctx: ServiceContext): IResolvers {
@@ -21,7 +20,7 @@ export function ratingResolvers(ctx: ServiceContext): IResolvers {
       },
     },
     Mutation: {
-      adminRecomputeRatings: (_root, _args, context: Context) => recomputeRatings(ctx, adminPrincipal(who(context))),
+      adminRecomputeRatings: (_root, _args, context: Context) => recomputeRatings(ctx, user(context)),
     },
   };
 }

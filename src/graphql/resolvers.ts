@@ -51,7 +51,7 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
     DateTime: DateTimeScalar,
     Date: DateScalar,
     Query: {
-      me: (_root, _args, context: Context) => me(ctx, user(context, 'read')),
+      me: (_root, _args, context: Context) => me(ctx, user(context)),
       // A bad token is refused even where no account is needed, as REST refuses it on every route.
       gameTypes: (_root, _args, context: Context) => {
         who(context);
@@ -59,7 +59,7 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
       },
       games: async (_root, { filter, first, after }: { filter?: { status?: GameStatus | null; mine?: boolean | null; awaitingMe?: boolean | null } | null; first: number; after?: string | null }, context: Context) => {
         const paging = offsetPage(first, after, 100);
-        const { total, games } = await listGames(ctx, user(context, 'read'), { status: filter?.status ?? undefined, mine: filter?.mine ?? undefined, awaitingMe: filter?.awaitingMe ?? undefined, ...paging });
+        const { total, games } = await listGames(ctx, user(context), { status: filter?.status ?? undefined, mine: filter?.mine ?? undefined, awaitingMe: filter?.awaitingMe ?? undefined, ...paging });
         return offsetConnection(games, paging.offset, total);
       },
       // A private game is NOT_FOUND for outsiders, as in REST.
@@ -107,7 +107,7 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         return login(ctx, username, password);
       },
       createGame: async (_root, args: { type?: string | null; typeId?: string | null; seats: number; options?: unknown; private?: boolean | null; rated?: boolean | null; timeControl?: unknown; clientSeed?: string | null }, context: Context) => {
-        const principal = user(context, 'play');
+        const principal = user(context);
         if (args.options !== undefined && args.options !== null && (typeof args.options !== 'object' || Array.isArray(args.options))) {
           throw new ServiceError(400, 'INVALID_OPTIONS', 'options must be a JSON object.');
         }
@@ -116,26 +116,26 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
         return detail(ctx, await createGame(ctx, principal, input), principal);
       },
       joinGame: async (_root, { gameId, seat, clientSeed }: { gameId: string; seat?: number | null; clientSeed?: string | null }, context: Context) => {
-        const principal = user(context, 'play');
+        const principal = user(context);
         return detail(ctx, await joinGame(ctx, principal, gameId, seat ?? undefined, clientSeed ?? undefined), principal);
       },
       setClientSeed: async (_root, { gameId, clientSeed }: { gameId: string; clientSeed: string }, context: Context) => {
-        const principal = user(context, 'play');
+        const principal = user(context);
         return detail(ctx, await setClientSeed(ctx, principal, gameId, clientSeed), principal);
       },
       startGame: async (_root, { gameId }: { gameId: string }, context: Context) => {
-        const principal = user(context, 'play');
+        const principal = user(context);
         return detail(ctx, await startGame(ctx, principal, gameId), principal);
       },
       leaveGame: async (_root, { gameId }: { gameId: string }, context: Context) => {
-        const principal = user(context, 'play');
+        const principal = user(context);
         return detail(ctx, await leaveGame(ctx, principal, gameId), principal);
       },
       submitAction: async (_root, args: { gameId: string; action?: unknown; move?: Record<string, unknown> | null; expectedVersion?: number | null; idempotencyKey?: string | null }, context: Context) => {
         if (args.idempotencyKey !== undefined && args.idempotencyKey !== null && (args.idempotencyKey.length < 1 || args.idempotencyKey.length > 200)) {
           throw new ServiceError(400, 'VALIDATION_FAILED', 'idempotencyKey is 1 to 200 characters.');
         }
-        const principal = user(context, 'play');
+        const principal = user(context);
         if ((args.action === undefined || args.action === null) === (args.move === undefined || args.move === null)) {
           throw new ServiceError(400, 'VALIDATION_FAILED', 'Give the action as `action` or as `move`, one of them.');
         }

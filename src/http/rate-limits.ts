@@ -8,7 +8,7 @@ import { ServiceError } from '../errors.js';
 
 /**
  * Per-IP and per-account request limits on the operations worth abusing (login, register, submit,
- * create game, webhook registration, pings and redeliveries, chat), shared by REST and GraphQL so neither is a way around the other.
+ * create game, webhook registration, pings and redeliveries, chat, API tokens, push subscriptions), shared by REST and GraphQL so neither is a way around the other.
  *
  * The counting is @fastify/rate-limit's: its LRU store, or with REDIS_URL its Redis store (one atomic
  * Lua INCR+PEXPIRE, so every process behind a load balancer shares the counters). Its route hooks are
@@ -18,10 +18,10 @@ import { ServiceError } from '../errors.js';
  */
 /** The policy as the OpenAPI description states it (the README says the same at more length). */
 export const RATE_LIMIT_POLICY = [
-  '**Rate limits**: login (per client address, and per username tried), register (per address), submitting actions, creating games, registering webhooks, webhook test pings and redeliveries, and posting chat messages (per address and per account) are rate limited, with the same counters for REST and GraphQL (every aliased GraphQL mutation counts).',
+  '**Rate limits**: login (per client address, and per username tried), register (per address), submitting actions, creating games, registering webhooks, webhook test pings and redeliveries, posting chat messages, creating API tokens and storing push subscriptions (per address and per account) are rate limited, with the same counters for REST and GraphQL (every aliased GraphQL mutation counts).',
   'Responses of these operations carry `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`. Past a limit the answer is `429` with code `RATE_LIMITED` and `Retry-After` (seconds); the request changed nothing.',
   'Keep one request in flight at a time and wait `Retry-After` after a 429. The defaults (see the README) are far above normal play; operators may change them.',
-  'Quotas: open games an account created and that have not started (`409 TOO_MANY_OPEN_GAMES`), webhooks per account (`409 TOO_MANY_WEBHOOKS`).',
+  'Quotas per account, exact under concurrent requests: open games it created that have not started (`409 TOO_MANY_OPEN_GAMES`), webhooks (`409 TOO_MANY_WEBHOOKS`), live API tokens (`409 TOO_MANY_TOKENS`), push subscriptions (`409 TOO_MANY_PUSH_SUBSCRIPTIONS`).',
 ].join(' ');
 
 export interface Limiter {

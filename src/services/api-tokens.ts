@@ -1,11 +1,11 @@
 import { ACCOUNT_STATUS_CHANNEL } from '../auth/disabled-accounts.js';
 import { looksLikeApiToken, newApiToken, hashApiToken } from '../auth/api-tokens.js';
-import type { Principal, Scope } from '../auth/tokens.js';
+import { SCOPES, type Principal, type Scope } from '../auth/tokens.js';
 import { badRequest, forbidden, notFound, ServiceError } from '../errors.js';
-import { findLiveApiToken, insertApiToken, listApiTokens, revokeApiToken } from '../store/api-tokens.js';
+import { countLiveApiTokens, findLiveApiToken, insertApiToken, listApiTokens, revokeApiToken } from '../store/api-tokens.js';
+import { withinAccountQuota } from '../store/quotas.js';
 import type { ServiceContext } from './context.js';
 
-const MAX_TOKENS = 50;
 
 /**
  * Resolves a bearer credential: a login JWT or a personal API token. Null when it is neither valid;
@@ -40,13 +40,16 @@ function requireLogin(principal: Principal): void {
 export async function createApiToken(ctx: ServiceContext, principal: Principal, input: { name: string; scopes: Scope[] }) {
   requireLogin(principal);
   const scopes = [...new Set(input.scopes)];
-  if (scopes.length === 0) throw badRequest('INVALID_SCOPES', 'Give the token at least one scope: read, play or admin.');
+  if (scopes.length === 0) throw badRequest('INVALID_SCOPES', `Give the token at least one scope: ${SCOPES.join(', ')}.`);
   if (scopes.includes('admin') && principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'Only admins can create tokens with the admin scope.');
-  if ((await listApiTokens(ctx.db, principal.userId)).filter((token) => !token.revokedAt).length >= MAX_TOKENS) {
-    throw new ServiceError(409, 'TOO_MANY_TOKENS', `An account can hold at most ${MAX_TOKENS} live tokens; revoke some first.`);
-  }
   const { token, hash } = newApiToken();
-  const record = await insertApiToken(ctx.db, { userId: principal.userId, name: input.name, tokenHash: hash, scopes });
+  // Counted and inserted under the account's lock, so a burst cannot pass the quota together (store/quotas.ts).
+  const quota = ctx.quotas.apiTokensPerAccount;
+  const record = await withinAccountQuota(ctx.db, principal.userId, {
+    limit: quota,
+    used: (tx) => countLiveApiTokens(tx, principal.userId),
+    refuse: () => new ServiceError(409, 'TOO_MANY_TOKENS', `An account can hold at most ${quota} live API tokens; revoke some first.`, { quota }),
+  }, (tx) => insertApiToken(tx, { userId: principal.userId, name: input.name, tokenHash: hash, scopes }));
   return { ...publicToken(record), token };
 }
 

@@ -53,7 +53,7 @@ export interface ServiceContext {
   work: WorkSignal;
   now(): Date;
   /** Per-account quotas (settings OPEN_GAMES_PER_ACCOUNT, WEBHOOKS_PER_ACCOUNT). */
-  quotas: { openGamesPerAccount: number; webhooksPerAccount: number };
+  quotas: { openGamesPerAccount: number; webhooksPerAccount: number; apiTokensPerAccount: number };
   /** A game whose log has this many events when a bot is to move is aborted (setting BOT_GAME_MAX_EVENTS; services/due.ts). */
   botGameMaxEvents: number;
   /** Games with fewer moves by persons are not rated (setting RATING_MIN_MOVES; services/ratings.ts). */

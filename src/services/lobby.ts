@@ -2,7 +2,8 @@ import type { Principal } from '../auth/tokens.js';
 import { schemaErrors, withDefaults } from '../engine/schema.js';
 import type { AnyGameDefinition } from '../engine/types.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../errors.js';
-import { findGame, insertGame, isFilled, listGames as listGameRows, listJoinableGames, withGameLock, type GameRecord, type GameStatus, type LockedGame, type SeatRecord } from '../store/games.js';
+import { countOpenGamesCreatedBy, findGame, insertGame, isFilled, listGames as listGameRows, listJoinableGames, withGameLock, type GameRecord, type GameStatus, type LockedGame, type SeatRecord } from '../store/games.js';
+import { withinAccountQuota } from '../store/quotas.js';
 import { findUserByUsername } from '../store/users.js';
 import { TimeControlSchema, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
@@ -141,13 +142,14 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
   const timeControl = input.timeControl ?? { kind: 'none' };
   const timeErrors = schemaErrors(TimeControlSchema, timeControl);
   if (timeErrors.length > 0) throw badRequest('INVALID_TIME_CONTROL', `The time control is not valid: ${timeErrors.join('; ')}`, { errors: timeErrors });
-  // A quota, not a lock: concurrent creations may pass it together, but the create-game rate limit bounds how many.
-  const quota = ctx.quotas.openGamesPerAccount;
-  if ((await ctx.db.game.count({ where: { createdById: principal.userId, status: 'open' } })) >= quota) {
-    throw conflict('TOO_MANY_OPEN_GAMES', `An account can have at most ${quota} open games it created that have not started; start, fill or leave one first.`, { quota });
-  }
   if (input.clientSeed !== undefined) checkClientSeed(input.clientSeed);
-  const game = await insertGame(ctx.db, {
+  // The quota holds under concurrency: counted and inserted under the account's lock (store/quotas.ts).
+  const quota = ctx.quotas.openGamesPerAccount;
+  const gameId = await withinAccountQuota(ctx.db, principal.userId, {
+    limit: quota,
+    used: (tx) => countOpenGamesCreatedBy(tx, principal.userId),
+    refuse: () => conflict('TOO_MANY_OPEN_GAMES', `An account can have at most ${quota} open games it created that have not started; start, fill or leave one first.`, { quota }),
+  }, (tx) => insertGame(tx, {
     type: definition.id,
     rulesVersion: definition.rulesVersion,
     options,
@@ -157,14 +159,14 @@ export async function createGame(ctx: ServiceContext, principal: Principal, inpu
     private: input.private ?? false,
     rated: input.rated ?? true,
     timeControl: timeControl as TimeControl,
-  });
-  if (input.clientSeed === undefined && input.seats > 1) return game;
-  const started = await withGameLock(ctx.db, game.id, async (fresh, locked) => {
+  }));
+  if (input.clientSeed === undefined && input.seats > 1) return loadGame(ctx, gameId);
+  const started = await withGameLock(ctx.db, gameId, async (fresh, locked) => {
     if (input.clientSeed !== undefined) await giveClientSeed(fresh, locked, 0, input.clientSeed);
     return startIfFull(ctx, locked);
   });
   if (started) await afterCommit(ctx, started);
-  return loadGame(ctx, game.id);
+  return loadGame(ctx, gameId);
 }
 
 /** The bots a game offers: `random` for every game, plus the game's own. */

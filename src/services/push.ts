@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound, ServiceError, unprocessable } from '../
 import { postWebhook, resolveSafely, UnsafeTargetError } from '../net/webhook-post.js';
 import { claimNotifications, settleNotifications, type Settled } from '../store/notifications.js';
 import { countPushSubscriptions, deletePushSubscription, forgetPushEndpoint, listPushSubscriptions, savePushSubscription, type PushSubscriptionRecord } from '../store/push.js';
+import { withinAccountQuota } from '../store/quotas.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { DEFAULT_LEASE_MS, isMoot } from './notifications.js';
@@ -66,14 +67,19 @@ export async function subscribePush(ctx: ServiceContext, settings: PushSettings,
     if (error instanceof UnsafeTargetError) throw unprocessable('UNSAFE_PUSH_ENDPOINT', `This push endpoint cannot be used: ${error.message}.`);
     throw error;
   }
-  const existing = await listPushSubscriptions(ctx.db, principal.userId);
-  if (!existing.some((row) => row.endpoint === url.toString()) && (await countPushSubscriptions(ctx.db, principal.userId)) >= settings.subscriptionsPerAccount) {
-    throw conflict('TOO_MANY_PUSH_SUBSCRIPTIONS', `An account can have at most ${settings.subscriptionsPerAccount} push subscriptions.`, { quota: settings.subscriptionsPerAccount });
-  }
-  const saved = await savePushSubscription(ctx.db, principal.userId, { endpoint: url.toString(), p256dh: input.keys.p256dh, auth: input.keys.auth });
-  // Moving it would take another person's notifications (or hand ours to them): the browser makes a new subscription instead.
-  if (!saved) throw conflict('PUSH_ENDPOINT_TAKEN', 'Another account holds this push endpoint: unsubscribe it in the browser and subscribe again.');
-  return publicSubscription(saved);
+  // Counted and saved under the account's lock, so a burst cannot pass the quota together (store/quotas.ts);
+  // a browser that subscribes again (an endpoint the account has) only updates its keys.
+  const quota = settings.subscriptionsPerAccount;
+  return publicSubscription(await withinAccountQuota(ctx.db, principal.userId, {
+    limit: quota,
+    used: async (tx) => ((await listPushSubscriptions(tx, principal.userId)).some((row) => row.endpoint === url.toString()) ? 0 : countPushSubscriptions(tx, principal.userId)),
+    refuse: () => conflict('TOO_MANY_PUSH_SUBSCRIPTIONS', `An account can have at most ${quota} push subscriptions.`, { quota }),
+  }, async (tx) => {
+    const saved = await savePushSubscription(tx, principal.userId, { endpoint: url.toString(), p256dh: input.keys.p256dh, auth: input.keys.auth });
+    // Moving it would take another person's notifications (or hand ours to them): the browser makes a new subscription instead.
+    if (!saved) throw conflict('PUSH_ENDPOINT_TAKEN', 'Another account holds this push endpoint: unsubscribe it in the browser and subscribe again.');
+    return saved;
+  }));
 }
 
 export async function pushSubscriptionsOf(ctx: ServiceContext, principal: Principal) {

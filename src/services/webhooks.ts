@@ -3,6 +3,7 @@ import type { Principal } from '../auth/tokens.js';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.js';
 import { postWebhook, resolveSafely, UnsafeTargetError } from '../net/webhook-post.js';
 import { claimDueDeliveries, countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listWebhooks, pageDeliveries, recordAttempt, requeueDelivery, type ClaimedDelivery, type DeliveryRecord, type DeliveryStatus, type WebhookRecord } from '../store/webhooks.js';
+import { withinAccountQuota } from '../store/quotas.js';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -61,9 +62,13 @@ export async function registerWebhook(ctx: ServiceContext, settings: WebhookSett
     throw error;
   }
   const quota = ctx.quotas.webhooksPerAccount;
-  if ((await countWebhooks(ctx.db, principal.userId)) >= quota) throw conflict('TOO_MANY_WEBHOOKS', `An account can register at most ${quota} webhooks.`, { quota });
   const secret = newSecret();
-  const hook = await insertWebhook(ctx.db, { userId: principal.userId, url: url.toString(), events, secret });
+  // Counted and inserted under the account's lock, so a burst cannot pass the quota together (store/quotas.ts).
+  const hook = await withinAccountQuota(ctx.db, principal.userId, {
+    limit: quota,
+    used: (tx) => countWebhooks(tx, principal.userId),
+    refuse: () => conflict('TOO_MANY_WEBHOOKS', `An account can register at most ${quota} webhooks.`, { quota }),
+  }, (tx) => insertWebhook(tx, { userId: principal.userId, url: url.toString(), events, secret }));
   return { ...publicWebhook(hook), secret };
 }
 

@@ -1,5 +1,5 @@
 import type { Scope } from '../auth/tokens.js';
-import type { Db } from './db.js';
+import type { Db, Prisma } from './db.js';
 import { isUuid } from './ids.js';
 
 export interface ApiTokenRecord {
@@ -14,9 +14,12 @@ export interface ApiTokenRecord {
 const select = { id: true, name: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
 const toRecord = (row: { scopes: string[] } & Omit<ApiTokenRecord, 'scopes'>): ApiTokenRecord => ({ ...row, scopes: row.scopes as Scope[] });
 
-export async function insertApiToken(db: Db, data: { userId: string; name: string; tokenHash: string; scopes: Scope[] }): Promise<ApiTokenRecord> {
+export async function insertApiToken(db: Prisma.TransactionClient, data: { userId: string; name: string; tokenHash: string; scopes: Scope[] }): Promise<ApiTokenRecord> {
   return toRecord(await db.apiToken.create({ data, select }));
 }
+
+/** Live (unrevoked) tokens of an account: what the token quota counts. */
+export const countLiveApiTokens = (db: Prisma.TransactionClient, userId: string): Promise<number> => db.apiToken.count({ where: { userId, revokedAt: null } });
 
 export async function listApiTokens(db: Db, userId: string): Promise<ApiTokenRecord[]> {
   return (await db.apiToken.findMany({ where: { userId }, select, orderBy: { createdAt: 'desc' } })).map(toRecord);

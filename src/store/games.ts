@@ -95,11 +95,12 @@ type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 const toEvent = (row: Prisma.GameEventGetPayload<object>): EventRecord => ({ ...row, kind: row.kind as EventKind, log: row.log as unknown as LogEntry[] });
 
+/** Inserts an open game with its creator in seat 0 (in `tx`, e.g. under the account's quota lock); returns its id. */
 export async function insertGame(
-  db: Db,
+  tx: Tx,
   data: { type: string; rulesVersion: number; options: unknown; seed: string; seatCount: number; createdById: string; private: boolean; rated: boolean; timeControl: unknown },
-): Promise<GameRecord> {
-  const row = await db.game.create({
+): Promise<string> {
+  const row = await tx.game.create({
     data: {
       ...data,
       options: json(data.options),
@@ -108,8 +109,11 @@ export async function insertGame(
     },
     select: { id: true },
   });
-  return (await findGame(db, row.id))!;
+  return row.id;
 }
+
+/** Open games an account created that have not started: what OPEN_GAMES_PER_ACCOUNT counts. */
+export const countOpenGamesCreatedBy = (tx: Tx, userId: string): Promise<number> => tx.game.count({ where: { createdById: userId, status: 'open' } });
 
 export async function findGame(db: Db, id: string): Promise<GameRecord | null> {
   return (await loadGames(db, db.catchUp, [id]))[0] ?? null;

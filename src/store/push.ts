@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db, Prisma } from './db.js';
 import { isUuid } from './ids.js';
 
 export interface PushSubscriptionRecord {
@@ -14,7 +14,7 @@ export interface PushSubscriptionRecord {
  * Stores a browser's subscription; the same endpoint registered again by its account updates its keys.
  * Null when another account holds the endpoint: it is never moved (one statement, so two accounts racing for a new endpoint cannot both win).
  */
-export async function savePushSubscription(db: Db, userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionRecord | null> {
+export async function savePushSubscription(db: Prisma.TransactionClient, userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionRecord | null> {
   const [row] = await db.$queryRaw<PushSubscriptionRecord[]>`
     INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth) VALUES (gen_random_uuid(), ${userId}::uuid, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
     ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth WHERE push_subscriptions.user_id = EXCLUDED.user_id
@@ -22,8 +22,8 @@ export async function savePushSubscription(db: Db, userId: string, subscription:
   return row ?? null;
 }
 
-export const listPushSubscriptions = (db: Db, userId: string): Promise<PushSubscriptionRecord[]> => db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
-export const countPushSubscriptions = (db: Db, userId: string): Promise<number> => db.pushSubscription.count({ where: { userId } });
+export const listPushSubscriptions = (db: Prisma.TransactionClient, userId: string): Promise<PushSubscriptionRecord[]> => db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
+export const countPushSubscriptions = (db: Prisma.TransactionClient, userId: string): Promise<number> => db.pushSubscription.count({ where: { userId } });
 
 export async function deletePushSubscription(db: Db, userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

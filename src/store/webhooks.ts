@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db, Prisma } from './db.js';
 import { isUuid } from './ids.js';
 
 export interface WebhookRecord {
@@ -24,9 +24,9 @@ export interface DeliveryRecord {
   deliveredAt: Date | null;
 }
 
-export const insertWebhook = (db: Db, data: { userId: string; url: string; events: string[]; secret: string }): Promise<WebhookRecord> => db.webhook.create({ data });
+export const insertWebhook = (db: Prisma.TransactionClient, data: { userId: string; url: string; events: string[]; secret: string }): Promise<WebhookRecord> => db.webhook.create({ data });
 export const listWebhooks = (db: Db, userId: string): Promise<WebhookRecord[]> => db.webhook.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
-export const countWebhooks = (db: Db, userId: string): Promise<number> => db.webhook.count({ where: { userId } });
+export const countWebhooks = (db: Prisma.TransactionClient, userId: string): Promise<number> => db.webhook.count({ where: { userId } });
 
 export async function deleteWebhook(db: Db, userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

@@ -70,7 +70,11 @@ describe('API tokens and webhooks', () => {
     expect(token.scopes).toEqual(['read']);
     expect((await gql('{ me { username } }', {}, token.token)).data.me.username).toBe(alice.username);
     expect(codeOf(await gql('mutation { createGame(type: "toy", seats: 2) { id } }', {}, token.token))).toBe('INSUFFICIENT_SCOPE');
-    expect(codeOf(await gql('mutation { createApiToken(name: "x", scopes: [read]) { token } }', {}, token.token))).toBe('LOGIN_REQUIRED');
+    // Token management needs the account scope, and even then a login token, not another API token.
+    expect(codeOf(await gql('mutation { createApiToken(name: "x", scopes: [read]) { token } }', {}, token.token))).toBe('INSUFFICIENT_SCOPE');
+    const carol = await newUser(t, 'carol');
+    const accountToken = (await gql('mutation { createApiToken(name: "settings", scopes: [account]) { token } }', {}, carol.token)).data.createApiToken.token;
+    expect(codeOf(await gql('mutation { createApiToken(name: "x", scopes: [read]) { token } }', {}, accountToken))).toBe('LOGIN_REQUIRED');
     expect((await gql('{ apiTokens { name revokedAt } }', {}, alice.token)).data.apiTokens).toEqual([{ name: 'reader', revokedAt: null }]);
     expect(codeOf(await gql('mutation { registerWebhook(url: "http://127.0.0.1:1/x", events: [your_turn]) { id } }', {}, alice.token))).toBe('UNSAFE_WEBHOOK_URL');
     expect((await gql('{ webhooks { id } }', {}, alice.token)).data.webhooks).toEqual([]);

@@ -53,7 +53,11 @@ describe('personal API tokens', () => {
     const readOnly = { Authorization: `Bearer ${created.body.token}` };
     expect((await t.http.get('/v1/me').set(readOnly).expect(200)).body.username).toBe(alice.username);
     expect((await t.http.post('/v1/games').set(readOnly).send({ type: 'toy', seats: 2 }).expect(403)).body.code).toBe('INSUFFICIENT_SCOPE');
-    expect((await t.http.post('/v1/me/tokens').set(readOnly).send({ name: 'x', scopes: ['read'] }).expect(403)).body.code).toBe('LOGIN_REQUIRED');
+    // Token management needs the account scope, and even then a login token, not another API token.
+    expect((await t.http.post('/v1/me/tokens').set(readOnly).send({ name: 'x', scopes: ['read'] }).expect(403)).body.code).toBe('INSUFFICIENT_SCOPE');
+    const carol = await newUser(t, 'carol');
+    const accountToken = (await t.http.post('/v1/me/tokens').set(carol.auth).send({ name: 'settings', scopes: ['account'] }).expect(201)).body.token;
+    expect((await t.http.post('/v1/me/tokens').set({ Authorization: `Bearer ${accountToken}` }).send({ name: 'x', scopes: ['read'] }).expect(403)).body.code).toBe('LOGIN_REQUIRED');
     expect((await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'x', scopes: ['admin'] }).expect(403)).body.code).toBe('ADMIN_ONLY');
     expect((await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'x', scopes: ['fly'] }).expect(400)).body.code).toBe('VALIDATION_FAILED');
 

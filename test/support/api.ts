@@ -73,12 +73,14 @@ export interface TestAppOptions {
   beforeDueCommit?: AppOptions['beforeDueCommit'];
   /** false: the test calls `app.startWorkers()` itself (e.g. after spying on the log). Default true. */
   startWorkers?: boolean;
+  /** Where the log lines go (with `config.logLevel` above silent). */
+  logStream?: AppOptions['logStream'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   await migrate(database.url);
-  const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers, beforeDueCommit: options.beforeDueCommit });
+  const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers, beforeDueCommit: options.beforeDueCommit, logStream: options.logStream });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
   if (options.startWorkers !== false) await app.startWorkers();

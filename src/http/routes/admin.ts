@@ -6,10 +6,10 @@ import { exportGame, IMPORT_BODY_LIMIT_BYTES, IMPORT_MAX_EVENTS, importRecord } 
 import { abortGame, findUsers, replaceSeatByBot, setAccountDisabled } from '../../services/admin-moderation.js';
 import type { ServiceContext } from '../../services/context.js';
 import { RECORD_FORMAT } from '../../services/record.js';
-import { requireAdmin } from '../auth.js';
+import { requireUser } from '../auth.js';
 import { RecordImportBody } from '../record-schemas.js';
 import { EventKind, GameId, GameStatus, MAX_SEQ, pageOf, pageQuery, TotalCappedField, TotalField } from '../schemas.js';
-import { bearer as security, body, errorResponses, ok } from './common.js';
+import { body, errorResponses, ok } from './common.js';
 
 /** The admin's game inspector (find games, one game's whole history, time travel, verify, export and import) and moderation. */
 const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] });
@@ -42,7 +42,7 @@ const dayEnd = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(
 export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/admin/games', {
     schema: {
-      tags: ['admin'], operationId: 'adminListGames', security,
+      tags: ['admin'], operationId: 'adminListGames',
       summary: 'Find games by id (or its start), type, status, player, rules version, creation date and verify verdict; newest first',
       description: 'Every filter is optional and they combine (AND). `player` matches a username holding a seat, in any case. `verify`: `failed` (the last verify found a divergence), `ok`, `never` (not verified yet). `items` and `games` are the same list (`games`: the name of the first version of this operation).',
       querystring: Type.Object({
@@ -66,7 +66,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
     },
   }, async (request) => {
     const { createdFrom, createdTo, ...query } = request.query;
-    return searchGames(ctx, requireAdmin(request), {
+    return searchGames(ctx, requireUser(request), {
       ...query, ...pageOf(query),
       createdFrom: createdFrom === undefined ? undefined : new Date(createdFrom),
       createdTo: createdTo === undefined ? undefined : dayEnd(createdTo),
@@ -75,7 +75,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.get('/v1/admin/games/:id', {
     schema: {
-      tags: ['admin'], operationId: 'adminGetGame', summary: 'Everything about a game: full state, seed, clocks, every event with every log line', security, params: GameId,
+      tags: ['admin'], operationId: 'adminGetGame', summary: 'Everything about a game: full state, seed, clocks, every event with every log line', params: GameId,
       description: 'For audits: the game with its full (unredacted) state, seed, clocks and seats, and its whole timeline: per event who (seat, account), kind, action, every log line with its visibility, time and whether it can be taken back. Needs an admin account (and the `admin` scope on an API token).',
       response: {
         200: ok('The whole game', Type.Intersect([Type.Ref('GameDetail'), Type.Object({
@@ -99,13 +99,13 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       },
     },
   }, async (request) => {
-    requireAdmin(request);
+    requireUser(request);
     return adminGame(ctx, request.params.id);
   });
 
   app.get('/v1/admin/games/:id/state', {
     schema: {
-      tags: ['admin'], operationId: 'adminGetStateAt', summary: 'The state right after event `at` (0 = initial): the full state, or one seat\'s view of it', security, params: GameId,
+      tags: ['admin'], operationId: 'adminGetStateAt', summary: 'The state right after event `at` (0 = initial): the full state, or one seat\'s view of it', params: GameId,
       description: 'Time travel: replays the log from the seed up to event `at`. Without `seat`: `{ version, state }`, the full state. With `seat` (a number, or `public` for spectators): `{ version, at, seat, view, log }`, what that seat saw then, with the log lines it could read up to `at`.',
       querystring: Type.Object({
         at: Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Event seq (0: the state at the start)' }),
@@ -123,37 +123,37 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       },
     },
   }, async (request) => {
-    requireAdmin(request);
+    requireUser(request);
     return adminStateAt(ctx, request.params.id, request.query.at, request.query.seat);
   });
 
   app.post('/v1/admin/games/:id/verify', {
     schema: {
-      tags: ['admin'], operationId: 'adminVerifyGame', summary: 'Replay the whole log and compare with the stored state; reports the first divergence and keeps the verdict', security, params: GameId,
+      tags: ['admin'], operationId: 'adminVerifyGame', summary: 'Replay the whole log and compare with the stored state; reports the first divergence and keeps the verdict', params: GameId,
       description: 'Replays every event from the seed and compares the result (and every stored log line) with what is stored. The verdict is kept with the game (`lastVerify`; `GET /v1/admin/games?verify=failed`); keeping it does not touch the game itself.',
       response: { 200: ok('The verdict', VerifyVerdict, { ok: true, version: 42, checkedEvents: 42, divergence: null }), ...adminErrors },
     },
   }, async (request) => {
-    requireAdmin(request);
+    requireUser(request);
     return verifyAndRecord(ctx, request.params.id);
   });
 
   app.get('/v1/admin/games/:id/export', {
     schema: {
-      tags: ['admin'], operationId: 'adminExportGame', security, params: GameId,
+      tags: ['admin'], operationId: 'adminExportGame', params: GameId,
       summary: `Download a game as a portable record (\`${RECORD_FORMAT}\`)`,
       description: 'The record of any started game: type, rules version, options, seed, seats, time control and every event with its action and time, with the final state\'s hash. `POST /v1/admin/games/import` takes it back (here or on another server); `scripts/verify-record.ts` checks it offline.',
       response: { 200: ok('The record', Type.Ref('GameRecord')), ...adminErrors, ...errorResponses({ 409: ['RULES_VERSION_UNSUPPORTED'], 422: ['GAME_NOT_STARTED'] }) },
     },
   }, async (request) => {
-    requireAdmin(request);
+    requireUser(request);
     return exportGame(ctx, request.params.id);
   });
 
   app.post('/v1/admin/games/import', {
     bodyLimit: IMPORT_BODY_LIMIT_BYTES,
     schema: {
-      tags: ['admin'], operationId: 'adminImportGame', security,
+      tags: ['admin'], operationId: 'adminImportGame',
       summary: 'Store a game from a portable record, after replaying and verifying it',
       description: `Replays the record under its rules version first; nothing is stored unless every event is legal, the game ends (finished with the recorded result, or aborted/abandoned as recorded) and, when given, the final state matches \`finalStateHash\`. Refused otherwise with \`RECORD_DOES_NOT_REPLAY\` naming the event (\`atEvent\`, \`reason\`). Seats whose \`username\` is an account here go to that account; other names are kept as the seat's name, without an account. The game gets a new id, \`importedAt\`, and is verified at once. At most ${IMPORT_MAX_EVENTS} events and ${IMPORT_BODY_LIMIT_BYTES / 1024 / 1024} MiB.`,
       body: body(RecordImportBody, {
@@ -172,7 +172,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       },
     },
   }, async (request, reply) => {
-    const result = await importRecord(ctx, requireAdmin(request), request.body as Parameters<typeof importRecord>[2]);
+    const result = await importRecord(ctx, requireUser(request), request.body as Parameters<typeof importRecord>[2]);
     return reply.code(201).send(result);
   });
 
@@ -180,18 +180,18 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.post('/v1/admin/games/:id/abort', {
     schema: {
-      tags: ['admin'], operationId: 'adminAbortGame', security, params: GameId,
+      tags: ['admin'], operationId: 'adminAbortGame', params: GameId,
       summary: 'End a game now, without a result (status `aborted`)',
       description: 'A running game gets an `abort` event (its players and subscribers hear of it as of any move) and ends with status `aborted` and no result; its deadlines and bot turns are dropped. An open game simply closes. Refused on a game that is over. Logged with the admin\'s id.',
       body: body(Type.Object({ reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Shown in the log' })) }, { additionalProperties: false }), { reason: 'Players colluding' }),
       response: { 200: ok('The aborted game', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_FINISHED'] }) },
     },
     preValidation: optionalBody,
-  }, async (request) => abortGame(ctx, requireAdmin(request), request.params.id, request.body.reason));
+  }, async (request) => abortGame(ctx, requireUser(request), request.params.id, request.body.reason));
 
   app.post('/v1/admin/games/:id/seats/:seat/bot', {
     schema: {
-      tags: ['admin'], operationId: 'adminReplaceSeatByBot', security,
+      tags: ['admin'], operationId: 'adminReplaceSeatByBot',
       params: Type.Object({ id: Type.String({ format: 'uuid' }), seat: Type.Integer({ minimum: 0, maximum: 15 }) }),
       summary: 'Give a seat of a running game to a bot, which plays on from now',
       description: "The seat's player (if any) leaves it and `bot` (default: the game's strongest) plays it from now on, moving as soon as the seat is to act. The log gets a `replace` event naming the replaced player. Logged with the admin's id.",
@@ -199,7 +199,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       response: { 200: ok('The game, the seat now a bot\'s', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_NOT_ACTIVE', 'SEAT_ALREADY_BOT'], 422: ['NO_SUCH_SEAT', 'UNKNOWN_BOT'] }) },
     },
     preValidation: optionalBody,
-  }, async (request) => replaceSeatByBot(ctx, requireAdmin(request), request.params.id, request.params.seat, request.body.bot));
+  }, async (request) => replaceSeatByBot(ctx, requireUser(request), request.params.id, request.params.seat, request.body.bot));
 
   const AdminUser = Type.Object({
     id: Type.String({ format: 'uuid' }), username: Type.String(), role: Type.Union([Type.Literal('player'), Type.Literal('admin')]), createdAt: Type.String({ format: 'date-time' }),
@@ -208,33 +208,33 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.get('/v1/admin/users', {
     schema: {
-      tags: ['admin'], operationId: 'adminListUsers', security,
+      tags: ['admin'], operationId: 'adminListUsers',
       summary: 'Find accounts by a part of their name',
       description: 'Accounts whose username contains `q` (any case; all without `q`), by name, with whether they are disabled.',
       querystring: Type.Object({ q: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A part of the username' })), ...pageQuery }, { additionalProperties: false }),
       response: { 200: ok('A page of accounts', Type.Object({ items: Type.Array(AdminUser), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() })), ...adminErrors },
     },
   }, async (request) => {
-    requireAdmin(request);
+    requireUser(request);
     return findUsers(ctx, { q: request.query.q, ...pageOf(request.query) });
   });
 
   const UserId = Type.Object({ id: Type.String({ format: 'uuid' }) });
   app.post('/v1/admin/users/:id/disable', {
     schema: {
-      tags: ['admin'], operationId: 'adminDisableUser', security, params: UserId,
+      tags: ['admin'], operationId: 'adminDisableUser', params: UserId,
       summary: 'Disable an account: no login, and every token it holds stops working at once',
       description: 'The account cannot log in (403 `ACCOUNT_DISABLED`) and its login tokens and API tokens are refused from the next request on, in every server process. Its games go on (give its seats to bots with `POST /v1/admin/games/{id}/seats/{seat}/bot`). Disabling a disabled account changes nothing; an admin cannot disable their own account. Logged with the admin\'s id.',
       response: { 200: ok('The account', AdminUser), ...adminErrors, ...errorResponses({ 422: ['CANNOT_DISABLE_SELF'] }) },
     },
-  }, async (request) => setAccountDisabled(ctx, requireAdmin(request), request.params.id, true));
+  }, async (request) => setAccountDisabled(ctx, requireUser(request), request.params.id, true));
 
   app.post('/v1/admin/users/:id/enable', {
     schema: {
-      tags: ['admin'], operationId: 'adminEnableUser', security, params: UserId,
+      tags: ['admin'], operationId: 'adminEnableUser', params: UserId,
       summary: 'Enable a disabled account again',
       description: 'The account can log in again, and its tokens that have not expired or been revoked work again. Logged with the admin\'s id.',
       response: { 200: ok('The account', AdminUser), ...adminErrors },
     },
-  }, async (request) => setAccountDisabled(ctx, requireAdmin(request), request.params.id, false));
+  }, async (request) => setAccountDisabled(ctx, requireUser(request), request.params.id, false));
 };

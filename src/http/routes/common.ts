@@ -1,10 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { problemExample, PROBLEM_CODES } from '../problem-codes.js';
 
-/** `security` of an operation that needs a bearer token (login JWT or personal API token). */
-export const bearer = [{ bearerAuth: [] }];
-/** `security` of a public operation (a token, when sent, is still checked). */
-export const publicAccess: { bearerAuth: string[] }[] = [];
+/* An operation's `security` is written from its entry in auth/scopes.ts (app.ts), never declared by its route. */
 
 /** Codes a status answers on every operation that lists it, unless the operation says more. */
 const GENERIC: Record<number, readonly string[]> = {

@@ -13,7 +13,7 @@ import { pageOf } from '../schemas.js';
 import { DeliveriesQuery } from '../webhook-schemas.js';
 import { requireUser } from '../auth.js';
 import { serveSse } from '../sse.js';
-import { bearer as security, body, errorResponses, ok } from './common.js';
+import { body, errorResponses, ok } from './common.js';
 const IdParam = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const ApiToken = Type.Object({
   id: Type.String({ format: 'uuid' }), name: Type.String(), scopes: Type.Array(Type.String()), createdAt: Type.String({ format: 'date-time' }),
@@ -42,38 +42,39 @@ const deliveryStatus = (status: unknown) => DELIVERY_STATUSES.find((value) => va
 /** Third-party clients: personal API tokens, webhooks, and the account event stream (SSE). */
 export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings, onStream: (delta: 1 | -1) => void = () => {}): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/v1/me/tokens', {
+    config: { limit: 'api-token' },
     schema: {
-      tags: ['integrations'], operationId: 'createApiToken', summary: 'Create a personal API token (shown once); needs a login token', security,
-      description: 'A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act; `admin`: admin endpoints, admins only). Only its hash is stored.',
-      body: body(Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), scopes: Type.Array(Type.Union(SCOPES.map((scope) => Type.Literal(scope))), { minItems: 1, maxItems: 3 }) }, { additionalProperties: false }), { name: 'my bot', scopes: ['read', 'play'] }),
+      tags: ['integrations'], operationId: 'createApiToken', summary: 'Create a personal API token (shown once); needs a login token',
+      description: 'A long-lived token for a program, limited to `scopes` (`read`: games, logs, lists; `play`: create, join, act, chat; `account`: e-mail address, notification settings, push subscriptions, webhooks; `admin`: admin endpoints, admins only; the README lists what each allows). Only its hash is stored.',
+      body: body(Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), scopes: Type.Array(Type.Union(SCOPES.map((scope) => Type.Literal(scope))), { minItems: 1, maxItems: SCOPES.length }) }, { additionalProperties: false }), { name: 'my bot', scopes: ['read', 'play'] }),
       response: {
         201: ok('The token, shown this once', Type.Intersect([ApiToken, Type.Object({ token: Type.String({ description: 'Send as "Authorization: Bearer <token>"; it is not shown again' }) })])),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_SCOPES'] }, 401, { 403: ['LOGIN_REQUIRED', 'ADMIN_ONLY'], 409: ['TOO_MANY_TOKENS'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_SCOPES'] }, 401, { 403: ['LOGIN_REQUIRED', 'ADMIN_ONLY'], 409: ['TOO_MANY_TOKENS'], 429: ['RATE_LIMITED'] }),
       },
     },
-  }, async (request, reply) => reply.code(201).send(await createApiToken(ctx, requireUser(request, 'read'), request.body)));
+  }, async (request, reply) => reply.code(201).send(await createApiToken(ctx, requireUser(request), request.body)));
 
   app.get('/v1/me/tokens', {
     schema: {
-      tags: ['integrations'], operationId: 'listApiTokens', summary: 'Your API tokens (never their values)', security, description: 'Your personal API tokens with their scopes and last use, revoked ones included.',
+      tags: ['integrations'], operationId: 'listApiTokens', summary: 'Your API tokens (never their values)', description: 'Your personal API tokens with their scopes and last use, revoked ones included.',
       response: { 200: ok('Your tokens', Type.Array(ApiToken)), ...errorResponses(401, 403) },
     },
-  }, async (request) => apiTokens(ctx, requireUser(request, 'read')));
+  }, async (request) => apiTokens(ctx, requireUser(request)));
 
   app.delete('/v1/me/tokens/:id', {
     schema: {
-      tags: ['integrations'], operationId: 'revokeApiToken', summary: 'Revoke an API token', security, params: IdParam, description: 'Revokes the token at once: it is refused from the next request on.',
+      tags: ['integrations'], operationId: 'revokeApiToken', summary: 'Revoke an API token', params: IdParam, description: 'Revokes the token at once: it is refused from the next request on.',
       response: { 204: Type.Null({ description: 'Revoked' }), ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request, reply) => {
-    await revokeToken(ctx, requireUser(request, 'read'), request.params.id);
+    await revokeToken(ctx, requireUser(request), request.params.id);
     return reply.code(204).send(null);
   });
 
   app.post('/v1/me/webhooks', {
     config: { limit: 'webhook' },
     schema: {
-      tags: ['integrations'], operationId: 'registerWebhook', security,
+      tags: ['integrations'], operationId: 'registerWebhook',
       summary: 'Register a webhook for your turn notifications',
       description: 'Deliveries are POSTs of JSON signed the Standard Webhooks way (https://www.standardwebhooks.com): `webhook-id` (the same on retries), `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body", keyed with the base64 part of the secret returned here after whsec_>`, plus `X-Event`. Failed deliveries are retried with exponential backoff. Private, loopback and link-local targets are refused unless the operator allows them.',
       body: body(
@@ -85,39 +86,39 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
         ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_WEBHOOK_URL', 'INVALID_WEBHOOK_EVENTS'] }, 401, 403, { 409: ['TOO_MANY_WEBHOOKS'], 422: ['UNSAFE_WEBHOOK_URL'], 429: ['RATE_LIMITED'] }),
       },
     },
-  }, async (request, reply) => reply.code(201).send(await registerWebhook(ctx, webhooks, requireUser(request, 'play'), request.body)));
+  }, async (request, reply) => reply.code(201).send(await registerWebhook(ctx, webhooks, requireUser(request), request.body)));
 
   app.get('/v1/me/webhooks', {
     schema: {
-      tags: ['integrations'], operationId: 'listWebhooks', summary: 'Your webhooks', security, description: 'Your registered webhooks (never their secrets).',
+      tags: ['integrations'], operationId: 'listWebhooks', summary: 'Your webhooks', description: 'Your registered webhooks (never their secrets).',
       response: { 200: ok('Your webhooks', Type.Array(Webhook)), ...errorResponses(401, 403) },
     },
-  }, async (request) => webhooksOf(ctx, requireUser(request, 'read')));
+  }, async (request) => webhooksOf(ctx, requireUser(request)));
 
   app.delete('/v1/me/webhooks/:id', {
     schema: {
-      tags: ['integrations'], operationId: 'deleteWebhook', summary: 'Remove a webhook (and its delivery records)', security, params: IdParam, description: 'Stops deliveries to the webhook and forgets its delivery records.',
+      tags: ['integrations'], operationId: 'deleteWebhook', summary: 'Remove a webhook (and its delivery records)', params: IdParam, description: 'Stops deliveries to the webhook and forgets its delivery records.',
       response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request, reply) => {
-    await removeWebhook(ctx, requireUser(request, 'play'), request.params.id);
+    await removeWebhook(ctx, requireUser(request), request.params.id);
     return reply.code(204).send(null);
   });
 
   const DELIVERIES_NOTE = 'Deliveries are not ordered: retries and parallel workers can deliver a later change first; order a game\'s deliveries by `game.version` and drop duplicates by `id` (the `webhook-id`).';
   app.get('/v1/me/webhooks/:id/deliveries', {
     schema: {
-      tags: ['integrations'], operationId: 'listWebhookDeliveries', summary: 'The deliveries of a webhook with their status, one page at a time', security, params: IdParam,
+      tags: ['integrations'], operationId: 'listWebhookDeliveries', summary: 'The deliveries of a webhook with their status, one page at a time', params: IdParam,
       description: `The deliveries of one of your webhooks, newest first, one page at a time (\`limit\`, \`offset\`; the answer has \`total\`), each with its attempts, the last HTTP status or error, and when the next attempt is due; \`status\` lists only the deliveries that stand so. Delivered and failed deliveries are kept RETENTION_WEBHOOK_DELIVERY_DAYS (30 by default). ${DELIVERIES_NOTE} Another account's webhook is 404, as a missing one.`,
       querystring: DeliveriesQuery,
       response: { 200: ok('A page of deliveries, newest first', Type.Ref('WebhookDeliveryPage')), ...errorResponses(400, 401, 403, 404) },
     },
-  }, async (request) => deliveriesOf(ctx, requireUser(request, 'read'), request.params.id, { ...pageOf(request.query), status: deliveryStatus(request.query.status) }));
+  }, async (request) => deliveriesOf(ctx, requireUser(request), request.params.id, { ...pageOf(request.query), status: deliveryStatus(request.query.status) }));
 
   app.post('/v1/me/webhooks/:id/deliveries/:deliveryId/redeliver', {
     config: { limit: 'webhook-send' },
     schema: {
-      tags: ['integrations'], operationId: 'redeliverWebhookDelivery', security,
+      tags: ['integrations'], operationId: 'redeliverWebhookDelivery',
       params: Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid', description: 'The delivery (its `webhook-id`)' }) }),
       summary: 'Send a delivered or failed delivery again',
       description: `Puts the delivery back in the outbox, due now, with a new round of attempts (retried with backoff as any delivery, and sent after a restart if the server stops first): the same message, with the same \`webhook-id\` and body, signed anew with the attempt's \`webhook-timestamp\`. A receiver that drops ids it has processed drops it too: redeliver what it did not process. A pending delivery is refused (409 \`DELIVERY_PENDING\`: its attempts are under way). ${DELIVERIES_NOTE}`,
@@ -126,12 +127,12 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
         ...errorResponses(400, 401, 403, 404, { 409: ['DELIVERY_PENDING'], 429: ['RATE_LIMITED'] }),
       },
     },
-  }, async (request, reply) => reply.code(202).send(await redeliver(ctx, requireUser(request, 'play'), request.params.id, request.params.deliveryId)));
+  }, async (request, reply) => reply.code(202).send(await redeliver(ctx, requireUser(request), request.params.id, request.params.deliveryId)));
 
   app.post('/v1/me/webhooks/:id/ping', {
     config: { limit: 'webhook-send' },
     schema: {
-      tags: ['integrations'], operationId: 'pingWebhook', security, params: IdParam,
+      tags: ['integrations'], operationId: 'pingWebhook', params: IdParam,
       summary: 'Send a test delivery (a `ping` event) to a webhook',
       description: 'Writes a `ping` delivery (body: the WebhookPing component; `X-Event: ping`) for the webhook, whatever events it asked for, and the delivery worker sends it to its URL at once, signed like every delivery (Standard Webhooks headers) and retried the same way. Follow it in the deliveries list.',
       response: {
@@ -139,11 +140,11 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
         ...errorResponses(400, 401, 403, 404, { 429: ['RATE_LIMITED'] }),
       },
     },
-  }, async (request, reply) => reply.code(202).send(await pingWebhook(ctx, requireUser(request, 'play'), request.params.id)));
+  }, async (request, reply) => reply.code(202).send(await pingWebhook(ctx, requireUser(request), request.params.id)));
 
   app.post('/v1/me/stream-tickets', {
     schema: {
-      tags: ['integrations'], operationId: 'createStreamTicket', security,
+      tags: ['integrations'], operationId: 'createStreamTicket',
       summary: 'A single-use ticket that opens your event stream without an Authorization header (for EventSource)',
       description: `Browsers' native EventSource cannot send \`Authorization\`: ask for a ticket with your token, then open \`GET /v1/me/events?ticket=<ticket>\`. A ticket opens the stream once, within ${STREAM_TICKET_TTL_MS / 1000} s, with the \`read\` scope; a second use is refused (401 INVALID_TICKET). EventSource reconnects to the same URL, so the ticket is spent then: on \`error\`, close it and open a new one with a new ticket and \`&lastEventId=\` (the last event's id) to resume.`,
       response: {
@@ -151,11 +152,11 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
         ...errorResponses(401, 403),
       },
     },
-  }, async (request, reply) => reply.code(201).send(await createStreamTicket(ctx, requireUser(request, 'read'))));
+  }, async (request, reply) => reply.code(201).send(await createStreamTicket(ctx, requireUser(request))));
 
   app.get('/v1/me/events', {
     schema: {
-      tags: ['integrations'], operationId: 'streamAccountEvents', security: [...security, {}],
+      tags: ['integrations'], operationId: 'streamAccountEvents',
       summary: 'Your account event stream (Server-Sent Events): `your_turn` and `game_updated` for every game you sit in',
       description: 'Each event is `event: your_turn|game_updated`, `id: <ms>-<gameId>:<version>` (e.g. `1732363200123-8d0c4a52-4a3e-4a9e-9a57-5b1f0f6c2d11:7`) and `data` an AccountEventData. A comment line is sent every 25 s to keep the connection open. '
         + 'Sign in with `Authorization`, or (EventSource in a browser) with `?ticket=` from `POST /v1/me/stream-tickets`. '
@@ -185,7 +186,7 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
     },
   }, async (request, reply) => {
     const ticket = request.query.ticket;
-    const principal = request.principal === null && ticket !== undefined ? await redeemStreamTicket(ctx, ticket) : requireUser(request, 'read');
+    const principal = request.principal === null && ticket !== undefined ? await redeemStreamTicket(ctx, ticket) : requireUser(request);
     const after = request.headers['last-event-id'] ?? request.query.lastEventId;
     if (after !== undefined) cursorTime(after);
     const events = await subscribeTopic(app, accountTopicOf(principal.userId));

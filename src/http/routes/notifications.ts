@@ -4,7 +4,7 @@ import { changeEmail, changePreferences, preferencesOf, unsubscribe, verifyEmail
 import { pushSubscriptionsOf, subscribePush, unsubscribePush, vapidPublicKey, type PushSettings } from '../../services/push.js';
 import { EMAIL_MODES } from '../../store/notifications.js';
 import { requireUser } from '../auth.js';
-import { bearer as security, body, errorResponses, ok, publicAccess, publicErrors } from './common.js';
+import { body, errorResponses, ok, publicErrors } from './common.js';
 
 const Preferences = Type.Object({
   email: Type.Union([Type.String(), Type.Null()], { description: 'The address notifications go to once verified (null: none)' }),
@@ -30,33 +30,33 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
 
   app.get('/v1/me/notifications', {
     schema: {
-      tags: ['notifications'], operationId: 'getNotificationPreferences', summary: 'Your notification settings', security,
+      tags: ['notifications'], operationId: 'getNotificationPreferences', summary: 'Your notification settings',
       description: 'Your e-mail address, whether it is verified, and how often you want mail.',
       response: { 200: ok('Your settings', PreferencesRef), ...errorResponses(401, 403) },
     },
-  }, async (request) => preferencesOf(ctx, mail, requireUser(request, 'read')));
+  }, async (request) => preferencesOf(ctx, mail, requireUser(request)));
 
   app.put('/v1/me/notifications', {
     schema: {
-      tags: ['notifications'], operationId: 'setNotificationPreferences', summary: 'Choose how often you get mail', security,
+      tags: ['notifications'], operationId: 'setNotificationPreferences', summary: 'Choose how often you get mail',
       description: '`emailMode`: `never`, `each_turn` (one mail per turn, listing all the games waiting for you with their deadlines; also "deadline near", "game over" and invitations) or `digest` (the same, gathered into at most one mail every `digestHours`). Fields left out stay as they are.',
       body: body(Type.Object({ emailMode: Type.Optional(Type.String()), digestHours: Type.Optional(Type.Integer()) }, { additionalProperties: false }), { emailMode: 'digest', digestHours: 12 }),
       response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_NOTIFICATION_SETTINGS'] }, 401, 403) },
     },
-  }, async (request) => changePreferences(ctx, mail, requireUser(request, 'read'), request.body));
+  }, async (request) => changePreferences(ctx, mail, requireUser(request), request.body));
 
   app.put('/v1/me/email', {
     schema: {
-      tags: ['notifications'], operationId: 'setEmail', summary: 'Set (or remove) the address your notifications go to', security,
+      tags: ['notifications'], operationId: 'setEmail', summary: 'Set (or remove) the address your notifications go to',
       description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED. An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).',
       body: body(Type.Object({ email: Type.Union([Type.Null(), Type.String({ maxLength: 254 })]) }, { additionalProperties: false }), { email: 'alice@example.com' }),
       response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_EMAIL'] }, 401, 403, { 409: ['EMAIL_DISABLED'], 422: ['EMAIL_SUPPRESSED'], 429: ['EMAIL_RATE_LIMITED'] }) },
     },
-  }, async (request) => changeEmail(ctx, mail, requireUser(request, 'read'), request.body.email));
+  }, async (request) => changeEmail(ctx, mail, requireUser(request), request.body.email));
 
   app.get('/v1/email/verify', {
     schema: {
-      tags: ['notifications'], operationId: 'verifyEmail', summary: 'Follow a verification link', security: publicAccess, querystring: Token,
+      tags: ['notifications'], operationId: 'verifyEmail', summary: 'Follow a verification link', querystring: Token,
       description: 'The link of the verification mail: marks the address verified if it is still the account\'s. Answers a short HTML page.',
       produces: ['text/html'],
       response: { 200: { description: 'Verified (an HTML page)', content: { 'text/html': { schema: Type.String() } } }, ...publicErrors(), ...errorResponses({ 400: ['LINK_EXPIRED', 'INVALID_LINK'], 409: ['EMAIL_CHANGED'] }) },
@@ -68,7 +68,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
 
   app.post('/v1/email/unsubscribe', {
     schema: {
-      tags: ['notifications'], operationId: 'unsubscribeEmail', summary: 'One-click unsubscribe (RFC 8058)', security: publicAccess, querystring: Token,
+      tags: ['notifications'], operationId: 'unsubscribeEmail', summary: 'One-click unsubscribe (RFC 8058)', querystring: Token,
       description: 'The URL of every mail\'s `List-Unsubscribe` header, POSTed by mail clients with `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`): sets the account\'s `emailMode` to `never`. Any body is accepted.',
       response: { 204: Type.Null({ description: 'Unsubscribed' }), ...publicErrors(), ...errorResponses({ 400: ['INVALID_LINK'] }) },
     },
@@ -79,7 +79,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
 
   app.get('/v1/email/unsubscribe', {
     schema: {
-      tags: ['notifications'], operationId: 'unsubscribeEmailPage', summary: 'The unsubscribe page (a button that POSTs)', security: publicAccess, querystring: Token,
+      tags: ['notifications'], operationId: 'unsubscribeEmailPage', summary: 'The unsubscribe page (a button that POSTs)', querystring: Token,
       description: 'What a person opening the unsubscribe link sees: a button that POSTs to the same URL. A GET changes nothing (link scanners open links).',
       response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: Type.String() } } }, ...publicErrors(), ...errorResponses(400) },
     },
@@ -91,15 +91,16 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
 
   app.get('/v1/push/key', {
     schema: {
-      tags: ['notifications'], operationId: 'getPushKey', summary: 'The VAPID public key browsers subscribe with', security: publicAccess,
+      tags: ['notifications'], operationId: 'getPushKey', summary: 'The VAPID public key browsers subscribe with',
       description: 'Pass it as `applicationServerKey` to `pushManager.subscribe()`; the pushes are signed with its private key (RFC 8292).',
       response: { 200: ok('The key (base64url)', Type.Object({ publicKey: Type.String() })), ...publicErrors(), ...errorResponses({ 409: ['PUSH_DISABLED'] }) },
     },
   }, async () => vapidPublicKey(push));
 
   app.post('/v1/me/push-subscriptions', {
+    config: { limit: 'push-subscription' },
     schema: {
-      tags: ['notifications'], operationId: 'subscribePush', summary: 'Store this browser\'s push subscription', security,
+      tags: ['notifications'], operationId: 'subscribePush', summary: 'Store this browser\'s push subscription',
       description: 'The JSON of the browser\'s `PushSubscription` (`endpoint` and `keys`). "Your turn" and "deadline near" are then pushed to it, encrypted for its keys (RFC 8291). The same endpoint again updates it; an endpoint another account holds is refused (409 PUSH_ENDPOINT_TAKEN). A subscription the push service reports gone (404/410) is removed.',
       body: body(Type.Object({
         endpoint: Type.String({ maxLength: 2000 }),
@@ -108,27 +109,27 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
       }, { additionalProperties: false }), { endpoint: 'https://push.example.net/send/abc123', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
       response: {
         201: ok('Stored', PushSubscription),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_PUSH_SUBSCRIPTION'] }, 401, 403, { 409: ['PUSH_DISABLED', 'TOO_MANY_PUSH_SUBSCRIPTIONS', 'PUSH_ENDPOINT_TAKEN'], 422: ['UNSAFE_PUSH_ENDPOINT'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_PUSH_SUBSCRIPTION'] }, 401, 403, { 409: ['PUSH_DISABLED', 'TOO_MANY_PUSH_SUBSCRIPTIONS', 'PUSH_ENDPOINT_TAKEN'], 422: ['UNSAFE_PUSH_ENDPOINT'], 429: ['RATE_LIMITED'] }),
       },
     },
-  }, async (request, reply) => reply.code(201).send(await subscribePush(ctx, push, requireUser(request, 'read'), request.body)));
+  }, async (request, reply) => reply.code(201).send(await subscribePush(ctx, push, requireUser(request), request.body)));
 
   app.get('/v1/me/push-subscriptions', {
     schema: {
-      tags: ['notifications'], operationId: 'listPushSubscriptions', summary: 'Your browsers\' push subscriptions', security,
+      tags: ['notifications'], operationId: 'listPushSubscriptions', summary: 'Your browsers\' push subscriptions',
       description: 'The endpoints your notifications are pushed to (their keys are not shown).',
       response: { 200: ok('Your subscriptions', Type.Array(PushSubscription)), ...errorResponses(401, 403) },
     },
-  }, async (request) => pushSubscriptionsOf(ctx, requireUser(request, 'read')));
+  }, async (request) => pushSubscriptionsOf(ctx, requireUser(request)));
 
   app.delete('/v1/me/push-subscriptions/:id', {
     schema: {
-      tags: ['notifications'], operationId: 'unsubscribePush', summary: 'Remove a push subscription', security, params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+      tags: ['notifications'], operationId: 'unsubscribePush', summary: 'Remove a push subscription', params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
       description: 'Nothing more is pushed to that browser.',
       response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request, reply) => {
-    await unsubscribePush(ctx, requireUser(request, 'read'), request.params.id);
+    await unsubscribePush(ctx, requireUser(request), request.params.id);
     return reply.code(204).send(null);
   });
 };

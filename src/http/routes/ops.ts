@@ -3,20 +3,20 @@ import type { Registry } from 'prom-client';
 import type { Db } from '../../store/db.js';
 import { sendProblem } from '../problems.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../store/unavailable.js';
-import { errorResponses, ok, publicAccess, publicErrors } from './common.js';
+import { errorResponses, ok, publicErrors } from './common.js';
 
 /** Liveness, readiness (the database answers) and Prometheus metrics. */
 export const opsRoutes = (db: Db, registry: Registry): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/health', {
     schema: {
-      tags: ['ops'], operationId: 'health', security: publicAccess, summary: 'The process is up', description: 'Liveness: answers while the process runs, whatever the database does.',
+      tags: ['ops'], operationId: 'health', summary: 'The process is up', description: 'Liveness: answers while the process runs, whatever the database does.',
       response: { 200: ok('Up', Type.Object({ status: Type.Literal('ok') }), { status: 'ok' }), ...publicErrors() },
     },
   }, async () => ({ status: 'ok' as const }));
 
   app.get('/ready', {
     schema: {
-      tags: ['ops'], operationId: 'ready', security: publicAccess, summary: 'The service can reach its database', description: 'Readiness for a load balancer: 200 once the database answers, 503 otherwise.',
+      tags: ['ops'], operationId: 'ready', summary: 'The service can reach its database', description: 'Readiness for a load balancer: 200 once the database answers, 503 otherwise.',
       response: { 200: ok('Ready', Type.Object({ status: Type.Literal('ready') }), { status: 'ready' }), ...publicErrors(), ...errorResponses({ 503: ['DATABASE_UNAVAILABLE'] }) },
     },
   }, async (_request, reply) => {
@@ -30,7 +30,7 @@ export const opsRoutes = (db: Db, registry: Registry): FastifyPluginAsyncTypebox
 
   app.get('/metrics', {
     schema: {
-      tags: ['ops'], operationId: 'metrics', security: publicAccess, summary: 'Prometheus metrics', description: 'The process\'s metrics in the Prometheus text format (scrape each replica).',
+      tags: ['ops'], operationId: 'metrics', summary: 'Prometheus metrics', description: 'The process\'s metrics in the Prometheus text format (scrape each replica).',
       response: { 200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: Type.String(), example: '# HELP game_actions_total Actions applied, by game type\n# TYPE game_actions_total counter\ngame_actions_total 12\n' } } }, ...publicErrors() },
     },
   }, async (_request, reply) => {

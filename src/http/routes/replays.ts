@@ -10,7 +10,7 @@ import { errorResponses, ok } from './common.js';
 export const replayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/games/:id/replay', {
     schema: {
-      tags: ['games'], operationId: 'getGameReplay', security: [{ bearerAuth: [] }, {}], params: GameId,
+      tags: ['games'], operationId: 'getGameReplay', params: GameId,
       summary: 'A finished game as your seat saw it right after event `at` (spectators: the public view)',
       description: "Step through a game that is over (finished or aborted): your seat's view after event `at` (default: the end) and the log lines your seat could read up to then, each with its event's `seq`; without a seat, or without a token, the spectators' view and public lines. Never more than that seat saw at the time.",
       querystring: Type.Object({ at: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SEQ, description: 'Event seq (0: the start; default: the last event)' })) }, { additionalProperties: false }),

