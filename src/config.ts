@@ -98,6 +98,10 @@ export interface Config {
   mailRetryBaseMs: number;
   mailMaxAttempts: number;
   emailVerifyTtlHours: number;
+  /** A password reset link works this long (minutes). */
+  passwordResetTtlMinutes: number;
+  /** Reset mails one account gets per hour at most, however often it is asked (further asks are answered alike and send nothing). */
+  passwordResetMailsPerHour: number;
   /** Web Push (services/push.ts): the VAPID key pair (base64url) and subject; null: push is off. */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   pushSubscriptionsPerAccount: number;
@@ -111,7 +115,7 @@ export interface Rate {
   max: number;
   windowSeconds: number;
 }
-export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'webhook-send', 'chat'] as const;
+export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'webhook-send', 'chat', 'password-reset', 'account-care'] as const;
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
 export interface RateLimitSettings {
   enabled: boolean;
@@ -130,6 +134,10 @@ const DEFAULT_RATES: Record<LimitedOperation, { ip: string; account: string | nu
   // Test pings and redeliveries: each makes the server send a request.
   'webhook-send': { ip: '120/3600', account: '60/3600' },
   chat: { ip: '120/60', account: '20/60' },
+  // Asking for a reset mail (per address, and per username or e-mail address asked for) and using its link (per address).
+  'password-reset': { ip: '10/900', account: '5/3600' },
+  // Password change, "log out everywhere", deletion and export: each checks a password or reads a lot.
+  'account-care': { ip: '60/3600', account: '20/3600' },
 };
 
 /** `max/seconds` (e.g. `30/60`), or `off`. */
@@ -297,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 60_000, 10, 3_600_000),
     mailMaxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
     emailVerifyTtlHours: integer(env, 'EMAIL_VERIFY_TTL_HOURS', 48, 1, 24 * 30),
+    passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 30, 5, 24 * 60),
+    passwordResetMailsPerHour: integer(env, 'PASSWORD_RESET_MAILS_PER_HOUR', 3, 1, 100),
     vapid: vapidPublic === null ? null : { publicKey: vapidPublic, privateKey: vapidPrivate!, subject: vapidSubject! },
     pushSubscriptionsPerAccount: integer(env, 'PUSH_SUBSCRIPTIONS_PER_ACCOUNT', 10, 1, 100),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),

@@ -1,24 +1,42 @@
-import { disabledUserIds, isUserDisabled } from '../store/admin.js';
+import { accountStandings, standingOf } from '../store/admin.js';
 import type { Db } from '../store/db.js';
 import { listenChannel, type Listener } from '../store/listen.js';
 import { isDatabaseUnavailable } from '../store/unavailable.js';
 
 /**
- * Which accounts are disabled, known to every process at once. A login JWT is stateless and a
- * verified one is cached (auth/tokens.ts), so a disabled account is refused after the token
- * check, on every request: from a Set of disabled ids each process keeps, which is read whole at
- * start and after every reconnection of its LISTEN, and kept current by the `account_status`
- * NOTIFY that the disabling transaction sends (delivered on commit, to every process). While a
- * process's LISTEN is down it cannot trust its Set and asks the database on every request instead
- * (when the database cannot be reached either, the last Set known answers).
- * The check costs a Set lookup (a few tens of nanoseconds) on the request path, the move included.
+ * Which accounts are disabled, and each account's login-token generation, known to every process
+ * at once. A login JWT is stateless and a verified one is cached (auth/tokens.ts), so a disabled
+ * account, or a login token older than its account's generation (a password change or reset, "log
+ * out everywhere", a deletion: services/account-care.ts), is refused after the token check, on
+ * every request: from a Set of disabled ids and a Map of generations above 0 that each process
+ * keeps, read whole at start and after every reconnection of its LISTEN, and kept current by the
+ * `account_status` NOTIFY that the changing transaction sends (delivered on commit, to every
+ * process). While a process's LISTEN is down it cannot trust them and asks the database on every
+ * request instead (when the database cannot be reached either, the last ones known answer).
+ * The check costs a Set and a Map lookup (tens of nanoseconds) on the request path, the move included.
  */
 export const ACCOUNT_STATUS_CHANNEL = 'account_status';
 
+/** What the account_status NOTIFY carries: the account and what changed (either, or both). */
+export interface AccountStatusChange {
+  userId: string;
+  disabled?: boolean;
+  /** The account's token generation now (it only grows). */
+  generation?: number;
+}
+
+export interface Standing {
+  disabled: boolean;
+  /** Login tokens with a lower `gen` are ended. */
+  generation: number;
+}
+
 export interface AccountStatus {
   isDisabled(userId: string): boolean | Promise<boolean>;
+  /** Disabled, and the token generation: one lookup for the request path. */
+  standing(userId: string): Standing | Promise<Standing>;
   /** This process changed it (the others hear it from the NOTIFY of the same transaction). */
-  changed(userId: string, disabled: boolean): void;
+  changed(change: AccountStatusChange): void;
 }
 
 export interface AccountStatusService extends AccountStatus {
@@ -29,24 +47,37 @@ export interface AccountStatusService extends AccountStatus {
 
 export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(message: string): void }): AccountStatusService {
   let disabled = new Set<string>();
+  let generations = new Map<string, number>();
   let trusted = false;
   /** Notifications heard while the Set is being (re)read: applied after it, in order. */
-  let queued: { userId: string; disabled: boolean }[] | null = null;
+  let queued: AccountStatusChange[] | null = null;
   let listener: Listener | null = null;
-  const apply = (change: { userId: string; disabled: boolean }) => (change.disabled ? disabled.add(change.userId) : disabled.delete(change.userId));
+  const apply = (change: AccountStatusChange) => {
+    if (change.disabled === true) disabled.add(change.userId);
+    if (change.disabled === false) disabled.delete(change.userId);
+    // A generation only grows: a late or repeated notification never lowers it.
+    if (change.generation !== undefined && change.generation > (generations.get(change.userId) ?? 0)) generations.set(change.userId, change.generation);
+  };
+  const known = (userId: string): Standing => ({ disabled: disabled.has(userId), generation: generations.get(userId) ?? 0 });
+  const standing = (userId: string): Standing | Promise<Standing> => (trusted ? known(userId) : standingOf(db, userId).catch((error: unknown) => {
+    // The database is down too (nobody can change an account now): the last state known answers, and the request meets the outage where it needs the database.
+    if (isDatabaseUnavailable(error)) return known(userId);
+    throw error;
+  }));
   return {
-    isDisabled: (userId) => (trusted ? disabled.has(userId) : isUserDisabled(db, userId).catch((error: unknown) => {
-      // The database is down too (nobody can disable anyone now): the last set known answers, and the request meets the outage where it needs the database.
-      if (isDatabaseUnavailable(error)) return disabled.has(userId);
-      throw error;
-    })),
-    changed: (userId, value) => void apply({ userId, disabled: value }),
+    standing,
+    isDisabled: (userId) => {
+      const now = standing(userId);
+      return now instanceof Promise ? now.then((value) => value.disabled) : now.disabled;
+    },
+    changed: apply,
     async start() {
       listener = listenChannel(databaseUrl, ACCOUNT_STATUS_CHANNEL, {
         onMessage(raw) {
           try {
-            const change = JSON.parse(raw) as { userId: string; disabled: boolean };
-            if (typeof change.userId !== 'string' || typeof change.disabled !== 'boolean') throw new Error('bad payload');
+            const change = JSON.parse(raw) as AccountStatusChange;
+            if (typeof change.userId !== 'string' || (change.disabled !== undefined && typeof change.disabled !== 'boolean')
+              || (change.generation !== undefined && !Number.isInteger(change.generation))) throw new Error('bad payload');
             if (queued) queued.push(change);
             else apply(change);
           } catch {
@@ -57,8 +88,9 @@ export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(mes
           // LISTEN is up before the read: a change committed after the read's snapshot is heard (queued), none is lost.
           queued = [];
           try {
-            const fresh = new Set(await disabledUserIds(db));
-            disabled = fresh;
+            const rows = await accountStandings(db);
+            disabled = new Set(rows.filter((row) => row.disabled).map((row) => row.userId));
+            generations = new Map(rows.filter((row) => row.generation > 0).map((row) => [row.userId, row.generation]));
             for (const change of queued) apply(change);
             trusted = true;
           } finally {

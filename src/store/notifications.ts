@@ -84,10 +84,13 @@ const CLAIM_FIRST = `
   WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= now()
   ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
 
-/** The same person's other pending rows of the channel join the claim (one mail lists them all); verification mails go alone. */
+/** Mails about the account itself (an address to verify, a password reset link): each goes alone, never in a list of turns. */
+export const SOLO_KINDS = ['verify_email', 'password_reset'];
+
+/** The same person's other pending rows of the channel join the claim (one mail lists them all); solo mails go alone. */
 const CLAIM_REST = `
   SELECT id FROM notifications
-  WHERE user_id = $1 AND channel = $2 AND status = 'pending' AND kind <> 'verify_email' AND id <> $3
+  WHERE user_id = $1 AND channel = $2 AND status = 'pending' AND kind <> ALL($4::text[]) AND id <> $3
   FOR UPDATE SKIP LOCKED`;
 
 const READ_ROWS = `
@@ -117,10 +120,10 @@ export async function withClaimedNotifications(
       await client.query('COMMIT');
       return false;
     }
-    const { rows: rest } = await client.query<{ id: string }>(CLAIM_REST, [first.user_id, channel, first.id]);
+    const { rows: rest } = await client.query<{ id: string }>(CLAIM_REST, [first.user_id, channel, first.id, SOLO_KINDS]);
     const claimed = await client.query<ClaimedNotification>(READ_ROWS, [[first.id, ...rest.map((row) => row.id)]]);
-    // A verification mail goes alone, whatever else is pending.
-    const rows = claimed.rows[0]?.kind === 'verify_email' || claimed.rows.some((row) => row.id === first.id && row.kind === 'verify_email')
+    // A solo mail goes alone, whatever else is pending.
+    const rows = claimed.rows.some((row) => row.id === first.id && SOLO_KINDS.includes(row.kind))
       ? claimed.rows.filter((row) => row.id === first.id)
       : claimed.rows;
     const { rows: [user] } = await client.query<ClaimContext['user']>(
