@@ -13,7 +13,7 @@ import { games } from './games/index.js';
 import { registerGraphql } from './graphql/index.js';
 import { accountTopicOf, topicOf } from './graphql/updates.js';
 import { unauthenticated } from './errors.js';
-import { adminPrincipal, principalFromHeader } from './http/auth.js';
+import { adminPrincipal, principalFromHeader, requireLoginToken } from './http/auth.js';
 import { gameComponents, typeGameFields } from './http/game-schemas.js';
 import { documentOperations, documentPathLimits } from './http/routes/common.js';
 import { createMetrics, instrument, moveTimer, observeDatabase } from './http/metrics.js';
@@ -287,6 +287,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     if (!Array.isArray(security) || security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0)) return;
     if (request.routeOptions.url?.startsWith('/v1/admin/')) adminPrincipal(request.principal);
     else if (!request.principal) throw unauthenticated();
+    if (request.routeOptions.config.loginOnly) requireLoginToken(request.principal!);
   });
 
   // Rate limits: REST routes name their operation in `config.limit`; GraphQL wraps the same mutations.

@@ -19,6 +19,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyContextConfig {
+    /** Only the account's login token may call this route, never a personal API token, whatever its scopes (account care). */
+    loginOnly?: boolean;
+  }
+}
+
+/** A login token, not a personal API token: account care (a leaked API token must not change the password, delete or export the account). */
+export function requireLoginToken(principal: Principal): Principal {
+  if (principal.via !== 'login') throw forbidden('LOGIN_REQUIRED', 'This needs your login, not a personal API token.');
+  return principal;
 }
 
 /** The caller, who must be signed in with a credential that carries `scope`. */

@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/tokens.js';
-import { badRequest, conflict, forbidden, notFound, ServiceError } from '../errors.js';
+import { badRequest, conflict, notFound, ServiceError } from '../errors.js';
+import { requireLoginToken } from '../http/auth.js';
 import {
   activeGamesOf, changePassword as storeChangePassword, completePasswordReset, deleteAccount as storeDeleteAccount, endEverySession, openGamesOf,
   queuePasswordReset, resetCandidates, type AccountRow,
@@ -111,9 +112,7 @@ async function signedIn(ctx: ServiceContext, account: AccountRow): Promise<{ tok
 }
 
 /** Account care needs the person's own login, never a personal API token (a leaked token must not lock its owner out). */
-function requireLogin(principal: Principal): void {
-  if (principal.via !== 'login') throw forbidden('LOGIN_REQUIRED', 'This needs your login, not a personal API token.');
-}
+const requireLogin = requireLoginToken;
 
 /** The account and a check of `password` against it (outside any transaction: scrypt takes tens of ms). */
 async function confirmPassword(ctx: ServiceContext, principal: Principal, password: unknown): Promise<{ passwordHash: string }> {

@@ -275,8 +275,9 @@ describe('account deletion', () => {
     expect(verifyRecord({ toy: toyGame }, record).ok).toBe(true);
     const admin = await loginAdmin(t);
     expect((await t.http.post(`/v1/admin/games/${finishedId}/verify`).set(admin).send({}).expect(200)).body.ok).toBe(true);
-    // The neutral name has no profile.
-    await t.http.get(`/v1/players/${encodeURIComponent(row.username)}`).expect(404);
+    // The neutral name has no profile; the other player keeps theirs.
+    await t.http.get(`/v1/users/${encodeURIComponent(row.username)}/profile`).expect(404);
+    await t.http.get(`/v1/users/${bob.username}/profile`).expect(200);
   });
 
   it('deletes over GraphQL too, asking the password', async () => {

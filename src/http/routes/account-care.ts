@@ -9,7 +9,7 @@ import { bearer, body, errorResponses, ok, publicAccess, publicErrors } from './
  * everywhere", deletion and export. Every operation that acts on the signed-in account needs its
  * login token: a personal API token, whatever its scopes, is refused (403 LOGIN_REQUIRED).
  */
-const LOGIN_ONLY = 'Needs a login token: a personal API token is refused whatever its scopes (`403 LOGIN_REQUIRED`).';
+export const LOGIN_ONLY = 'Needs a login token: a personal API token is refused whatever its scopes (`403 LOGIN_REQUIRED`).';
 const signedIn = Type.Object({ token: Type.String({ description: 'A fresh login token: every earlier one of the account has ended' }), user: Type.Ref('User') });
 const signedInExample = { token: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl', user: { id: '3f9c2a1e-5b7d-4c8e-9f10-2a3b4c5d6e7f', username: 'ann', role: 'player', createdAt: '2026-11-23T12:00:00.000Z' } };
 const Password = (description: string) => Type.String({ maxLength: 200, description });
@@ -39,7 +39,7 @@ export const accountCareRoutes = (ctx: ServiceContext, resets: PasswordResets, s
   }, async (request) => resetPassword(ctx, settings, request.body.token, request.body.newPassword));
 
   app.put('/v1/me/password', {
-    config: { limit: 'account-care' },
+    config: { limit: 'account-care', loginOnly: true },
     schema: {
       tags: ['accounts'], operationId: 'changePassword', security: bearer, summary: 'Change your password',
       description: `Asks the current password. Every login token of the account ends (other browsers and devices are logged out at once, in every server process) and a fresh one is answered. Personal API tokens are kept. ${LOGIN_ONLY}`,
@@ -52,7 +52,7 @@ export const accountCareRoutes = (ctx: ServiceContext, resets: PasswordResets, s
   }, async (request) => changePassword(ctx, requireUser(request, 'read'), request.body.currentPassword, request.body.newPassword));
 
   app.post('/v1/me/logout-everywhere', {
-    config: { limit: 'account-care' },
+    config: { limit: 'account-care', loginOnly: true },
     schema: {
       tags: ['accounts'], operationId: 'logoutEverywhere', security: bearer, summary: 'Log out everywhere',
       description: `Every login token of the account ends, the one sent included, in every server process at once; unused stream tickets too. Personal API tokens are kept (as lichess keeps them): revoke them at /v1/me/tokens. ${LOGIN_ONLY}`,
@@ -64,7 +64,7 @@ export const accountCareRoutes = (ctx: ServiceContext, resets: PasswordResets, s
   });
 
   app.post('/v1/me/delete', {
-    config: { limit: 'account-care' },
+    config: { limit: 'account-care', loginOnly: true },
     schema: {
       tags: ['accounts'], operationId: 'deleteAccount', security: bearer, summary: 'Delete your account',
       description: `Asks the password. Your running games are resigned (a bot plays your seat on) and the games not started yet are left; then your address, password, API tokens, webhooks, push subscriptions, notification settings, chat messages and current ratings are deleted, every token ends, and your seats in finished games show a neutral "deleted player …" name (their records still verify). Your username is never given to anyone again. This cannot be undone: export your data first (GET /v1/me/export). ${LOGIN_ONLY}`,
@@ -77,7 +77,7 @@ export const accountCareRoutes = (ctx: ServiceContext, resets: PasswordResets, s
   });
 
   app.get('/v1/me/export', {
-    config: { limit: 'account-care' },
+    config: { limit: 'account-care', loginOnly: true },
     schema: {
       tags: ['accounts'], operationId: 'exportAccount', security: bearer, summary: 'Download your data (JSON)',
       description: `Everything the server keeps about you, as you may see it: account, notification settings, ratings and their history, API tokens and webhooks (without secrets), push subscriptions, the chat messages you wrote, and every game you hold a seat in with your seat's view and the log as your seat reads it (never another seat's hidden information). Answered as a download (\`Content-Disposition: attachment\`). ${LOGIN_ONLY}`,
