@@ -4627,6 +4627,21 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `UNAUTHENTICATED`: no bearer token was sent
              *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
              */
@@ -10538,6 +10553,21 @@ export interface operations {
                         /** Format: date-time */
                         expiresAt: string;
                     };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /**

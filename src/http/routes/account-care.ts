@@ -56,7 +56,8 @@ export const accountCareRoutes = (ctx: ServiceContext, resets: PasswordResets, s
     schema: {
       tags: ['accounts'], operationId: 'logoutEverywhere', security: bearer, summary: 'Log out everywhere',
       description: `Every login token of the account ends, the one sent included, in every server process at once; unused stream tickets too. Personal API tokens are kept (as lichess keeps them): revoke them at /v1/me/tokens. ${LOGIN_ONLY}`,
-      response: { 204: Type.Null({ description: 'Logged out everywhere' }), ...errorResponses({ 403: ['LOGIN_REQUIRED'], 429: ['RATE_LIMITED'] }, 401, 404) },
+      // No body is needed, but one that is sent must be JSON.
+      response: { 204: Type.Null({ description: 'Logged out everywhere' }), ...errorResponses({ 400: ['INVALID_JSON'], 403: ['LOGIN_REQUIRED'], 429: ['RATE_LIMITED'] }, 401, 404) },
     },
   }, async (request, reply) => {
     await logoutEverywhere(ctx, requireUser(request, 'read'));
