@@ -124,6 +124,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link to choose a new password
+         * @description Give a username or an e-mail address. If it names an account with a verified address, a link is mailed there that sets a new password once, within PASSWORD_RESET_TTL_MINUTES. The answer is the same, and as fast, whether or not an account matches (nothing is looked up before it leaves). Rate limited per client address and per name or address asked for; an account gets at most PASSWORD_RESET_MAILS_PER_HOUR mails an hour.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a mailed reset link
+         * @description The `token` of the mailed link (the part after `#token=`) and the new password. The link then stops working (as do the account's other reset links), every login token of the account ends, and a fresh one is answered. Personal API tokens are kept.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change your password
+         * @description Asks the current password. Every login token of the account ends (other browsers and devices are logged out at once, in every server process) and a fresh one is answered. Personal API tokens are kept. Needs a login token: a personal API token is refused whatever its scopes (`403 LOGIN_REQUIRED`).
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out everywhere
+         * @description Every login token of the account ends, the one sent included, in every server process at once; unused stream tickets too. Personal API tokens are kept (as lichess keeps them): revoke them at /v1/me/tokens. Needs a login token: a personal API token is refused whatever its scopes (`403 LOGIN_REQUIRED`).
+         */
+        post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete your account
+         * @description Asks the password. Your running games are resigned (a bot plays your seat on) and the games not started yet are left; then your address, password, API tokens, webhooks, push subscriptions, notification settings, chat messages and current ratings are deleted, every token ends, and your seats in finished games show a neutral "deleted player …" name (their records still verify). Your username is never given to anyone again. This cannot be undone: export your data first (GET /v1/me/export). Needs a login token: a personal API token is refused whatever its scopes (`403 LOGIN_REQUIRED`).
+         */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download your data (JSON)
+         * @description Everything the server keeps about you, as you may see it: account, notification settings, ratings and their history, API tokens and webhooks (without secrets), push subscriptions, the chat messages you wrote, and every game you hold a seat in with your seat's view and the log as your seat reads it (never another seat's hidden information). Answered as a download (`Content-Disposition: attachment`). Needs a login token: a personal API token is refused whatever its scopes (`403 LOGIN_REQUIRED`).
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/game-types": {
         parameters: {
             query?: never;
@@ -4036,6 +4156,828 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "login": "ann"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A username or an e-mail address */
+                    login: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked (whether or not an account matches) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account with a verified e-mail address matches, a link to choose a new password is on its way. It works once, for a short time."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             *     - `INVALID_LOGIN`: give a username or an e-mail address (1 to 254 characters)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "0b8e…",
+                 *       "newPassword": "a new long password"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                    /** @description 8 to 200 characters */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your new login token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl",
+                     *       "user": {
+                     *         "id": "3f9c2a1e-5b7d-4c8e-9f10-2a3b4c5d6e7f",
+                     *         "username": "ann",
+                     *         "role": "player",
+                     *         "createdAt": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A fresh login token: every earlier one of the account has ended */
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             *     - `INVALID_RESET_TOKEN`: the password reset link is unknown, already used, expired, or its account is gone (ask for a new one)
+             *     - `WEAK_PASSWORD`: a password is 8 to 200 characters long
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery",
+                 *       "newPassword": "a new long password"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your password now */
+                    currentPassword: string;
+                    /** @description 8 to 200 characters */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your new login token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl",
+                     *       "user": {
+                     *         "id": "3f9c2a1e-5b7d-4c8e-9f10-2a3b4c5d6e7f",
+                     *         "username": "ann",
+                     *         "role": "player",
+                     *         "createdAt": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A fresh login token: every earlier one of the account has ended */
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             *     - `WEAK_PASSWORD`: a password is 8 to 200 characters long
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `WRONG_PASSWORD`: the password given is not the account's password (account care asks it again)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `PASSWORD_CHANGED`: the password was changed meanwhile (another session or a reset link): log in again
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out everywhere */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your password */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `WRONG_PASSWORD`: the password given is not the account's password (account care asks it again)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `PASSWORD_CHANGED`: the password was changed meanwhile (another session or a reset link): log in again
+             *     - `STILL_PLAYING`: games kept starting with the account seated while it was being deleted: try again
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your data */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<username>-export.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "boardgame-server/account-export@1";
+                        /** Format: date-time */
+                        exportedAt: string;
+                        account: components["schemas"]["User"];
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        ratings: unknown[];
+                        ratingChanges: unknown[];
+                        apiTokens: unknown[];
+                        webhooks: unknown[];
+                        pushSubscriptions: unknown[];
+                        chatMessages: unknown[];
+                        games: unknown[];
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
+             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `RATE_LIMITED`: too many requests of this kind from this address or account: wait `Retry-After` seconds (`retryAfter`, `limit`, `windowSeconds`, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9641,6 +10583,21 @@ export interface operations {
                         /** Format: date-time */
                         expiresAt: string;
                     };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /**

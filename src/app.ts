@@ -21,6 +21,8 @@ import { registerProblemHandlers } from './http/problems.js';
 import { accountKey, createLimiter, RATE_LIMIT_POLICY } from './http/rate-limits.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuard } from './http/input-guard.js';
 import { accountRoutes } from './http/routes/accounts.js';
+import { accountCareRoutes } from './http/routes/account-care.js';
+import { createPasswordResets } from './services/account-care.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { asyncPlayRoutes } from './http/routes/async-play.js';
 import { chatRoutes } from './http/routes/chat.js';
@@ -191,6 +193,12 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     retryBaseMs: config.mailRetryBaseMs, maxAttempts: config.mailMaxAttempts, verifyTtlMs: config.emailVerifyTtlHours * 3600 * 1000,
   };
   app.addHook('onClose', async () => mailSettings.transport?.close());
+  // Reset mails are asked for here and queued after the answer (services/account-care.ts); closing waits for those asked.
+  const passwordResets = createPasswordResets(ctx, {
+    publicUrl: config.publicUrl, secret: config.jwtSecret, resetTtlMs: config.passwordResetTtlMinutes * 60_000,
+    resetMailsPerHour: config.passwordResetMailsPerHour, mailAvailable: mailSettings.transport !== null,
+  });
+  app.addHook('preClose', async () => passwordResets.settled());
   const pushSettings: PushSettings = {
     vapid: config.vapid, publicUrl: config.publicUrl, allowPrivate: config.webhookAllowPrivate, allowHttp: config.pushAllowHttp, timeoutMs: config.pushTimeoutMs,
     perPersonConcurrency: config.pushPerPersonConcurrency, leaseMs: config.notificationLeaseMs,
@@ -313,11 +321,12 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   app.addHook('onClose', async () => limiter.close());
   app.addHook('preHandler', async (request, reply) => {
     const operation = request.routeOptions.config.limit;
-    if (operation) await limiter.hit(operation, request, reply, accountKey(operation, request.principal?.userId, (request.body as { username?: unknown } | undefined)?.username));
+    if (operation) await limiter.hit(operation, request, reply, accountKey(operation, request.principal?.userId, request.body as { username?: unknown; login?: unknown } | undefined));
   });
 
   await app.register(opsRoutes(db, metrics.registry));
   await app.register(accountRoutes(ctx));
+  await app.register(accountCareRoutes(ctx, passwordResets, { secret: config.jwtSecret }));
   await app.register(gameRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(asyncPlayRoutes(ctx));
@@ -328,7 +337,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   await app.register(replayRoutes(ctx));
   await app.register(chatRoutes(ctx, streams('sse')));
   await app.register(ratingRoutes(ctx));
-  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, mail: mailSettings, onSocket: streams('graphql_ws'), limiter, timeMove });
+  registerGraphql(app, ctx, { maxDepth: config.graphqlMaxDepth, maxTokens: config.graphqlMaxTokens, maxFields: config.graphqlMaxFields, maxCost: config.graphqlMaxCost, redisUrl: config.redisUrl, webhooks: webhookSettings, mail: mailSettings, onSocket: streams('graphql_ws'), limiter, timeMove, passwordResets, secret: config.jwtSecret });
   // staticCSP: Swagger UI's own CSP with the hashes of its inline scripts, served over plain HTTP too.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
   await app.register(web.files);

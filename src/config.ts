@@ -115,6 +115,10 @@ export interface Config {
   mailRetryBaseMs: number;
   mailMaxAttempts: number;
   emailVerifyTtlHours: number;
+  /** A password reset link works this long (minutes). */
+  passwordResetTtlMinutes: number;
+  /** Reset mails one account gets per hour at most, however often it is asked (further asks are answered alike and send nothing). */
+  passwordResetMailsPerHour: number;
   /** Web Push (services/push.ts): the VAPID key pair (base64url) and subject; null: push is off. */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   pushSubscriptionsPerAccount: number;
@@ -140,7 +144,7 @@ export interface Rate {
   max: number;
   windowSeconds: number;
 }
-export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'webhook-send', 'chat', 'api-token', 'push-subscription'] as const;
+export const LIMITED_OPERATIONS = ['login', 'register', 'submit', 'create-game', 'webhook', 'webhook-send', 'chat', 'api-token', 'push-subscription', 'password-reset', 'account-care'] as const;
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
 export interface RateLimitSettings {
   enabled: boolean;
@@ -162,6 +166,10 @@ const DEFAULT_RATES: Record<LimitedOperation, { ip: string; account: string | nu
   // API tokens created and push subscriptions stored: each is a credential or a target that lasts.
   'api-token': { ip: '30/3600', account: '10/3600' },
   'push-subscription': { ip: '60/3600', account: '20/3600' },
+  // Asking for a reset mail (per address, and per username or e-mail address asked for) and using its link (per address).
+  'password-reset': { ip: '10/900', account: '5/3600' },
+  // Password change, "log out everywhere", deletion and export: each checks a password or reads a lot.
+  'account-care': { ip: '60/3600', account: '20/3600' },
 };
 
 /** `max/seconds` (e.g. `30/60`), or `off`. */
@@ -357,6 +365,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 60_000, 10, 3_600_000),
     mailMaxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
     emailVerifyTtlHours: integer(env, 'EMAIL_VERIFY_TTL_HOURS', 48, 1, 24 * 30),
+    passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 30, 5, 24 * 60),
+    passwordResetMailsPerHour: integer(env, 'PASSWORD_RESET_MAILS_PER_HOUR', 3, 1, 100),
     vapid: vapidPublic === null ? null : { publicKey: vapidPublic, privateKey: vapidPrivate!, subject: vapidSubject! },
     pushSubscriptionsPerAccount: integer(env, 'PUSH_SUBSCRIPTIONS_PER_ACCOUNT', 10, 1, 100),
     pushAllowHttp,

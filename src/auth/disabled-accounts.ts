@@ -1,18 +1,20 @@
-import { disabledUserIds, isUserDisabled } from '../store/admin.js';
+import { accountStandings, standingOf } from '../store/admin.js';
 import { isApiTokenRevoked, revokedApiTokenIds } from '../store/api-tokens.js';
 import type { Db } from '../store/db.js';
 import { listenChannel, type Listener } from '../store/listen.js';
 import { isDatabaseUnavailable } from '../store/unavailable.js';
 
 /**
- * Which accounts are disabled, known to every process at once. A login JWT is stateless and a
- * verified one is cached (auth/tokens.ts), so a disabled account is refused after the token
- * check, on every request: from a Set of disabled ids each process keeps, which is read whole at
- * start and after every reconnection of its LISTEN, and kept current by the `account_status`
- * NOTIFY that the disabling transaction sends (delivered on commit, to every process). While a
- * process's LISTEN is down it cannot trust its Set and asks the database on every request instead
- * (when the database cannot be reached either, the last Set known answers).
- * The check costs a Set lookup (a few tens of nanoseconds) on the request path, the move included.
+ * Which accounts are disabled, and each account's login-token generation, known to every process
+ * at once. A login JWT is stateless and a verified one is cached (auth/tokens.ts), so a disabled
+ * account, or a login token older than its account's generation (a password change or reset, "log
+ * out everywhere", a deletion: services/account-care.ts), is refused after the token check, on
+ * every request: from a Set of disabled ids and a Map of generations above 0 that each process
+ * keeps, read whole at start and after every reconnection of its LISTEN, and kept current by the
+ * `account_status` NOTIFY that the changing transaction sends (delivered on commit, to every
+ * process). While a process's LISTEN is down it cannot trust them and asks the database on every
+ * request instead (when the database cannot be reached either, the last ones known answer).
+ * The check costs a Set and a Map lookup (tens of nanoseconds) on the request path, the move included.
  *
  * Revoked API tokens travel the same way (`{tokenId, revoked: true}` on the same channel, sent by the
  * revoking transaction): a request looks its API token up anyway, but a live stream opened with one
@@ -21,13 +23,29 @@ import { isDatabaseUnavailable } from '../store/unavailable.js';
  */
 export const ACCOUNT_STATUS_CHANNEL = 'account_status';
 
-/** A change heard (or made here): an account disabled or enabled, or an API token revoked. */
-export type CredentialChange = { userId: string; disabled: boolean } | { tokenId: string; revoked: true };
+/** What the account_status NOTIFY carries: the account and what changed (either, or both). */
+export interface AccountStatusChange {
+  userId: string;
+  disabled?: boolean;
+  /** The account's token generation now (it only grows). */
+  generation?: number;
+}
+
+/** A change heard (or made here): an account's standing changed, or an API token was revoked. */
+export type CredentialChange = AccountStatusChange | { tokenId: string; revoked: true };
+
+export interface Standing {
+  disabled: boolean;
+  /** Login tokens with a lower `gen` are ended. */
+  generation: number;
+}
 
 export interface AccountStatus {
   isDisabled(userId: string): boolean | Promise<boolean>;
+  /** Disabled, and the token generation: one lookup for the request path. */
+  standing(userId: string): Standing | Promise<Standing>;
   /** This process changed it (the others hear it from the NOTIFY of the same transaction). */
-  changed(userId: string, disabled: boolean): void;
+  changed(change: AccountStatusChange): void;
   isTokenRevoked(tokenId: string): boolean | Promise<boolean>;
   /** This process revoked the token (the others hear it from the NOTIFY of the same transaction). */
   tokenRevoked(tokenId: string): void;
@@ -43,6 +61,7 @@ export interface AccountStatusService extends AccountStatus {
 
 export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(message: string): void }): AccountStatusService {
   let disabled = new Set<string>();
+  let generations = new Map<string, number>();
   let revoked = new Set<string>();
   let trusted = false;
   /** Notifications heard while the Sets are being (re)read: applied after them, in order. */
@@ -50,25 +69,33 @@ export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(mes
   let listener: Listener | null = null;
   const watchers = new Set<(change: CredentialChange) => void>();
   const apply = (change: CredentialChange) => {
-    if ('tokenId' in change) revoked.add(change.tokenId);
-    else if (change.disabled) disabled.add(change.userId);
-    else disabled.delete(change.userId);
+    if ('tokenId' in change) return void revoked.add(change.tokenId);
+    if (change.disabled === true) disabled.add(change.userId);
+    if (change.disabled === false) disabled.delete(change.userId);
+    // A generation only grows: a late or repeated notification never lowers it.
+    if (change.generation !== undefined && change.generation > (generations.get(change.userId) ?? 0)) generations.set(change.userId, change.generation);
   };
   const tell = (change: CredentialChange) => {
     for (const watcher of watchers) watcher(change);
   };
-  /** While LISTEN is down the database answers; when it cannot either, the last Set known does (nobody can disable or revoke anything now). */
-  const ask = (known: Set<string>, id: string, read: () => Promise<boolean>) => (trusted ? known.has(id) : read().catch((error: unknown) => {
-    if (isDatabaseUnavailable(error)) return known.has(id);
+  /** While LISTEN is down the database answers; when it cannot either, the last state known does (nobody can change an account now). */
+  const ask = <T>(known: () => T, read: () => Promise<T>): T | Promise<T> => (trusted ? known() : read().catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return known();
     throw error;
   }));
+  const standing = (userId: string): Standing | Promise<Standing> =>
+    ask(() => ({ disabled: disabled.has(userId), generation: generations.get(userId) ?? 0 }), () => standingOf(db, userId));
   return {
-    isDisabled: (userId) => ask(disabled, userId, () => isUserDisabled(db, userId)),
-    changed: (userId, value) => {
-      apply({ userId, disabled: value });
-      tell({ userId, disabled: value });
+    standing,
+    isDisabled: (userId) => {
+      const now = standing(userId);
+      return now instanceof Promise ? now.then((value) => value.disabled) : now.disabled;
     },
-    isTokenRevoked: (tokenId) => ask(revoked, tokenId, () => isApiTokenRevoked(db, tokenId)),
+    changed: (change) => {
+      apply(change);
+      tell(change);
+    },
+    isTokenRevoked: (tokenId) => ask(() => revoked.has(tokenId), () => isApiTokenRevoked(db, tokenId)),
     tokenRevoked: (tokenId) => {
       apply({ tokenId, revoked: true });
       tell({ tokenId, revoked: true });
@@ -82,7 +109,9 @@ export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(mes
         onMessage(raw) {
           try {
             const change = JSON.parse(raw) as CredentialChange;
-            const valid = 'tokenId' in change ? typeof change.tokenId === 'string' && change.revoked === true : typeof change.userId === 'string' && typeof change.disabled === 'boolean';
+            const valid = 'tokenId' in change ? typeof change.tokenId === 'string' && change.revoked === true
+              : typeof change.userId === 'string' && (change.disabled === undefined || typeof change.disabled === 'boolean')
+                && (change.generation === undefined || Number.isInteger(change.generation));
             if (!valid) throw new Error('bad payload');
             if (queued) queued.push(change);
             else apply(change);
@@ -95,9 +124,11 @@ export function createAccountStatus(db: Db, databaseUrl: string, log: { warn(mes
           // LISTEN is up before the read: a change committed after the read's snapshot is heard (queued), none is lost.
           queued = [];
           try {
-            const fresh = new Set(await disabledUserIds(db));
-            revoked = new Set(await revokedApiTokenIds(db));
-            disabled = fresh;
+            const rows = await accountStandings(db);
+            const fresh = new Set(await revokedApiTokenIds(db));
+            disabled = new Set(rows.filter((row) => row.disabled).map((row) => row.userId));
+            generations = new Map(rows.filter((row) => row.generation > 0).map((row) => [row.userId, row.generation]));
+            revoked = fresh;
             for (const change of queued) apply(change);
             trusted = true;
           } finally {

@@ -23,13 +23,19 @@ export type Access =
   | { kind: 'public' }
   /** Anyone; a caller who sends a token needs `scope` (a spectator's view or a player's). */
   | { kind: 'optional'; scope: Scope }
-  /** A signed-in caller with `scope`; `admin` also needs an admin account. `ticket`: or a stream ticket in `?ticket=` instead (read scope). */
-  | { kind: 'signed-in'; scope: Scope; ticket?: true };
+  /**
+   * A signed-in caller with `scope`; `admin` also needs an admin account. `ticket`: or a stream ticket
+   * in `?ticket=` instead (read scope). `login`: and only the account's login token, never a personal
+   * API token whatever its scopes (account care: a leaked API token must not change the password,
+   * delete or export the account; 403 LOGIN_REQUIRED).
+   */
+  | { kind: 'signed-in'; scope: Scope; ticket?: true; login?: true };
 
 const PUBLIC: Access = { kind: 'public' };
 const anyone = (scope: Scope): Access => ({ kind: 'optional', scope });
 const needs = (scope: Scope): Access => ({ kind: 'signed-in', scope });
 const ADMIN = needs('admin');
+const LOGIN_ONLY: Access = { kind: 'signed-in', scope: 'account', login: true };
 
 /** REST operations by operationId. */
 export const OPERATION_ACCESS: Record<string, Access> = {
@@ -37,6 +43,13 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   register: PUBLIC,
   login: PUBLIC,
   getMe: needs('read'),
+  // account care: reset by mail (public, same answer for any name), the rest with the login only
+  requestPasswordReset: PUBLIC,
+  resetPassword: PUBLIC,
+  changePassword: LOGIN_ONLY,
+  logoutEverywhere: LOGIN_ONLY,
+  deleteAccount: LOGIN_ONLY,
+  exportAccount: LOGIN_ONLY,
   // games and play
   listGameTypes: PUBLIC,
   getGameCatalog: PUBLIC,
@@ -122,6 +135,7 @@ export type GraphqlRoot = 'Query' | 'Mutation' | 'Subscription';
 export const GRAPHQL_ACCESS: Record<GraphqlRoot, Record<string, Access>> = {
   Query: {
     me: needs('read'),
+    accountExport: LOGIN_ONLY,
     gameTypes: PUBLIC,
     games: needs('read'),
     game: anyone('read'),
@@ -149,6 +163,11 @@ export const GRAPHQL_ACCESS: Record<GraphqlRoot, Record<string, Access>> = {
   Mutation: {
     register: PUBLIC,
     login: PUBLIC,
+    requestPasswordReset: PUBLIC,
+    resetPassword: PUBLIC,
+    changePassword: LOGIN_ONLY,
+    logoutEverywhere: LOGIN_ONLY,
+    deleteAccount: LOGIN_ONLY,
     createGame: needs('play'),
     configureSeat: needs('play'),
     joinGame: needs('play'),
@@ -201,6 +220,7 @@ export function checkAccess(access: Access, principal: Principal | null, viaTick
   }
   if (access.scope === 'admin' && principal.role !== 'admin') throw forbidden('ADMIN_ONLY', 'This needs an admin account.');
   if (!principal.scopes.includes(access.scope)) throw forbidden('INSUFFICIENT_SCOPE', `This needs a token with the "${access.scope}" scope.`);
+  if (access.kind === 'signed-in' && access.login && principal.via !== 'login') throw forbidden('LOGIN_REQUIRED', 'This needs your login, not a personal API token.');
 }
 
 /** The OpenAPI `security` of an operation with this access (bearer scopes are listed as OpenAPI 3.1 allows for roles). */

@@ -24,12 +24,15 @@ export interface Principal {
   expiresAt?: number;
   /** The personal API token's id (`via: 'api-token'`): live streams end when it is revoked. */
   tokenId?: string;
+  /** A login token's `gen` claim: the account's token generation when it was issued (0 for tokens from before it existed). */
+  generation?: number;
 }
 
 export const loginScopes = (role: Role): Scope[] => (role === 'admin' ? ['read', 'play', 'account', 'admin'] : ['read', 'play', 'account']);
 
 export interface TokenService {
-  issue(principal: Pick<Principal, 'userId' | 'username' | 'role'>): Promise<string>;
+  /** `generation`: the account's token generation now (users.token_generation); a later one ends the token (auth/disabled-accounts.ts). */
+  issue(principal: Pick<Principal, 'userId' | 'username' | 'role'> & { generation?: number }): Promise<string>;
   /** The principal, or null for any invalid, expired, forged or malformed token. */
   verify(token: string): Promise<Principal | null>;
 }
@@ -43,7 +46,7 @@ export function createTokenService(secret: string, issuer: string, ttlSeconds: n
   const verified = new Map<string, { principal: Principal; expiresAt: number }>();
   return {
     issue: (principal) =>
-      new SignJWT({ username: principal.username, role: principal.role })
+      new SignJWT({ username: principal.username, role: principal.role, gen: principal.generation ?? 0 })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(principal.userId)
         .setIssuer(issuer)
@@ -51,9 +54,10 @@ export function createTokenService(secret: string, issuer: string, ttlSeconds: n
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
-      // A login token is stateless (nothing revokes it before it expires), so a verified one stays
-      // good until its `exp`: keep it until then. API tokens never come here (services/api-tokens.ts
-      // looks each one up, so revoking one works at once).
+      // A login token's signature and expiry do not change, so a verified one is kept until its `exp`.
+      // What ends it earlier is its account's token generation passing its `gen`, checked on every
+      // request after this (services/api-tokens.ts#authenticate). API tokens never come here
+      // (services/api-tokens.ts looks each one up, so revoking one works at once).
       const known = verified.get(token);
       if (known) {
         verified.delete(token);
@@ -65,8 +69,9 @@ export function createTokenService(secret: string, issuer: string, ttlSeconds: n
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer, requiredClaims: ['sub', 'exp'] });
         const role = payload.role;
-        if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || (role !== 'player' && role !== 'admin')) return null;
-        const principal: Principal = { userId: payload.sub, username: payload.username, role, scopes: loginScopes(role), via: 'login', expiresAt: payload.exp! * 1000 };
+        const generation = payload.gen ?? 0;
+        if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || (role !== 'player' && role !== 'admin') || !Number.isInteger(generation)) return null;
+        const principal: Principal = { userId: payload.sub, username: payload.username, role, scopes: loginScopes(role), via: 'login', expiresAt: payload.exp! * 1000, generation: generation as number };
         verified.set(token, { principal, expiresAt: principal.expiresAt! });
         if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
         return principal;

@@ -10,6 +10,7 @@ import { authenticate } from '../services/api-tokens.js';
 import type { ServiceContext } from '../services/context.js';
 import type { WebhookSettings } from '../services/webhooks.js';
 import type { MailSettings } from '../services/notifications.js';
+import type { PasswordResets } from '../services/account-care.js';
 import { asyncPlayResolvers } from './async-resolvers.js';
 import { registerCostLimit } from './cost.js';
 import { depthLimit } from './depth.js';
@@ -31,8 +32,8 @@ import { ratingResolvers } from './rating-resolvers.js';
  */
 export const SCHEMA_PATH = new URL('./schema.graphql', import.meta.url);
 
-export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; mail: MailSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter; timeMove?: MoveTimer }): void {
-  const core = coreResolvers(ctx);
+export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, options: { maxDepth: number; maxTokens: number; maxFields: number; maxCost: number; redisUrl: string | null; webhooks: WebhookSettings; mail: MailSettings; onSocket?: (delta: 1 | -1) => void; limiter: Limiter; timeMove?: MoveTimer; passwordResets: PasswordResets; secret: string }): void {
+  const core = coreResolvers(ctx, { passwordResets: options.passwordResets, secret: options.secret });
   const more = asyncPlayResolvers(ctx, options.webhooks, options.mail);
   const rules = rulesResolvers(ctx);
   const admin = adminResolvers(ctx);
@@ -41,7 +42,7 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
   const merge = (type: 'Query' | 'Mutation' | 'Subscription') =>
     [core, more, rules, admin, chat, ratings].reduce((all, resolvers) => ({ ...all, ...(resolvers[type] as object) }), {});
   // Each root field checks its access (auth/scopes.ts) first, before its rate limit, as REST does.
-  const resolvers: IResolvers = { ...core, ...withFieldAccess({ Query: merge('Query'), Mutation: timed(limited(merge('Mutation'), options.limiter), options.timeMove), Subscription: merge('Subscription') }) };
+  const resolvers: IResolvers = { ...core, ...withFieldAccess({ Query: limited(merge('Query'), options.limiter, LIMITED_QUERIES), Mutation: timed(limited(merge('Mutation'), options.limiter, LIMITED_MUTATIONS), options.timeMove), Subscription: merge('Subscription') }) };
 
   guardSubscriptionMessages(app, '/graphql', options.maxTokens);
   app.register(mercurius, {
@@ -123,14 +124,19 @@ export function registerGraphql(app: FastifyInstance, ctx: ServiceContext, optio
 }
 
 /** The mutations with a rate limit, counted in the same buckets as their REST routes. */
-const LIMITED_MUTATIONS: Record<string, LimitedOperation> = { login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook', pingWebhook: 'webhook-send', redeliverWebhookDelivery: 'webhook-send', postChatMessage: 'chat', createApiToken: 'api-token' };
+const LIMITED_MUTATIONS: Record<string, LimitedOperation> = {
+  login: 'login', register: 'register', submitAction: 'submit', createGame: 'create-game', registerWebhook: 'webhook', pingWebhook: 'webhook-send', redeliverWebhookDelivery: 'webhook-send', postChatMessage: 'chat', createApiToken: 'api-token',
+  requestPasswordReset: 'password-reset', resetPassword: 'password-reset', changePassword: 'account-care', logoutEverywhere: 'account-care', deleteAccount: 'account-care',
+};
+/** Queries with a rate limit: the account export reads a lot. */
+const LIMITED_QUERIES: Record<string, LimitedOperation> = { accountExport: 'account-care' };
 
-function limited(mutations: Record<string, unknown>, limiter: Limiter): Record<string, unknown> {
+function limited(mutations: Record<string, unknown>, limiter: Limiter, operations: Record<string, LimitedOperation>): Record<string, unknown> {
   const wrapped = { ...mutations };
-  for (const [name, operation] of Object.entries(LIMITED_MUTATIONS)) {
+  for (const [name, operation] of Object.entries(operations)) {
     const resolve = mutations[name] as (root: unknown, args: Record<string, unknown>, context: MercuriusContext, info: unknown) => unknown;
     wrapped[name] = async (root: unknown, args: Record<string, unknown>, context: MercuriusContext, info: unknown) => {
-      await limiter.hit(operation, context.reply.request, context.reply, accountKey(operation, context.principal?.userId, args.username));
+      await limiter.hit(operation, context.reply.request, context.reply, accountKey(operation, context.principal?.userId, args));
       return resolve(root, args, context, info);
     };
   }

@@ -1,6 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { GameStatus } from '../store/games.js';
 import { login, me, register } from '../services/accounts.js';
+import { changePassword, deleteAccount, exportAccount, logoutEverywhere, resetPassword, type PasswordResets } from '../services/account-care.js';
 import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
 import { gameLog, LOG_PAGE_LIMIT } from '../services/history.js';
@@ -32,7 +33,7 @@ async function* currentThenLive(current: GamePayload, live: AsyncIterableIterato
   }
 }
 
-export function coreResolvers(ctx: ServiceContext): IResolvers {
+export function coreResolvers(ctx: ServiceContext, care: { passwordResets: PasswordResets; secret: string }): IResolvers {
   // The catalog is fixed for the life of the app: each game's type is looked up, not rebuilt.
   const typeById = new Map(gameTypes(ctx).map((type) => [type.id, type]));
   // Lists carry summaries without the state: the caller's view is then computed on demand.
@@ -52,6 +53,7 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
     Date: DateScalar,
     Query: {
       me: (_root, _args, context: Context) => me(ctx, user(context)),
+      accountExport: (_root, _args, context: Context) => exportAccount(ctx, user(context)),
       // A bad token is refused even where no account is needed, as REST refuses it on every route.
       gameTypes: (_root, _args, context: Context) => {
         who(context);
@@ -105,6 +107,25 @@ export function coreResolvers(ctx: ServiceContext): IResolvers {
       login: (_root, { username, password }: { username: string; password: string }, context: Context) => {
         who(context);
         return login(ctx, username, password);
+      },
+      requestPasswordReset: (_root, { login: name }: { login: string }, context: Context) => {
+        who(context);
+        care.passwordResets.request(name);
+        return true;
+      },
+      resetPassword: (_root, { token, newPassword }: { token: string; newPassword: string }, context: Context) => {
+        who(context);
+        return resetPassword(ctx, care, token, newPassword);
+      },
+      changePassword: (_root, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }, context: Context) =>
+        changePassword(ctx, user(context), currentPassword, newPassword),
+      logoutEverywhere: async (_root, _args, context: Context) => {
+        await logoutEverywhere(ctx, user(context));
+        return true;
+      },
+      deleteAccount: async (_root, { password }: { password: string }, context: Context) => {
+        await deleteAccount(ctx, user(context), password);
+        return true;
       },
       createGame: async (_root, args: { type?: string | null; typeId?: string | null; seats: number; options?: unknown; private?: boolean | null; rated?: boolean | null; timeControl?: unknown; clientSeed?: string | null }, context: Context) => {
         const principal = user(context);

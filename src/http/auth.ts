@@ -26,6 +26,12 @@ declare module 'fastify' {
   }
 }
 
+/** A login token, not a personal API token: account care (a leaked API token must not change the password, delete or export the account). */
+export function requireLoginToken(principal: Principal): Principal {
+  if (principal.via !== 'login') throw forbidden('LOGIN_REQUIRED', 'This needs your login, not a personal API token.');
+  return principal;
+}
+
 /**
  * The signed-in caller. Its scope (and admin role) was checked before the handler ran, by the
  * route's entry in auth/scopes.ts: handlers name no scope of their own.

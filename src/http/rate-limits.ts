@@ -18,7 +18,7 @@ import { ServiceError } from '../errors.js';
  */
 /** The policy as the OpenAPI description states it (the README says the same at more length). */
 export const RATE_LIMIT_POLICY = [
-  '**Rate limits**: login (per client address, and per username tried), register (per address), submitting actions, creating games, registering webhooks, webhook test pings and redeliveries, posting chat messages, creating API tokens and storing push subscriptions (per address and per account) are rate limited, with the same counters for REST and GraphQL (every aliased GraphQL mutation counts).',
+  '**Rate limits**: login (per client address, and per username tried), register (per address), password reset mails (per address, and per username or e-mail address asked for) and reset links used (per address), account care (password change, log out everywhere, deletion, export: per address and per account), submitting actions, creating games, registering webhooks, webhook test pings and redeliveries, posting chat messages, creating API tokens and storing push subscriptions (per address and per account) are rate limited, with the same counters for REST and GraphQL (every aliased GraphQL mutation counts).',
   'Responses of these operations carry `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`. Past a limit the answer is `429` with code `RATE_LIMITED` and `Retry-After` (seconds); the request changed nothing.',
   'Keep one request in flight at a time and wait `Retry-After` after a 429. The defaults (see the README) are far above normal play; operators may change them.',
   'Quotas per account, exact under concurrent requests: open games it created that have not started (`409 TOO_MANY_OPEN_GAMES`), webhooks (`409 TOO_MANY_WEBHOOKS`), live API tokens (`409 TOO_MANY_TOKENS`), push subscriptions (`409 TOO_MANY_PUSH_SUBSCRIPTIONS`).',
@@ -37,9 +37,14 @@ declare module 'fastify' {
   }
 }
 
-/** Whose account a request counts against: login by the username tried (case-folded), the rest by the caller. */
-export function accountKey(operation: LimitedOperation, userId: string | null | undefined, username?: unknown): string | null {
-  if (operation === 'login') return typeof username === 'string' ? `name:${username.toLowerCase()}` : null;
+/**
+ * Whose account a request counts against: login by the username tried, a password reset by the
+ * username or address it asks for (case-folded: the same count whether that account exists or
+ * not), the rest by the caller. `input`: the request's body or the mutation's arguments.
+ */
+export function accountKey(operation: LimitedOperation, userId: string | null | undefined, input?: { username?: unknown; login?: unknown }): string | null {
+  if (operation === 'login') return typeof input?.username === 'string' ? `name:${input.username.toLowerCase()}` : null;
+  if (operation === 'password-reset') return typeof input?.login === 'string' ? `name:${input.login.trim().toLowerCase()}` : null;
   return userId ?? null;
 }
 

@@ -101,7 +101,7 @@ export async function setAccountDisabled(ctx: ServiceContext, principal: Princip
   const row = await setUserDisabled(ctx.db, userId, disabled ? ctx.now() : null, ACCOUNT_STATUS_CHANNEL);
   if (!row) throw notFound('User');
   // This process refuses the account at once; the others when the NOTIFY of that commit reaches them.
-  ctx.accounts.changed(userId, disabled);
+  ctx.accounts.changed({ userId, disabled });
   ctx.log.info(`account ${userId} (${row.username}) ${disabled ? 'disabled' : 'enabled'} by admin ${principal.userId}`);
   return adminUser(row);
 }

@@ -8,16 +8,20 @@ import type { ServiceContext } from './context.js';
 
 
 /**
- * Resolves a bearer credential: a login JWT or a personal API token. Null when it is neither valid;
- * 403 ACCOUNT_DISABLED when it is, but its account was disabled (checked on every request, after
- * the token: a Set lookup, auth/disabled-accounts.ts).
+ * Resolves a bearer credential: a login JWT or a personal API token. Null when it is neither valid,
+ * or a login token its account has ended since (a lower `gen` than the account's token generation:
+ * password change or reset, "log out everywhere", deletion); 403 ACCOUNT_DISABLED when it is valid
+ * but its account was disabled. Both are checked on every request, after the token: a Set and a Map
+ * lookup (auth/disabled-accounts.ts).
  */
 export async function authenticate(ctx: ServiceContext, bearer: string): Promise<Principal | null> {
   const principal = await credential(ctx, bearer);
   if (!principal) return null;
-  // A boolean from the in-memory set (no await: no extra turn of the event loop), a promise while it cannot be trusted.
-  const disabled = ctx.accounts.isDisabled(principal.userId);
-  if (disabled === true || (disabled !== false && (await disabled))) throw accountDisabled();
+  // In-memory (no await: no extra turn of the event loop), a promise while the memory cannot be trusted.
+  const known = ctx.accounts.standing(principal.userId);
+  const standing = known instanceof Promise ? await known : known;
+  if (principal.via === 'login' && (principal.generation ?? 0) < standing.generation) return null;
+  if (standing.disabled) throw accountDisabled();
   return principal;
 }
 

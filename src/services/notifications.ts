@@ -3,9 +3,11 @@ import type { Transporter } from 'nodemailer';
 import type { Principal } from '../auth/tokens.js';
 import { badRequest, notFound, ServiceError, unprocessable } from '../errors.js';
 import {
-  EMAIL_MODES, liftSuppression, markEmailVerified, suppressAddress, type EmailLimits, notificationSettings, removeEmail, setEmail, claimNotifications, settleNotifications, updateEmailPreferences,
+  EMAIL_MODES, SOLO_KINDS, liftSuppression, markEmailVerified, suppressAddress, type EmailLimits, notificationSettings, removeEmail, setEmail, claimNotifications, settleNotifications, updateEmailPreferences,
   type ClaimContext, type ClaimedGame, type ClaimedNotification, type EmailMode, type Settled,
 } from '../store/notifications.js';
+import { resetLinkLive } from '../store/account-care.js';
+import { resetLink } from './account-care.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 
@@ -219,12 +221,24 @@ function compose(settings: MailSettings, rows: ClaimedNotification[], context: C
   return { subject, lines };
 }
 
-function render(mail: Mail, unsubscribe: string): { text: string; html: string } {
+function resetMail(settings: MailSettings, username: string, resetId: string, expiresAt: string): Mail {
+  return {
+    subject: 'Choose a new password',
+    lines: [
+      { text: `Someone (we hope you) asked to choose a new password for ${username}. Follow this link to do so:`, link: resetLink(settings, resetId) },
+      { text: `It works once, until ${new Date(expiresAt).toUTCString()}. Using it logs out every other session of the account.` },
+      { text: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
+    ],
+  };
+}
+
+/** Text and HTML parts; `unsubscribe` (null: none) adds the one-click footer of notification mails. */
+function render(mail: Mail, unsubscribe: string | null): { text: string; html: string } {
   const footer = 'You get these mails because your account asked for them. Stop them with one click:';
-  const text = [...mail.lines.map((line) => (line.link ? `${line.text} ${line.link}` : line.text)), '', `${footer} ${unsubscribe}`].join('\n');
+  const text = [...mail.lines.map((line) => (line.link ? `${line.text} ${line.link}` : line.text)), ...(unsubscribe ? ['', `${footer} ${unsubscribe}`] : [])].join('\n');
   const html = `<!doctype html><html><body>${mail.lines
     .map((line) => `<p>${escapeHtml(line.text)}${line.link ? ` <a href="${escapeHtml(line.link)}">${escapeHtml(line.link)}</a>` : ''}</p>`)
-    .join('')}<hr><p style="font-size:small">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">unsubscribe</a></p></body></html>`;
+    .join('')}${unsubscribe ? `<hr><p style="font-size:small">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">unsubscribe</a></p>` : ''}</body></html>`;
   return { text, html };
 }
 
@@ -232,7 +246,7 @@ function render(mail: Mail, unsubscribe: string): { text: string; html: string }
 
 /** Still worth sending, judged under the claim's lock: the turn is still the person's and no take-back reached it. */
 export function isMoot(row: ClaimedNotification, game: ClaimedGame | undefined, userId: string): boolean {
-  if (row.kind === 'verify_email' || row.kind === 'game_over') return false;
+  if (SOLO_KINDS.includes(row.kind) || row.kind === 'game_over') return false;
   if (!game) return true;
   if (row.kind === 'invitation') return game.status !== 'open' || !game.seats.some((seat) => seat.seat === row.seat && seat.reservedForId === userId && seat.userId === null);
   const version = row.gameVersion ?? 0;
@@ -255,7 +269,8 @@ interface PreparedMail {
   subject: string;
   text: string;
   html: string;
-  unsubscribe: string;
+  /** The one-click unsubscribe URL; null for a mail that is no notification (a password reset). */
+  unsubscribe: string | null;
   lagMs: number;
   moot: number;
   /** A digest: the person's previous digest time, restored if this one does not leave. */
@@ -279,16 +294,22 @@ export async function sendDueMail(ctx: ServiceContext, settings: MailSettings, o
     if (rows.length === 0) return { settled: [], send: [] };
     const { user } = context;
     const verification = rows[0]!.kind === 'verify_email';
+    // A password reset link (services/account-care.ts) goes to the verified address whatever the mail settings, while the link still works.
+    const reset = rows[0]!.kind === 'password_reset';
+    const resetId = String(rows[0]!.payload.resetId);
     const address = verification ? String(rows[0]!.payload.email) : user.email;
     const settled: Settled[] = [];
-    // Unsubscribed, bounced, address removed or changed since: these rows leave no mail (a verification goes to the address it names, if still the account's).
-    const wanted = !user.suppressed && (verification ? address === user.email && user.emailVerifiedAt === null : user.email !== null && user.emailVerifiedAt !== null && user.emailMode !== 'never');
+    // Unsubscribed, bounced, address removed or changed since: these rows leave no mail (a verification goes to the address it names, if still the account's;
+    // a password reset link to the verified address whatever the mail settings, while the link still works).
+    const wanted = !user.suppressed && (verification ? address === user.email && user.emailVerifiedAt === null
+      : reset ? user.email !== null && user.emailVerifiedAt !== null && (await resetLinkLive(client, resetId))
+      : user.email !== null && user.emailVerifiedAt !== null && user.emailMode !== 'never');
     const live = wanted ? rows.filter((row) => !isMoot(row, row.gameId ? context.games.get(row.gameId) : undefined, user.id)) : [];
     for (const row of rows) if (!live.includes(row)) settled.push({ id: row.id, status: wanted ? 'moot' : 'skipped' });
     const lagMs = ctx.now().getTime() - Math.min(...rows.map((row) => new Date(row.nextAttemptAt).getTime()));
     if (live.length === 0 || !address) return { settled, send: [], message: { address: '', subject: '', text: '', html: '', unsubscribe: '', lagMs, moot: settled.length } };
     let digestBefore: Date | null | undefined;
-    if (!verification && user.emailMode === 'digest') {
+    if (!verification && !reset && user.emailMode === 'digest') {
       // Decided here, under the person's lock, not at insert: at most one digest per digestHours whatever the number of workers.
       const { rows: [digest] } = await client.query<{ next: Date | null; early: boolean }>(
         `SELECT last_digest_at + digest_hours * interval '1 hour' AS next, COALESCE(last_digest_at + digest_hours * interval '1 hour' > now(), false) AS early FROM users WHERE id = $1`, [user.id]);
@@ -302,9 +323,11 @@ export async function sendDueMail(ctx: ServiceContext, settings: MailSettings, o
     const unsubscribe = unsubscribeUrl(settings, user.id);
     const mail: Mail = verification
       ? { subject: 'Confirm your e-mail address', lines: [{ text: `Follow this link to receive notifications for ${user.username} at this address:`, link: String(live[0]!.payload.link), button: 'Confirm this address' }, { text: 'If you did not ask for this, ignore this mail: nothing will be sent.' }] }
+      : reset ? resetMail(settings, user.username, resetId, String(live[0]!.payload.expiresAt))
       : compose(settings, live, context);
-    const { text, html } = render(mail, unsubscribe);
-    return { settled, send: live, message: { address, subject: mail.subject, text, html, unsubscribe, lagMs, moot: settled.length, digestBefore } };
+    // A reset mail is no notification: nothing to unsubscribe from.
+    const { text, html } = render(mail, reset ? null : unsubscribe);
+    return { settled, send: live, message: { address, subject: mail.subject, text, html, unsubscribe: reset ? null : unsubscribe, lagMs, moot: settled.length, digestBefore } };
   });
   if (!claim) return false;
   const { rows: live, message: prepared, context } = claim;
@@ -321,7 +344,7 @@ export async function sendDueMail(ctx: ServiceContext, settings: MailSettings, o
       from: settings.from, to: mail.address, subject: mail.subject, text: mail.text, html: mail.html,
       // At least once: a resend after a crash between the relay's answer and the record keeps this id, and receivers drop the copy.
       messageId: `<${live[0]!.id}@${host}>`,
-      headers: { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'Auto-Submitted': 'auto-generated' },
+      headers: mail.unsubscribe === null ? { 'Auto-Submitted': 'auto-generated' } : { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'Auto-Submitted': 'auto-generated' },
     });
   } catch (error) {
     const message = (error as Error).message;

@@ -136,7 +136,7 @@ export async function profile(ctx: ServiceContext, username: string) {
   // A profile is a public page that tolerates a replica's lag (docs/scaling.md §2).
   const reads = ctx.db.reads;
   const user = await findUserByUsername(reads, username);
-  if (!user || user.disabledAt) throw notFound('User');
+  if (!user || user.disabledAt || user.deletedAt) throw notFound('User');
   const [ratings, recent] = await Promise.all([ratingsOf(reads, user.id), recentGamesOf(reads, user.id, RECENT_GAMES)]);
   return {
     username: user.username,

@@ -32,13 +32,16 @@ export const accessLost = (refusal: ServiceError) =>
   new StreamEnded('ACCESS_LOST', 403, `This stream is closed: you may no longer read it (${refusal.message})`, { refusal: refusal.code });
 const tokenRevoked = () => new StreamEnded('TOKEN_REVOKED', 401, 'This stream is closed: the API token it was opened with was revoked.');
 const tokenExpired = () => new StreamEnded('TOKEN_EXPIRED', 401, 'This stream is closed: the login token it was opened with has expired. Log in again and reopen it.');
+const sessionEnded = () => new StreamEnded('TOKEN_REVOKED', 401, 'This stream is closed: the login session it was opened with has ended (password changed or reset, or logged out everywhere). Log in again and reopen it.');
 const accountDisabled = () => new StreamEnded('ACCOUNT_DISABLED', 403, 'This stream is closed: the account is disabled.');
 
 /** Why the credential a stream was opened with no longer works, or null while it does. */
 export async function credentialEnded(ctx: ServiceContext, principal: Principal | null): Promise<StreamEnded | null> {
   if (!principal) return null;
   if (principal.expiresAt !== undefined && principal.expiresAt <= Date.now()) return tokenExpired();
-  if (await ctx.accounts.isDisabled(principal.userId)) return accountDisabled();
+  const standing = await ctx.accounts.standing(principal.userId);
+  if (standing.disabled) return accountDisabled();
+  if (principal.via === 'login' && (principal.generation ?? 0) < standing.generation) return sessionEnded();
   if (principal.tokenId !== undefined && (await ctx.accounts.isTokenRevoked(principal.tokenId))) return tokenRevoked();
   return null;
 }
@@ -77,8 +80,10 @@ export async function* followingAccess<T>(
     ? ctx.accounts.watch((change) => {
       if ('tokenId' in change) {
         if (change.tokenId === principal.tokenId) end(tokenRevoked());
-      } else if (change.disabled && change.userId === principal.userId) {
-        end(accountDisabled());
+      } else if (change.userId === principal.userId) {
+        if (change.disabled) end(accountDisabled());
+        // A password change or reset, or "log out everywhere", ends the login tokens issued before it (auth/disabled-accounts.ts).
+        else if (principal.via === 'login' && change.generation !== undefined && change.generation > (principal.generation ?? 0)) end(sessionEnded());
       }
     })
     : () => {};

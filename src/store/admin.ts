@@ -130,12 +130,15 @@ export async function findAdminUser(db: Db, id: string): Promise<AdminUserRow | 
 }
 
 /** Ids of every disabled account (few: each process keeps them in memory, auth/disabled-accounts.ts). */
-export async function disabledUserIds(db: Db): Promise<string[]> {
-  return (await db.user.findMany({ where: { disabledAt: { not: null } }, select: { id: true } })).map((row) => row.id);
+/** Every account that is disabled or has a login-token generation above 0 (auth/disabled-accounts.ts). */
+export async function accountStandings(db: Db): Promise<{ userId: string; disabled: boolean; generation: number }[]> {
+  const rows = await db.user.findMany({ where: { OR: [{ disabledAt: { not: null } }, { tokenGeneration: { gt: 0 } }] }, select: { id: true, disabledAt: true, tokenGeneration: true } });
+  return rows.map((row) => ({ userId: row.id, disabled: row.disabledAt !== null, generation: row.tokenGeneration }));
 }
 
-export async function isUserDisabled(db: Db, id: string): Promise<boolean> {
-  return (await db.user.findUnique({ where: { id }, select: { disabledAt: true } }))?.disabledAt != null;
+export async function standingOf(db: Db, id: string): Promise<{ disabled: boolean; generation: number }> {
+  const row = await db.user.findUnique({ where: { id }, select: { disabledAt: true, tokenGeneration: true } });
+  return { disabled: row?.disabledAt != null, generation: row?.tokenGeneration ?? 0 };
 }
 
 /**

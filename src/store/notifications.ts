@@ -152,10 +152,13 @@ const CLAIM_FIRST = `
     AND NOT EXISTS (SELECT 1 FROM notifications c WHERE c.user_id = n.user_id AND c.channel = n.channel AND c.status = 'pending' AND c.claimed_until > now())
   ORDER BY n.next_attempt_at LIMIT 1 FOR UPDATE OF n SKIP LOCKED`;
 
-/** The same person's other pending rows of the channel join the claim (one mail lists them all); verification mails go alone. */
+/** Mails about the account itself (an address to verify, a password reset link): each goes alone, never in a list of turns. */
+export const SOLO_KINDS = ['verify_email', 'password_reset'];
+
+/** The same person's other pending rows of the channel join the claim (one mail lists them all); solo mails go alone. */
 const CLAIM_REST = `
   SELECT id FROM notifications
-  WHERE user_id = $1 AND channel = $2 AND status = 'pending' AND kind <> 'verify_email' AND id <> $3
+  WHERE user_id = $1 AND channel = $2 AND status = 'pending' AND kind <> ALL($4::text[]) AND id <> $3
   FOR UPDATE SKIP LOCKED`;
 
 const READ_ROWS = `
@@ -207,12 +210,12 @@ export async function claimNotifications<T>(
         await client.query('COMMIT');
         return null;
       }
-      const { rows: rest } = await client.query<{ id: string }>(CLAIM_REST, [first.user_id, channel, first.id]);
+      const { rows: rest } = await client.query<{ id: string }>(CLAIM_REST, [first.user_id, channel, first.id, SOLO_KINDS]);
       // The person's row: two workers that claimed different rows of one person decide their digest one after the other.
       await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [first.user_id]);
       const claimed = await client.query<ClaimedNotification>(READ_ROWS, [[first.id, ...rest.map((row) => row.id)]]);
-      // A verification mail goes alone, whatever else is pending.
-      const rows = claimed.rows.some((row) => row.id === first.id && row.kind === 'verify_email') ? claimed.rows.filter((row) => row.id === first.id) : claimed.rows.filter((row) => row.kind !== 'verify_email');
+      // A solo mail goes alone, whatever else is pending (and none joins a list of turns).
+      const rows = claimed.rows.some((row) => row.id === first.id && SOLO_KINDS.includes(row.kind)) ? claimed.rows.filter((row) => row.id === first.id) : claimed.rows.filter((row) => !SOLO_KINDS.includes(row.kind));
       const { rows: [user] } = await client.query<ClaimContext['user']>(
         `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", last_digest_at AS "lastDigestAt",
            EXISTS (SELECT 1 FROM email_suppressions s WHERE s.address = lower(u.email)) AS suppressed

@@ -120,13 +120,13 @@ export async function allRatings(db: Db | Tx): Promise<RatingRow[]> {
   return db.$queryRaw`SELECT user_id AS "userId", game_type AS "gameType", mu, sigma, rating, games, updated_at AS "updatedAt" FROM ratings ORDER BY game_type, user_id`;
 }
 
-/** One page of a game type's leaderboard: best rating first (accounts an admin disabled left out). */
+/** One page of a game type's leaderboard: best rating first (accounts an admin disabled, and deleted ones, left out). */
 export async function leaderboardPage(db: Db, gameType: string, limit: number, offset: number): Promise<{ total: number; rows: (RatingRow & { username: string })[] }> {
   const [counted, rows] = await Promise.all([
-    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game_type = ${gameType} AND u.disabled_at IS NULL`,
+    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game_type = ${gameType} AND u.disabled_at IS NULL AND u.deleted_at IS NULL`,
     db.$queryRaw<(RatingRow & { username: string })[]>`
       SELECT r.user_id AS "userId", r.game_type AS "gameType", r.mu, r.sigma, r.rating, r.games, r.updated_at AS "updatedAt", u.username::text AS username
-      FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game_type = ${gameType} AND u.disabled_at IS NULL
+      FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game_type = ${gameType} AND u.disabled_at IS NULL AND u.deleted_at IS NULL
       ORDER BY r.rating DESC, r.games DESC, u.username LIMIT ${limit} OFFSET ${offset}`,
   ]);
   return { total: counted[0]?.n ?? 0, rows };

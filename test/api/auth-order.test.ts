@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_ONLY } from '../../src/http/routes/account-care.js';
 import { newUser, startTestApp, type TestApp } from '../support/api.js';
 import { postGraphql } from '../support/graphql.js';
 
@@ -22,17 +23,19 @@ interface Operation {
   method: string;
   path: string;
   admin: boolean;
+  /** Account care: only the account's login token, never a personal API token (http/routes/account-care.ts). */
+  loginOnly: boolean;
 }
 
 /** Every operation of the published document whose `security` asks for a token, with its path filled in. */
 function securedOperations(): Operation[] {
   const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')) as {
-    paths: Record<string, Record<string, { security?: unknown[]; tags?: string[] }>>;
+    paths: Record<string, Record<string, { security?: unknown[]; tags?: string[]; description?: string }>>;
   };
   const filled = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => (/seat/i.test(name) ? '1' : '00000000-0000-4000-8000-000000000000'));
   return Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations)
     .filter(([, operation]) => Array.isArray(operation.security) && operation.security.length > 0 && operation.security.every((requirement) => Object.keys(requirement as object).length > 0))
-    .map(([method, operation]) => ({ method: method.toUpperCase(), path: filled(path), admin: path.startsWith('/v1/admin/') })));
+    .map(([method, operation]) => ({ method: method.toUpperCase(), path: filled(path), admin: path.startsWith('/v1/admin/'), loginOnly: (operation.description ?? '').includes(LOGIN_ONLY) })));
 }
 
 const BAD_BODIES = ['{"not": "what this operation takes", "extra": [1, 2, 3]}', '{ this is not json'];
@@ -63,6 +66,26 @@ describe('authentication and roles before body validation', () => {
         expect(response.body.code).toBe('ADMIN_ONLY');
       }
     }
+  });
+});
+
+describe('account care needs the login token', () => {
+  it('answers 403 LOGIN_REQUIRED to a personal API token with every scope on every login-only operation, whatever the body, changing nothing', async () => {
+    const owner = await newUser(t, 'care_owner');
+    const apiToken = (await t.http.post('/v1/me/tokens').set(owner.auth).send({ name: 'all scopes', scopes: ['read', 'play'] }).expect(201)).body.token as string;
+    const operations = securedOperations().filter((operation) => operation.loginOnly);
+    expect(operations.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual(['GET /v1/me/export', 'POST /v1/me/delete', 'POST /v1/me/logout-everywhere', 'PUT /v1/me/password']);
+    for (const operation of operations) {
+      for (const body of operation.method === 'GET' ? [undefined] : [...BAD_BODIES, JSON.stringify({ password: 'correct horse battery', currentPassword: 'correct horse battery', newPassword: 'a new long password' })]) {
+        const request = t.http[operation.method.toLowerCase() as 'post'](operation.path).set({ Authorization: `Bearer ${apiToken}` });
+        const response = body === undefined ? await request : await request.set('Content-Type', 'application/json').send(body);
+        expect(response.status, `${operation.method} ${operation.path}: ${response.text}`).toBe(403);
+        expect(response.body.code).toBe('LOGIN_REQUIRED');
+      }
+    }
+    // Nothing happened: the login token still works and the password is unchanged.
+    await t.http.get('/v1/me').set(owner.auth).expect(200);
+    await t.http.post('/v1/auth/login').send({ username: owner.username, password: 'correct horse battery' }).expect(200);
   });
 });
 

@@ -232,7 +232,9 @@ async function fingerprint(): Promise<string> {
   const { rows } = await t.sql.query(`SELECT concat_ws('|',
     (SELECT count(*) FROM users), (SELECT count(*) FROM games), (SELECT coalesce(sum(version), 0) FROM games), (SELECT coalesce(max(updated_at)::text, '') FROM games),
     (SELECT count(*) FROM game_events), (SELECT count(user_id) + count(bot) + count(reserved_for_id) FROM seats), (SELECT count(*) FROM webhooks),
-    (SELECT count(*) FROM api_tokens), (SELECT count(*) FROM api_tokens WHERE revoked_at IS NOT NULL), (SELECT count(*) FROM idempotency_keys), (SELECT count(*) FROM undo_requests)) AS f`);
+    (SELECT count(*) FROM api_tokens), (SELECT count(*) FROM api_tokens WHERE revoked_at IS NOT NULL), (SELECT count(*) FROM idempotency_keys), (SELECT count(*) FROM undo_requests),
+    (SELECT coalesce(sum(token_generation), 0) FROM users), (SELECT count(*) FROM users WHERE deleted_at IS NOT NULL), (SELECT md5(string_agg(password_hash, '' ORDER BY id)) FROM users),
+    (SELECT count(*) FROM password_resets), (SELECT count(*) FROM retired_usernames)) AS f`);
   return rows[0].f as string;
 }
 

@@ -18,6 +18,8 @@ export function contractChecker(options: { unpublishedGameTypes?: string[] } = {
     }
     // A record (GET /v1/admin/games/{id}/export) has no generic shape: only its format and type are checked.
     document.components.schemas.GameRecord!.oneOf!.push({ type: 'object', required: ['format', 'type'], properties: { type: { const: type } } });
+    // Nor has a replay (GET /v1/games/{id}/replay): its game type only.
+    document.components.schemas.Replay!.oneOf!.push({ type: 'object', required: ['gameType'], properties: { gameType: { const: type } } });
   }
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);

@@ -149,7 +149,8 @@ export const integrationRoutes = (ctx: ServiceContext, webhooks: WebhookSettings
       description: `Browsers' native EventSource cannot send \`Authorization\`: ask for a ticket with your token, then open \`GET /v1/me/events?ticket=<ticket>\`. A ticket opens the stream once, within ${STREAM_TICKET_TTL_MS / 1000} s, with the \`read\` scope; a second use is refused (401 INVALID_TICKET). EventSource reconnects to the same URL, so the ticket is spent then: on \`error\`, close it and open a new one with a new ticket and \`&lastEventId=\` (the last event's id) to resume.`,
       response: {
         201: ok('The ticket', Type.Object({ ticket: Type.String({ description: 'Pass as ?ticket= once' }), expiresAt: Type.String({ format: 'date-time' }) }, { examples: [{ ticket: 'st_Zq3…', expiresAt: '2026-11-27T01:00:00.000Z' }] })),
-        ...errorResponses(401, 403),
+        // A body is not needed, but one that is sent must be JSON.
+        ...errorResponses({ 400: ['INVALID_JSON'] }, 401, 403),
       },
     },
   }, async (request, reply) => reply.code(201).send(await createStreamTicket(ctx, requireUser(request))));

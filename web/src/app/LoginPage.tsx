@@ -4,7 +4,7 @@ import { api, unwrap } from '../api/client';
 import { useMutation } from '../api/hooks';
 import { setSession } from '../api/session';
 import { Button } from '../ui/Button';
-import { ErrorBox, Field } from '../ui/forms';
+import { ErrorBox, Field, Notice } from '../ui/forms';
 
 /** Log in or register; then back to the page that asked (`?next=`) or the start page. */
 export function LoginPage() {
@@ -22,6 +22,7 @@ export function LoginPage() {
   return (
     <section class="narrow">
       <h1>{mode === 'login' ? 'Log in' : 'Create an account'}</h1>
+      {location.query.deleted && <Notice tone="ok">Your account is deleted.</Notice>}
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -36,6 +37,7 @@ export function LoginPage() {
           <Button onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>{mode === 'login' ? 'Create an account instead' : 'I have an account'}</Button>
         </div>
       </form>
+      {mode === 'login' && <p><a href="/forgot-password">Forgot your password?</a></p>}
     </section>
   );
 }

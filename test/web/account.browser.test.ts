@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser } from '../support/api.js';
+import { logIn, PHONE, horizontalOverflow, startBrowserApp, type BrowserApp, type BrowserGlobals } from '../support/browser.js';
+import { seriousAxeViolations } from '../support/page-checks.js';
+import { waitFor } from '../support/wait.js';
+
+/**
+ * Account care in headless Chromium (web/src/settings/AccountPage.tsx, web/src/app/PasswordResetPages.tsx)
+ * against a test server whose workers mail through a real SMTP server (smtp-server): forgot
+ * password → mailed link → new password; change password; download my data; log out everywhere;
+ * delete the account.
+ */
+const PUBLIC_URL = 'http://games.example.test';
+const PASSWORD = 'correct horse battery';
+const POLL = { timeout: 15_000 };
+const mails: { to: string; mail: ParsedMail }[] = [];
+let smtp: SMTPServer;
+let b: BrowserApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then((mail) => {
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','), mail });
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  b = await startBrowserApp('account', {
+    config: { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, mailFrom: 'Board games <games@example.test>', publicUrl: PUBLIC_URL, duePollMs: 200 },
+  });
+});
+afterAll(async () => {
+  await b?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const mailTo = (address: string, subject: string) => waitFor(async () => mails.find((entry) => entry.to === address && entry.mail.subject === subject), 20_000, `"${subject}" to ${address}`);
+const me = (token: string) => b.t.http.get('/v1/me').set({ Authorization: `Bearer ${token}` });
+const sessionToken = (page: Page) => page.evaluate(() => JSON.parse((globalThis as unknown as BrowserGlobals).localStorage.getItem('bgs.session') ?? 'null')?.token as string | undefined);
+
+async function verifiedUser(prefix: string) {
+  const user = await newUser(b.t, prefix);
+  const address = `${user.username}@example.test`.toLowerCase();
+  await b.t.http.put('/v1/me/email').set(user.auth).send({ email: address }).expect(200);
+  const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec((await mailTo(address, 'Confirm your e-mail address')).mail.text ?? '')?.[1];
+  await b.t.http.get(link!).expect(200);
+  return { ...user, address };
+}
+
+async function openAccount(page: Page, username: string, password = PASSWORD) {
+  await logIn(page, username, password);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+}
+
+describe('account care in the browser', () => {
+  // Each test drives several pages on a shared, loaded machine: more time than the default minute.
+  it('resets a forgotten password through the mailed link, logging in here and out everywhere else', { timeout: 150_000 }, async () => {
+    const ann = await verifiedUser('ann_web');
+    const page = await b.newPage(PHONE);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Username or e-mail address').fill(ann.username);
+    await page.getByRole('button', { name: 'Mail me a link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account' }).waitFor(POLL);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    await b.screenshot(page, 'forgot-password');
+
+    const mail = await mailTo(ann.address, 'Choose a new password');
+    const link = new RegExp(`${PUBLIC_URL}(/reset-password#token=\\S+)`).exec(mail.mail.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.getByLabel('New password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Set the password' }).click();
+    await page.getByTestId('whoami').filter({ hasText: ann.username }).waitFor(POLL);
+    expect(page.url()).not.toContain('token');
+    await me(ann.token).expect(401);
+    await me((await sessionToken(page))!).expect(200);
+    // The link worked once.
+    await page.goto(link!);
+    await page.getByLabel('New password').fill('another new password');
+    await page.getByRole('button', { name: 'Set the password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'reset link' }).waitFor(POLL);
+  });
+
+  it('changes the password (asking the old one) and downloads the data', { timeout: 150_000 }, async () => {
+    const bob = await newUser(b.t, 'bob_web');
+    const page = await b.newPage();
+    await openAccount(page, bob.username);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not your current password' }).waitFor(POLL);
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password is changed' }).waitFor(POLL);
+    await me(bob.token).expect(401);
+    const fresh = (await sessionToken(page))!;
+    await me(fresh).expect(200);
+    await b.screenshot(page, 'account');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${bob.username}-export.json`);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(data.account.username).toBe(bob.username);
+  });
+
+  it('logs out everywhere, then deletes the account after asking the password and a confirmation', { timeout: 150_000 }, async () => {
+    const bob = await newUser(b.t, 'cid_web');
+    const page = await b.newPage();
+    await openAccount(page, bob.username);
+    const fresh = (await sessionToken(page))!;
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor(POLL);
+    await me(fresh).expect(401);
+
+    await me(bob.token).expect(401);
+    await openAccount(page, bob.username);
+    await page.getByLabel('Your password, to confirm').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your account is deleted' }).waitFor(POLL);
+    await b.t.http.post('/v1/auth/login').send({ username: bob.username, password: PASSWORD }).expect(401);
+  });
+});
