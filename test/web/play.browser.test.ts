@@ -137,7 +137,7 @@ describe('two players in two browser pages', () => {
     await bobPage.getByTestId('legal-actions').getByRole('button').first().click();
     await waitForVersion(alicePage, beforeBob + 1);
     await alicePage.getByRole('button', { name: 'Take back my last move' }).click();
-    await expect.poll(() => alicePage.getByRole('alert').textContent()).toMatch(/TAKE_BACK_NEEDS_APPROVAL/);
+    await expect.poll(() => alicePage.getByRole('alert').textContent()).toBe('Another player has moved since: ask them to undo instead.');
     // Requests and answers reach the other page live (GameUpdate.undoRequestsChanged), no reload:
     // Bob refuses the first, Alice's page says so; he approves the second.
     await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).click();
