@@ -1385,7 +1385,7 @@ export interface paths {
         };
         /**
          * The best-rated players of a game type
-         * @description Accounts with a rating in this game type, best `rating` (mu - 3 sigma) first, one page at a time. Ratings change when rated games finish (not games with a bot seat, shorter than the server's minimum, abandoned or aborted; a resignation counts as last place).
+         * @description Accounts with a rating in this game type, best `rating` (1500 + 48 × (mu - 3 sigma)) first, one page at a time. Ratings change when rated games finish (not games with a bot seat, shorter than the server's minimum, abandoned or aborted; a resignation counts as last place).
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -13065,7 +13065,7 @@ export interface operations {
                      *           "rank": 1,
                      *           "username": "ann",
                      *           "gameType": "urbanization",
-                     *           "rating": 12.41,
+                     *           "rating": 2095.68,
                      *           "mu": 27.9,
                      *           "sigma": 5.16,
                      *           "games": 14
@@ -13082,7 +13082,7 @@ export interface operations {
                             rank: number;
                             username: string;
                             gameType: string;
-                            /** @description The rating shown: mu - 3 sigma (0 for a newcomer; grows as the system grows sure of the player) */
+                            /** @description The rating shown: 1500 + 48 × (mu - 3 sigma), at least 0 (1500 for a newcomer; grows as the system grows sure of the player) */
                             rating: number;
                             /** @description openskill skill estimate (starts at 25) */
                             mu: number;
@@ -13210,7 +13210,7 @@ export interface operations {
                         createdAt: string;
                         ratings: {
                             gameType: string;
-                            /** @description The rating shown: mu - 3 sigma (0 for a newcomer; grows as the system grows sure of the player) */
+                            /** @description The rating shown: 1500 + 48 × (mu - 3 sigma), at least 0 (1500 for a newcomer; grows as the system grows sure of the player) */
                             rating: number;
                             /** @description openskill skill estimate (starts at 25) */
                             mu: number;
@@ -13228,6 +13228,8 @@ export interface operations {
                             seat: number;
                             /** @description Usernames by seat (null: a bot or nobody) */
                             players: (string | null)[];
+                            /** @description The bot that played each seat, by its name (`easy`, `medium`…: shown as "Medium bot"; null: a person or nobody) */
+                            bots: (string | null)[];
                             score: number | null;
                             /** @description null: no result (aborted or abandoned) */
                             won: boolean | null;

@@ -42,7 +42,7 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
         // Ends when the account is disabled or its token is revoked or expires (services/stream-access.ts).
         return subscriptionWithCodes(followingAccess(ctx, principal, events, () => endQueue(live)));
       });
-    return { subscribe: onlyTurns ? withFilter(subscribe, (event: AccountEvent) => event.yourTurn) : subscribe, resolve: (event: AccountEvent) => event };
+    return { subscribe: onlyTurns ? withFilter(subscribe, (event: AccountEvent) => event.turnStarted) : subscribe, resolve: (event: AccountEvent) => event };
   };
   return {
     Query: {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '../auth/scopes.js';
 import type { Principal } from '../auth/tokens.js';
-import { ServiceError, unauthenticated } from '../errors.js';
+import { forbidden, ServiceError, unauthenticated } from '../errors.js';
 
 /**
  * Reads `Authorization: Bearer <login JWT or personal API token>`. No header: null (anonymous).

@@ -10,8 +10,12 @@ import type { Outcome } from '../engine/types.js';
  * recomputation from the recorded places gives the same numbers to the last bit. TrueSkill does the
  * same but is patented (Microsoft) and has no maintained JavaScript library.
  *
- * The rating shown is openskill's ordinal, mu - 3 sigma: a new player starts at 0 and climbs as
- * the system grows sure of them.
+ * The rating shown is openskill's ordinal, mu - 3 sigma (a careful estimate: it climbs as the
+ * system grows sure of a player), on the scale players know from chess sites and Board Game Arena:
+ * 1500 for a newcomer, DISPLAY_POINTS_PER_MU Elo-like points per unit of mu, never below 0. One
+ * beta (25/6, openskill's default) of skill apart is about a 76% chance of finishing ahead, which
+ * Elo puts at 200 points: 48 points per unit. The raw ordinal (3.4 after a win, -1.8 after a loss)
+ * looked broken to players. The scale is monotonic, so the leaderboard's order is the ordinal's.
  */
 export interface Skill {
   mu: number;
@@ -20,7 +24,11 @@ export interface Skill {
 
 export const initialSkill = (): Skill => rating();
 
-export const displayRating = (skill: Skill): number => ordinal(skill);
+export const DISPLAY_START = 1500;
+export const DISPLAY_POINTS_PER_MU = 200 / (25 / 6);
+
+/** The rating shown: 1500 + 48 × (mu - 3 sigma), at least 0 (migration 20261128160000_display_rating_scale rescaled the stored ones). */
+export const displayRating = (skill: Skill): number => Math.max(0, DISPLAY_START + DISPLAY_POINTS_PER_MU * ordinal(skill));
 
 /** New skills of the players at a table, given their skills before and their places (1 = first; equal places tie). */
 export function rateTable(before: Skill[], places: number[]): Skill[] {

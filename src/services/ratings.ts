@@ -146,7 +146,7 @@ export async function profile(ctx: ServiceContext, username: string) {
       const outcome = game.result as (Outcome & { abandoned?: boolean }) | null;
       const skill = (mu: number | null, sigma: number | null) => (mu === null || sigma === null ? null : round(displayRating({ mu, sigma })));
       return {
-        gameId: game.gameId, type: game.type, status: game.status, finishedAt: game.finishedAt?.toISOString() ?? null, seat: game.seat, players: game.players,
+        gameId: game.gameId, type: game.type, status: game.status, finishedAt: game.finishedAt?.toISOString() ?? null, seat: game.seat, players: game.players, bots: game.bots,
         score: outcome?.scores?.[game.seat] ?? null,
         won: outcome && !outcome.abandoned ? outcome.winners.includes(game.seat) : null,
         // Unrated games still show where the player finished.

@@ -143,6 +143,7 @@ export interface RecentGameRow {
   finishedAt: Date | null;
   seat: number;
   players: (string | null)[];
+  bots: (string | null)[];
   result: unknown;
   place: number | null;
   muBefore: number | null;
@@ -156,6 +157,7 @@ export async function recentGamesOf(db: Db, userId: string, limit: number): Prom
   return db.$queryRaw`
     SELECT g.id AS "gameId", g.type, g.status::text AS status, g.finished_at AS "finishedAt", s.seat, g.result,
       ARRAY(SELECT u.username::text FROM seats o LEFT JOIN users u ON u.id = o.user_id WHERE o.game_id = g.id ORDER BY o.seat) AS players,
+      ARRAY(SELECT o.bot FROM seats o WHERE o.game_id = g.id ORDER BY o.seat) AS bots,
       c.place, c.mu_before AS "muBefore", c.sigma_before AS "sigmaBefore", c.mu_after AS "muAfter", c.sigma_after AS "sigmaAfter"
     FROM seats s JOIN games g ON g.id = s.game_id
     LEFT JOIN rating_changes c ON c.game_id = g.id AND c.user_id = s.user_id

@@ -61,6 +61,11 @@ describe('live ratings', () => {
     const names = [alice.username, bob.username];
     expect(board.items.filter((item: { username: string }) => names.includes(item.username)).map((item: { username: string }) => item.username)).toEqual([names[winner], names[1 - winner]]);
     expect(board.items.find((item: { username: string }) => item.username === names[winner])).toMatchObject({ games: 1, gameType: 'toy' });
+    // On the scale players know: a newcomer is 1500; after one game the winner is above it, the loser below and not negative.
+    const shown = (name: string) => board.items.find((item: { username: string }) => item.username === name).rating as number;
+    expect(shown(names[winner]!)).toBeGreaterThan(1500);
+    expect(shown(names[1 - winner]!)).toBeLessThan(1500);
+    expect(shown(names[1 - winner]!)).toBeGreaterThan(1000);
     expect((await t.http.get('/v1/game-types/chess/leaderboard').expect(404)).body.code).toBe('NOT_FOUND');
 
     const mine = (await t.http.get(`/v1/users/${alice.username.toUpperCase()}/profile`).expect(200)).body;

@@ -131,3 +131,25 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Boxes that hide part of their content to the side (it has to be scrolled sideways to be seen): on
+ * a phone the map, a table's score column or a list's last columns would be out of sight. Code and
+ * JSON (<pre>, the admin's diff) scroll by nature and are left out. Answers one line per box.
+ */
+export async function hiddenSideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const doc: any = (globalThis as any).document;
+    const win: any = globalThis;
+    const found: string[] = [];
+    for (const element of doc.body.querySelectorAll('*')) {
+      if (element.closest('pre, .diff, .json')) continue;
+      const overflowX = win.getComputedStyle(element).overflowX;
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
+      if (element.scrollWidth <= element.clientWidth + 1 || element.clientWidth === 0) continue;
+      const label = element.getAttribute('aria-label') ?? element.getAttribute('data-testid') ?? element.getAttribute('class') ?? '';
+      found.push(`<${String(element.tagName).toLowerCase()} "${label}"> shows ${element.clientWidth} of ${element.scrollWidth} px`);
+    }
+    return found;
+  });
+}

@@ -130,7 +130,7 @@ describe('notification settings in the browser', () => {
     await page.getByLabel('Hours between digests').evaluate((input) => input.removeAttribute('min'));
     await page.getByLabel('Hours between digests').fill('0');
     await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent(), POLL).toMatch(/INVALID_NOTIFICATION_SETTINGS.*1 to 168/);
+    await expect.poll(() => page.getByRole('alert').first().textContent(), POLL).toMatch(/^Those notification settings are not possible\..*1 to 168/);
     expect(await preferences(ann.auth)).toMatchObject({ emailMode: 'digest', digestHours: 6 });
 
     await page.getByLabel('Never').check();

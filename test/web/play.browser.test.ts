@@ -63,7 +63,7 @@ describe('two players in two browser pages', () => {
     // Bob finds the invitation in his lobby and takes the seat: the game starts.
     const bobPage = await b.newPage();
     await logIn(bobPage, bob.username, PASSWORD);
-    const invitation = bobPage.getByRole('region', { name: 'Invitations' }).getByRole('link', { name: new RegExp(gameId.slice(0, 8)) });
+    const invitation = bobPage.getByRole('region', { name: 'Invitations' }).locator(`a[href="/games/${gameId}"]`);
     await invitation.waitFor();
     expect(await seriousAxeViolations(bobPage), 'lobby with an invitation').toEqual([]);
     expect(await internalWords(bobPage)).toEqual([]);
@@ -137,7 +137,7 @@ describe('two players in two browser pages', () => {
     await bobPage.getByTestId('legal-actions').getByRole('button').first().click();
     await waitForVersion(alicePage, beforeBob + 1);
     await alicePage.getByRole('button', { name: 'Take back my last move' }).click();
-    await expect.poll(() => alicePage.getByRole('alert').textContent()).toMatch(/TAKE_BACK_NEEDS_APPROVAL/);
+    await expect.poll(() => alicePage.getByRole('alert').textContent()).toBe('Another player has moved since: ask them to undo instead.');
     // Requests and answers reach the other page live (GameUpdate.undoRequestsChanged), no reload:
     // Bob refuses the first, Alice's page says so; he approves the second.
     await alicePage.getByRole('button', { name: 'Ask to undo my last move' }).click();
@@ -273,7 +273,8 @@ describe("every game's play page", () => {
     await lobby.goto('/');
     const yourTurn = lobby.getByRole('region', { name: 'Your turn' });
     await expect.poll(() => yourTurn.getByRole('link').count()).toBe(waiting.length);
-    for (const game of waiting) await yourTurn.getByRole('link', { name: new RegExp(game.id.slice(0, 8)) }).waitFor();
+    // Each named by its type and players, not its id.
+    for (const game of waiting) await yourTurn.locator(`a[href="/games/${game.id}"]`).filter({ hasText: / with / }).waitFor();
     await b.screenshot(lobby, 'lobby-your-turn');
   });
 });

@@ -6,12 +6,12 @@ import { pageOf, pageQuery } from '../schemas.js';
 import { errorResponses, ok, publicErrors } from './common.js';
 
 const Rating = {
-  rating: Type.Number({ description: 'The rating shown: mu - 3 sigma (0 for a newcomer; grows as the system grows sure of the player)' }),
+  rating: Type.Number({ description: 'The rating shown: 1500 + 48 × (mu - 3 sigma), at least 0 (1500 for a newcomer; grows as the system grows sure of the player)' }),
   mu: Type.Number({ description: 'openskill skill estimate (starts at 25)' }),
   sigma: Type.Number({ description: 'Its uncertainty (starts at 8.33)' }),
   games: Type.Integer({ description: 'Rated games played' }),
 };
-const ratingExample = { rating: 12.41, mu: 27.9, sigma: 5.16, games: 14 };
+const ratingExample = { rating: 2095.68, mu: 27.9, sigma: 5.16, games: 14 };
 
 /** Leaderboards, profiles and the admin's recomputation of ratings (services/ratings.ts). */
 export const ratingRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
@@ -19,7 +19,7 @@ export const ratingRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => 
     schema: {
       tags: ['ratings'], operationId: 'getLeaderboard',
       summary: 'The best-rated players of a game type',
-      description: 'Accounts with a rating in this game type, best `rating` (mu - 3 sigma) first, one page at a time. Ratings change when rated games finish (not games with a bot seat, shorter than the server\'s minimum, abandoned or aborted; a resignation counts as last place).',
+      description: 'Accounts with a rating in this game type, best `rating` (1500 + 48 × (mu - 3 sigma)) first, one page at a time. Ratings change when rated games finish (not games with a bot seat, shorter than the server\'s minimum, abandoned or aborted; a resignation counts as last place).',
       params: Type.Object({ type: Type.String({ minLength: 1, maxLength: 64, description: 'A game type id (GET /v1/game-types)' }) }),
       // An explicit empty `required`: without one, @fastify/swagger documents every query parameter as required.
       querystring: Type.Object({ ...pageQuery }, { additionalProperties: false, required: [] }),
@@ -48,6 +48,7 @@ export const ratingRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => 
             gameId: Type.String({ format: 'uuid' }), type: Type.String(), status: Type.Union([Type.Literal('finished'), Type.Literal('aborted')]),
             finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]), seat: Type.Integer(),
             players: Type.Array(Type.Union([Type.String(), Type.Null()]), { description: 'Usernames by seat (null: a bot or nobody)' }),
+            bots: Type.Array(Type.Union([Type.String(), Type.Null()]), { description: 'The bot that played each seat, by its name (`easy`, `medium`…: shown as "Medium bot"; null: a person or nobody)' }),
             score: Type.Union([Type.Number(), Type.Null()]), won: Type.Union([Type.Boolean(), Type.Null()], { description: 'null: no result (aborted or abandoned)' }),
             place: Type.Union([Type.Integer(), Type.Null()], { description: '1 = first (the rated place when rated: a resignation is last)' }),
             ratingBefore: Type.Union([Type.Number(), Type.Null()], { description: 'null: the game was not rated' }),

@@ -1,12 +1,13 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './openapi';
-import { getSession, setSession } from './session';
+import { endSession, getSession } from './session';
 
 /**
  * The typed REST client: openapi-fetch over the types openapi-typescript generates from
  * openapi/openapi.json (`npm run openapi` regenerates openapi/openapi.d.ts). Every request
- * carries the session's token; a 401 on a request that sent one ends the session (token expired,
- * account disabled).
+ * carries the session's token; a 401 on a request that sent one ends the session (token expired
+ * or refused), and so does a 403 ACCOUNT_DISABLED (an admin disabled the account): the page then
+ * says why (app/SessionEndedNotice.tsx).
  */
 const auth: Middleware = {
   onRequest({ request }) {
@@ -14,9 +15,14 @@ const auth: Middleware = {
     if (session && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${session.token}`);
     return request;
   },
-  onResponse({ request, response }) {
+  async onResponse({ request, response }) {
     const session = getSession();
-    if (response.status === 401 && session && request.headers.get('Authorization') === `Bearer ${session.token}`) setSession(null);
+    if (!session || request.headers.get('Authorization') !== `Bearer ${session.token}`) return response;
+    if (response.status === 401) endSession('expired');
+    else if (response.status === 403) {
+      const problem = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+      if (problem?.code === 'ACCOUNT_DISABLED') endSession('disabled');
+    }
     return response;
   },
 };

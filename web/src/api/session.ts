@@ -28,10 +28,27 @@ function read(): Session | null {
 
 let current: Session | null = read();
 
+/**
+ * Why the server ended the session (its token expired or was refused, or an admin disabled the
+ * account), so the page can say so instead of silently showing "Log in"; null after a login or a
+ * logout of one's own.
+ */
+export type SessionEnd = 'expired' | 'disabled';
+let ended: SessionEnd | null = null;
+
 export const getSession = (): Session | null => current;
+export const getSessionEnd = (): SessionEnd | null => ended;
+
+/** The server refused the session's token: logged out, with the reason kept for the notice. */
+export function endSession(reason: SessionEnd): void {
+  setSession(null);
+  ended = reason;
+  for (const listener of listeners) listener(null);
+}
 
 export function setSession(session: Session | null): void {
   current = session;
+  ended = null;
   if (session) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   else localStorage.removeItem(STORAGE_KEY);
   for (const listener of listeners) listener(session);

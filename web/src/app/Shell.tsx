@@ -4,6 +4,7 @@ import { useSession } from '../api/hooks';
 import { setSession } from '../api/session';
 import { Button } from '../ui/Button';
 import type { AppRoute } from './route-types';
+import { SessionEndedNotice } from './SessionEndedNotice';
 
 /** Header with the navigation (only the pages this account may open), account and logout. */
 export function Shell({ routes, children }: { routes: AppRoute[]; children: ComponentChildren }) {
@@ -34,7 +35,10 @@ export function Shell({ routes, children }: { routes: AppRoute[]; children: Comp
           )}
         </div>
       </header>
-      <main id="main">{children}</main>
+      <main id="main">
+        <SessionEndedNotice />
+        {children}
+      </main>
     </>
   );
 }

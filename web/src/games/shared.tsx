@@ -7,6 +7,11 @@ export function words(camel: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
+/** "1 helper", "5 helpers": a count with its noun ("2 money cards"; an irregular plural is given). */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
 /** Fallback label: the type in words and every parameter as "name value". */
 export function describeGeneric(action: GameAction): string {
   const parts = Object.entries(action)

@@ -48,6 +48,7 @@ export function ChatPanel({ game }: { game: GameDetail }) {
           {messages.length === 0 && <li class="muted">No messages yet.</li>}
           {messages.map((message) => (
             <li key={message.id} data-testid="chat-message">
+              <time class="muted" dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>{' '}
               <strong>{message.author}</strong>: {message.text}
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, asApiError, unwrap } from '../api/client';
 import { useSession } from '../api/hooks';
-import { gameTitle, gameUis } from '../games';
+import { gameUis } from '../games';
 import { useCatalog } from '../games/catalogs';
 import { SeatNamesProvider, seatNames } from '../games/names';
 import type { GameAction } from '../games/types';
@@ -9,13 +9,13 @@ import { ErrorBox, Notice } from '../ui/forms';
 import { ActionButtons } from './ActionButtons';
 import { Clock } from './Clock';
 import { FinalScoring } from './FinalScoring';
-import { describeTimeControl, loadGame, loadLegal, loadLog, seatName, submitAction, type GameDetail, type PlayerEvent, type UndoRequest } from './game-api';
+import { describeTimeControl, gameName, loadGame, loadLegal, loadLog, seatName, submitAction, type GameDetail, type PlayerEvent, type UndoRequest } from './game-api';
 import { GameLog } from './GameLog';
 import { useGameUpdated } from './live';
 import { ChatPanel } from './ChatPanel';
 import { SeatsPanel } from './SeatsPanel';
 import { UndoPanel } from './UndoPanel';
-import { YourTurnList } from './YourTurn';
+import { usePageTitle, YourTurnList } from './YourTurn';
 
 const STATUS: Record<GameDetail['status'], string> = { open: 'waiting for players', active: 'in play', finished: 'finished', aborted: 'aborted' };
 
@@ -31,7 +31,7 @@ interface Loaded {
  */
 function TurnLine({ game }: { game: GameDetail }) {
   return (
-    <div role="status" aria-live="polite" class="turn-line">
+    <div role="status" aria-live="polite" class="turn-line" tabIndex={-1}>
       <TurnWords game={game} />
     </div>
   );
@@ -59,6 +59,51 @@ function TurnWords({ game }: { game: GameDetail }) {
       {mine ? <strong>Your turn.</strong> : <>Waiting for {game.activeSeats.map((s) => names[s]).join(', ')}.</>} <Clock deadline={game.deadline} />
     </p>
   );
+}
+
+/** The tab's title: where the game stands for you, then the game and its players ("Your turn — Guild town with ann, bob"). */
+function tabTitle(game: GameDetail): string {
+  const names = seatNames(game.seats);
+  const standing =
+    game.status === 'open' ? 'Waiting for players'
+    : game.status !== 'active' ? 'Game over'
+    : game.yourSeat !== null && game.activeSeats.includes(game.yourSeat) ? 'Your turn'
+    : `Waiting for ${game.activeSeats.map((s) => names[s]).join(', ')}`;
+  return `${standing} — ${gameName(game)}`;
+}
+
+/**
+ * Keyboard and screen-reader players continue from the next decision, not the top of the page: after
+ * their own move (its buttons are gone or disabled, so focus would fall to <body>) and when the
+ * others' moves make it their turn while nothing else holds the focus, the focus goes to the first
+ * legal action (or the "Your actions" heading while there is none), and a polite live region says
+ * what was done. The first showing of the page leaves the focus where the browser put it.
+ */
+function useNextDecisionFocus(loaded: Loaded | null, submitting: boolean) {
+  const actionsRef = useRef<HTMLElement>(null);
+  const moved = useRef(false);
+  const shownVersion = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (!loaded || submitting) return;
+    const previous = shownVersion.current;
+    shownVersion.current = loaded.game.version;
+    const section = actionsRef.current;
+    const heading = section?.querySelector<HTMLElement>('h2') ?? null;
+    const active = document.activeElement;
+    const idle = !active || active === document.body || active === heading;
+    const ownMove = moved.current;
+    moved.current = false;
+    if (!ownMove && !(idle && previous !== null && previous !== loaded.game.version)) return;
+    // After the last move of the game there is no actions panel: the result is the next thing to read.
+    const next = section?.querySelector<HTMLElement>('[data-testid=legal-actions] button:not([disabled])') ?? heading ?? document.querySelector<HTMLElement>('.turn-line');
+    next?.focus();
+  }, [loaded, submitting]);
+  const afterAction = (label: string) => {
+    moved.current = true;
+    setAnnouncement(`Done: ${label}.`);
+  };
+  return { actionsRef, announcement, afterAction };
 }
 
 /**
@@ -127,9 +172,13 @@ export function GamePage({ id }: { id: string }) {
   };
 
   const catalog = useCatalog(loaded?.game.type);
+  usePageTitle(loaded ? tabTitle(loaded.game) : null);
+  const { actionsRef, announcement, afterAction } = useNextDecisionFocus(loaded, submitting);
 
   const act = async (action: GameAction) => {
     if (!loaded) return;
+    const ui = gameUis[loaded.game.type];
+    afterAction(ui ? ui.describeAction(action, loaded.game.view as never) : action.type);
     setSubmitting(true);
     setSubmitError(null);
     try {
@@ -171,7 +220,7 @@ export function GamePage({ id }: { id: string }) {
   return (
     <section class="game-page" data-testid="game-page" data-version={game.version} data-status={game.status}>
       <h1>
-        {gameTitle(game.type)} <span class="muted">#{game.id.slice(0, 8)}</span>
+        {gameName(game)}
       </h1>
       <p class="muted">
         {resigned ? 'You resigned: a bot plays your seat' : seated ? `You play as ${names[game.yourSeat!]}` : 'You are watching'} · {STATUS[game.status]} · move {game.version} · {describeTimeControl(game.timeControl)} · rules version {game.rulesVersion}
@@ -183,6 +232,7 @@ export function GamePage({ id }: { id: string }) {
         )}
       </p>
       <TurnLine game={game} />
+      <p class="visually-hidden" role="status" aria-live="polite" data-testid="announcer">{announcement}</p>
       {game.status === 'finished' && game.result && ui && (() => {
         const table = ui.finalScoring(game.result.details, game.result.scores);
         return table && <FinalScoring table={table} seatNames={names} />;
@@ -193,8 +243,8 @@ export function GamePage({ id }: { id: string }) {
       ) : (
         <div class="play-layout">
           {seated && game.status === 'active' && (
-            <section class="panel play-actions" aria-label="Your actions">
-              <h2>Your actions</h2>
+            <section class="panel play-actions" aria-label="Your actions" ref={actionsRef}>
+              <h2 tabIndex={-1}>Your actions</h2>
               <ErrorBox error={submitError} />
               {canAct ? <ActionButtons type={game.type} view={game.view} actions={legal.actions} busy={submitting} onAction={act} /> : <p class="muted">Nothing to do until the others move.</p>}
             </section>

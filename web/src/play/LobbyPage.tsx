@@ -3,11 +3,11 @@ import { api, unwrap } from '../api/client';
 import { useApi, useSession } from '../api/hooks';
 import { Table, Pager, type Column } from '../ui/Table';
 import { ErrorBox } from '../ui/forms';
-import { gameTitle, gameUis } from '../games';
+import { gameUis } from '../games';
 import { seatNames } from '../games/names';
-import { describeTimeControl, seatName, type GamePage, type GameSummary } from './game-api';
+import { describeTimeControl, gameName, seatName, type GamePage, type GameSummary } from './game-api';
 import { useAccountEvents } from './live';
-import { YourTurnList } from './YourTurn';
+import { SITE_TITLE, usePageTitle, YourTurnList } from './YourTurn';
 
 const PAGE = 10;
 
@@ -18,9 +18,15 @@ function seatsText(game: GameSummary): string {
 /** Whose turn it is in a listed game, or where it stands. */
 function turnText(game: GameSummary, me: string | undefined): string {
   if (game.status === 'open') return `waiting for players (${game.seats.filter((seat) => seat.username || seat.bot).length} of ${game.seatCount})`;
-  // An imported game did not happen here and its record proves no fair deal (docs/fairness.md §6): say so.
-  if (game.status !== 'active') return game.importedAt ? `${game.status} · imported` : game.status;
   const names = seatNames(game.seats);
+  // An imported game did not happen here and its record proves no fair deal (docs/fairness.md §6): say so.
+  const imported = game.importedAt ? ' · imported' : '';
+  // A finished game's list says how it ended, as BGA's and lichess's do.
+  if (game.status === 'finished' && game.result) {
+    const winners = game.result.winners.map((seat) => (me && game.seats[seat]?.username === me ? 'you' : names[seat]));
+    return (game.result.abandoned ? 'abandoned' : winners.length ? `won by ${winners.join(', ')}` : 'nobody won') + imported;
+  }
+  if (game.status !== 'active') return game.status + imported;
   return game.activeSeats.map((seat) => (me && game.seats[seat]?.username === me ? 'you' : names[seat])).join(', ') || '—';
 }
 
@@ -38,7 +44,7 @@ export function ago(iso: string, now = Date.now()): string {
 const columns = (link: (game: GameSummary) => preact.ComponentChildren, me: string | undefined): Column<GameSummary>[] => [
   { key: 'game', header: 'Game', cell: (game) => link(game) },
   { key: 'seats', header: 'Players', cell: seatsText },
-  { key: 'turn', header: 'Whose turn', cell: (game) => turnText(game, me) },
+  { key: 'turn', header: 'Whose turn or result', cell: (game) => turnText(game, me) },
   { key: 'activity', header: 'Last activity', cell: (game) => <time dateTime={game.updatedAt} title={new Date(game.updatedAt).toLocaleString()}>{ago(game.updatedAt)}</time> },
   { key: 'time', header: 'Time control', cell: (game) => describeTimeControl(game.timeControl) },
 ];
@@ -77,7 +83,7 @@ function GameList({ title, load, link, empty, pollSeconds, hide }: {
 
 const gameLink = (verb: string) => (game: GameSummary) => (
   <a href={`/games/${game.id}${verb === 'Replay' ? '/replay' : ''}`}>
-    {verb} {gameTitle(game.type)} #{game.id.slice(0, 8)}
+    {verb} {gameName(game)}
   </a>
 );
 
@@ -87,6 +93,7 @@ const gameLink = (verb: string) => (game: GameSummary) => (
  */
 export function LobbyPage() {
   const session = useSession();
+  usePageTitle(`Lobby — ${SITE_TITLE}`);
   const query = (extra: Record<string, unknown>) => (offset: number) =>
     unwrap(api.GET('/v1/games', { params: { query: { limit: PAGE, offset, ...extra } } })) as Promise<GamePage>;
   return (
@@ -114,7 +121,7 @@ export function LobbyPage() {
           <a href="/login">Log in or register</a> to play and to see the games running. Anyone with a game's link may watch it.
         </p>
       )}
-      <div class="grid">
+      <div class="grid lobby-lists">
         {session && <YourTurnList />}
         {session && <GameList title="Your games" load={query({ mine: true, status: 'active' })} link={gameLink('Open')} empty="You sit in no running game." />}
         {session && (

@@ -3,12 +3,13 @@ import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi } from '../api/hooks';
 import { gameTitle } from '../games';
+import { playerName } from '../games/names';
 import { ErrorBox, SelectField } from '../ui/forms';
 import { Pager, Table, type Column } from '../ui/Table';
 
 const PAGE_SIZE = 25;
-/** A rating as shown: one decimal (the server keeps mu and sigma exact). */
-const shown = (rating: number) => rating.toFixed(1);
+/** A rating as shown: whole points, as on chess sites (the server keeps mu and sigma exact). */
+const shown = (rating: number) => String(Math.round(rating));
 
 type LeaderboardRow = { rank: number; username: string; rating: number; games: number };
 const leaderboardColumns: Column<LeaderboardRow>[] = [
@@ -61,7 +62,7 @@ export function ProfilePage({ username }: { username: string }) {
   type Recent = NonNullable<typeof data>['recentGames'][number];
   const recentColumns: Column<Recent>[] = [
     { key: 'game', header: 'Game', cell: (game) => gameTitle(game.type) },
-    { key: 'players', header: 'Players', cell: (game) => game.players.map((name, seat) => name ?? `Bot ${seat + 1}`).join(', ') },
+    { key: 'players', header: 'Players', cell: (game) => game.players.map((username, seat) => playerName({ seat, username, bot: game.bots[seat] }, seat)).join(', ') },
     { key: 'result', header: 'Result', cell: (game) => (game.status === 'aborted' ? 'Aborted' : game.won === null ? 'No result' : `${game.won ? 'Won' : 'Lost'}${game.place !== null ? ` (place ${game.place})` : ''}${game.score !== null ? `, ${game.score} points` : ''}`) },
     { key: 'rating', header: 'Rating', cell: (game) => (game.ratingBefore === null || game.ratingAfter === null ? 'Unrated' : `${shown(game.ratingBefore)} → ${shown(game.ratingAfter)}`) },
     { key: 'replay', header: 'Replay', cell: (game) => <a href={`/games/${game.gameId}/replay`}>Replay</a> },

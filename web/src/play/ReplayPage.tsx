@@ -6,7 +6,7 @@ import { SeatNamesProvider, seatNames } from '../games/names';
 import { useCatalog } from '../games/catalogs';
 import { Button } from '../ui/Button';
 import { ErrorBox } from '../ui/forms';
-import { loadGame, loadReplay, type ReplayStep } from './game-api';
+import { gameName, loadGame, loadReplay, type ReplayStep } from './game-api';
 import { ReplayLog } from './GameLog';
 import { logLine } from '../games/words';
 
@@ -76,7 +76,7 @@ export function ReplayPage({ id }: { id: string }) {
   return (
     <section class="replay-page" data-testid="replay-page" data-at={step?.at ?? ''}>
       <h1>
-        Replay: {gameTitle(game.data.type)} <span class="muted">#{id.slice(0, 8)}</span>
+        Replay: {gameName(game.data)}
       </h1>
       <p class="muted">
         {seat === null ? 'The public view (you did not play).' : `As ${names[seat]} saw it.`} <a href={`/games/${id}`}>Back to the game</a>

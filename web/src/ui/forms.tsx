@@ -1,6 +1,7 @@
 import type { ComponentChildren, InputHTMLAttributes, LooseInputHTMLAttributes, LooseSelectHTMLAttributes, SelectHTMLAttributes } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { refusalInWords } from '../api/refusals';
 
 // Preact's input/select prop types are unions by `type`/`role`; the loose forms pass through as given.
 /** A labelled input: the <label> is tied to the control, so clicking it and screen readers work. */
@@ -72,14 +73,17 @@ export function inWords(detail: string): string {
     .replace(/(?:^|\b)\/(\w+) must match pattern "[^"]*"/g, (_, field: string) => `The ${field} has a character it may not contain`);
 }
 
-/** A server refusal shown to the user: its title/detail and code (role=alert: read out at once). */
+/**
+ * A server refusal shown to the user as a sentence (api/refusals.ts), with the server's detail where
+ * it says more (role=alert: read out at once). The code is for programs: kept in data-code, not shown.
+ */
 export function ErrorBox({ error }: { error: ApiError | undefined | null }) {
   if (!error) return null;
+  const { sentence, showDetail } = refusalInWords(error.problem, error.status);
   return (
-    <div class="error" role="alert">
-      <strong>{error.problem.title ?? 'Error'}</strong>
-      {error.code && <code class="code">{error.code}</code>}
-      {error.problem.detail && <div>{inWords(error.problem.detail)}</div>}
+    <div class="error" role="alert" data-code={error.code}>
+      <strong>{sentence}</strong>
+      {showDetail && <div>{inWords(error.problem.detail!)}</div>}
     </div>
   );
 }

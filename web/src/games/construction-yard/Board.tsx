@@ -99,21 +99,21 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
                   {seatLabel(player.seat)}
                   {player.seat === view.current ? ' ▶' : ''}
                 </th>
-                <td>{player.handSize}</td>
-                <td>
+                <td data-label="Cards in hand">{player.handSize}</td>
+                <td data-label="Buildings">
                   <BuildingsByType buildings={player.buildings} />
                 </td>
-                <td>{player.score}</td>
+                <td data-label="Score">{player.score}</td>
               </tr>
             ))}
             {view.neutralCollector && (
               <tr>
                 <th scope="row">Neutral collector</th>
-                <td>–</td>
-                <td>
+                <td data-label="Cards in hand">–</td>
+                <td data-label="Buildings">
                   <BuildingsByType buildings={view.neutralCollector.buildings} />
                 </td>
-                <td>{view.neutralCollector.score}</td>
+                <td data-label="Score">{view.neutralCollector.score}</td>
               </tr>
             )}
           </tbody>

@@ -1,4 +1,4 @@
-import { onlyLegal, Panel, words } from '../shared';
+import { count, onlyLegal, Panel, words } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
 import { SEASONS, buildingCard, buildingName, buildingShortName, colourOf, coverCost, finalGoods, guildNames, moneyColour, moneyName, owedLine, shipGoods, spaceName, storeGoods } from './catalog';
@@ -186,7 +186,7 @@ export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<Guild
                 {p.passed ? ' · passed' : ''}
               </h4>
               <p class="gt-stats">
-                {p.points} {p.points === 1 ? 'point' : 'points'} · {p.helpers} helpers · {p.moneyCount} money cards · {p.handCount} building cards · {p.privTokens} privilege and {p.workTokens} work tokens · {p.market} cubes in the market · {p.supply} cubes in supply
+                {count(p.points, 'point')} · {count(p.helpers, 'helper')} · {count(p.moneyCount, 'money card')} · {count(p.handCount, 'building card')} · {p.privTokens} privilege and {count(p.workTokens, 'work token')} · {count(p.market, 'cube')} in the market · {count(p.supply, 'cube')} in supply
                 {p.bonus.length ? ` · bonus: ${p.bonus.join(', ')}` : ''}
               </p>
               <div class="gt-cards">{p.town.length ? p.town.map((b, i) => <BuildingCard key={i} id={b.card} slots={b.slots} />) : <span class="muted">No building yet.</span>}</div>

@@ -1,4 +1,5 @@
-import { Fragment } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Panel, SvgClickable, onlyLegal } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
@@ -116,6 +117,37 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
   );
 }
 
+/**
+ * The map fits its box (on a phone its squares are small); "Zoom in" (shown on narrow screens) draws
+ * it at a readable size in a box that scrolls sideways, scrolled to where the player may act (the
+ * squares or pieces that are buttons), else to the newest tile.
+ */
+function ZoomableMap({ children }: { children: ComponentChildren }) {
+  const [zoomed, setZoomed] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = box.current;
+    if (!zoomed || !frame) return;
+    const active = frame.querySelector('.target, .piece-target') ?? frame.querySelector('rect[data-tile]:last-of-type');
+    if (!active) return;
+    const shape = active.getBoundingClientRect();
+    const view = frame.getBoundingClientRect();
+    frame.scrollLeft += shape.left + shape.width / 2 - (view.left + view.width / 2);
+  }, [zoomed]);
+  return (
+    <>
+      <p class="mc-zoom">
+        <button type="button" class="btn" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
+          {zoomed ? 'Fit the map to the screen' : 'Zoom in on the map'}
+        </button>
+      </p>
+      <div ref={box} class={`mc-scroll${zoomed ? ' zoomed' : ''}`} tabIndex={zoomed ? 0 : undefined} role="region" aria-label="City map">
+        {children}
+      </div>
+    </>
+  );
+}
+
 export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
   const seatLabel = useSeatName();
   const { view } = props;
@@ -132,9 +164,9 @@ export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
           )}
           {view.result && <strong> — {view.result === 'won' ? 'the city is won' : view.result === 'bankrupt' ? 'bankrupt' : 'out of cards'}</strong>}
         </p>
-        <div class="mc-scroll" tabIndex={0} role="region" aria-label="City map (scrolls sideways on a small screen)">
+        <ZoomableMap>
           <Grid {...props} />
-        </div>
+        </ZoomableMap>
         <p class="muted">Grey lines are streets; they part the city into districts. Yellow: a district still without a tile. Blue: water. Dark: a board piece not yet developed.</p>
         <p class="muted">
           Districts without a tile: {view.districts.filter((d) => d.empty).length} of {view.districts.length} · tiles placed: {view.tiles.length} · turns:{' '}

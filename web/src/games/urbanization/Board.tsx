@@ -141,7 +141,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
         </Panel>
       )}
       <Panel title="Player boards">
-        <div class="table-scroll" tabIndex={0} role="region" aria-label="Scores table">
+        <div class="table-scroll stack-when-narrow" tabIndex={0} role="region" aria-label="Scores table">
           <table class="data">
             <thead>
               <tr>
@@ -164,18 +164,18 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
                     {p.mayor ? ' (mayor)' : ''}
                     {s === view.activeSeat ? ' ▶' : ''}
                   </th>
-                  <td>${p.money}</td>
-                  <td>{p.points}</td>
-                  <td>{p.grain}</td>
-                  <td>
+                  <td data-label="Money">${p.money}</td>
+                  <td data-label="Points">{p.points}</td>
+                  <td data-label="Grain">{p.grain}</td>
+                  <td data-label="Work orders">
                     <Orders orders={p.orders} />
                   </td>
-                  <td>
+                  <td data-label="Citizens / tax line">
                     {p.citizens} / {p.taxLine}
                   </td>
-                  <td>{p.character ? `${words(p.character)}${p.characterUsed ? ' (used)' : ''}` : '—'}</td>
-                  <td>{p.factories.map((f) => factoryName(f.cards[f.cards.length - 1] ?? null)).join(', ') || '—'}</td>
-                  <td>{view.freeMarkers[s]}</td>
+                  <td data-label="Character">{p.character ? `${words(p.character)}${p.characterUsed ? ' (used)' : ''}` : '—'}</td>
+                  <td data-label="Factories">{p.factories.map((f) => factoryName(f.cards[f.cards.length - 1] ?? null)).join(', ') || '—'}</td>
+                  <td data-label="Free markers">{view.freeMarkers[s]}</td>
                 </tr>
               ))}
             </tbody>

@@ -41,7 +41,7 @@ function describeAction(action: GameAction, view: UrbanizationView): string {
     }
     case 'erect': {
       const terms = buildingTerms(action.building as string);
-      return `Erect a ${action.building === 'admin' ? 'administrative building' : action.building} on ${territory(action)}, ${ground(action)}${terms ? ` (${terms})` : ''}${using(action, 'architect', 'architect')}`;
+      return `Erect ${action.building === 'admin' ? 'an administrative building' : `a ${action.building}`} on ${territory(action)}, ${ground(action)}${terms ? ` (${terms})` : ''}${using(action, 'architect', 'architect')}`;
     }
     case 'buyGrain': {
       const price = grainPrice(action.source as number);
