@@ -1074,7 +1074,7 @@ export interface paths {
         get?: never;
         /**
          * Set (or remove) the address your notifications go to
-         * @description The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it.
+         * @description The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED. An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).
          */
         put: operations["setEmail"];
         post?: never;
@@ -1163,7 +1163,7 @@ export interface paths {
         put?: never;
         /**
          * Store this browser's push subscription
-         * @description The JSON of the browser's `PushSubscription` (`endpoint` and `keys`). "Your turn" and "deadline near" are then pushed to it, encrypted for its keys (RFC 8291). The same endpoint again updates it. A subscription the push service reports gone (404/410) is removed.
+         * @description The JSON of the browser's `PushSubscription` (`endpoint` and `keys`). "Your turn" and "deadline near" are then pushed to it, encrypted for its keys (RFC 8291). The same endpoint again updates it; an endpoint another account holds is refused (409 PUSH_ENDPOINT_TAKEN). A subscription the push service reports gone (404/410) is removed.
          */
         post: operations["subscribePush"];
         delete?: never;
@@ -1701,8 +1701,10 @@ export interface components {
             version: number;
             /** @description `aborted`: ended by an admin, without a result */
             status: "open" | "active" | "finished" | "aborted";
-            /** @description Your seat is to act (the SSE `event:` is then `your_turn`) */
+            /** @description Your seat is to act */
             yourTurn: boolean;
+            /** @description This change began your seat's turn (the SSE `event:` is then `your_turn`); false for a step within your own turn. After a gap, true when your seat is to act */
+            turnStarted: boolean;
             deadline: string | null;
             /** @description The event's id, `<ms>-<gameId>:<version>`: send it back as Last-Event-ID to resume */
             cursor: string;
@@ -4534,8 +4536,8 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
-             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
+             *     - `LOGIN_REQUIRED`: this needs the account's login token, not a personal API token (API tokens and account care: password, log out everywhere, deletion, export)
              *     - `WRONG_PASSWORD`: the password given is not the account's password (account care asks it again)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -4667,8 +4669,8 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
-             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
+             *     - `LOGIN_REQUIRED`: this needs the account's login token, not a personal API token (API tokens and account care: password, log out everywhere, deletion, export)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -4799,8 +4801,8 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
-             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
+             *     - `LOGIN_REQUIRED`: this needs the account's login token, not a personal API token (API tokens and account care: password, log out everywhere, deletion, export)
              *     - `WRONG_PASSWORD`: the password given is not the account's password (account care asks it again)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -4938,8 +4940,8 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play` or `admin`)
-             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
+             *     - `LOGIN_REQUIRED`: this needs the account's login token, not a personal API token (API tokens and account care: password, log out everywhere, deletion, export)
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
@@ -9627,7 +9629,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
-             *     - `LOGIN_REQUIRED`: API tokens are managed with a login token, not with another API token
+             *     - `LOGIN_REQUIRED`: this needs the account's login token, not a personal API token (API tokens and account care: password, log out everywhere, deletion, export)
              *     - `ADMIN_ONLY`: this needs an admin account
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
@@ -11015,6 +11017,40 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `EMAIL_SUPPRESSED`: this address refused our mail for good or unsubscribed with one click: nothing is sent to it
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `EMAIL_RATE_LIMITED`: too many address changes for this account, or verification mails for this account or to this address, or one to this address is still pending (`retryAfter` seconds, `scope`)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window of the tightest limit */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window (0 here) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit as `<max>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
              *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
              */
             500: {
@@ -11567,6 +11603,7 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `PUSH_DISABLED`: this server sends no push notifications (VAPID keys are not set)
              *     - `TOO_MANY_PUSH_SUBSCRIPTIONS`: the account has as many push subscriptions as allowed (PUSH_SUBSCRIPTIONS_PER_ACCOUNT)
+             *     - `PUSH_ENDPOINT_TAKEN`: another account holds this push endpoint (it is never moved between accounts)
              */
             409: {
                 headers: {

@@ -174,7 +174,7 @@ describe('GraphQL: every root field of the schema', () => {
           // A live subscription to the caller's own events (myTurn) shows it was let in by delivering one.
           if (credential.userId) {
             const userId = credential.userId;
-            poke = setInterval(() => t.app.services.events.account(userId, { type: 'game_updated', gameId: randomUUID(), gameType: 'toy', version: 1, status: 'active', yourTurn: true, deadline: null }), 100);
+            poke = setInterval(() => t.app.services.events.account(userId, { type: 'game_updated', gameId: randomUUID(), gameType: 'toy', version: 1, status: 'active', yourTurn: true, turnStarted: true, deadline: null }), 100);
           }
         }).finally(() => clearInterval(poke));
         await client.dispose();
