@@ -183,7 +183,7 @@ describe('password change, log out everywhere', () => {
       const phone = (await second.http.post('/v1/auth/login').send({ username: eve.username, password: PASSWORD }).expect(200)).body.token as string;
       // Verified and cached in the second process before the change.
       await second.http.get('/v1/me').set({ Authorization: `Bearer ${phone}` }).expect(200);
-      const apiToken = (await t.http.post('/v1/me/tokens').set(eve.auth).send({ name: 'script', scopes: ['read'] }).expect(201)).body.token as string;
+      const apiToken = (await t.http.post('/v1/me/tokens').set(eve.auth).send({ name: 'script', scopes: ['read', 'play', 'account'] }).expect(201)).body.token as string;
 
       const wrong = await t.http.put('/v1/me/password').set(eve.auth).send({ currentPassword: 'not my password', newPassword: 'a brand new password' }).expect(403);
       expect(wrong.body.code).toBe('WRONG_PASSWORD');
@@ -215,7 +215,7 @@ describe('password change, log out everywhere', () => {
   it('logs out everywhere: every login token ends, the one sent included; API tokens stay; GraphQL alike', async () => {
     const gus = await newUser(t, 'gus_logout');
     const laptop = (await t.http.post('/v1/auth/login').send({ username: gus.username, password: PASSWORD }).expect(200)).body.token as string;
-    const apiToken = (await t.http.post('/v1/me/tokens').set(gus.auth).send({ name: 'script', scopes: ['read', 'play'] }).expect(201)).body.token as string;
+    const apiToken = (await t.http.post('/v1/me/tokens').set(gus.auth).send({ name: 'script', scopes: ['read', 'play', 'account'] }).expect(201)).body.token as string;
     expect((await t.http.post('/v1/me/logout-everywhere').set({ Authorization: `Bearer ${apiToken}` }).expect(403)).body.code).toBe('LOGIN_REQUIRED');
     await t.http.post('/v1/me/logout-everywhere').set(gus.auth).expect(204);
     await me(gus.token).expect(401);
@@ -244,7 +244,7 @@ describe('account deletion', () => {
     await t.http.post(`/v1/games/${running}/join`).set(bob.auth).send({}).expect(200);
     const open = (await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3 }).expect(201)).body.id as string;
     await t.http.put('/v1/me/email').set(alice.auth).send({ email: 'alice@example.test' }).expect(200);
-    const apiToken = (await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'script', scopes: ['read'] }).expect(201)).body.token as string;
+    const apiToken = (await t.http.post('/v1/me/tokens').set(alice.auth).send({ name: 'script', scopes: ['read', 'play', 'account'] }).expect(201)).body.token as string;
 
     expect((await t.http.post('/v1/me/delete').set(alice.auth).send({ password: 'not it' }).expect(403)).body.code).toBe('WRONG_PASSWORD');
     expect((await t.http.post('/v1/me/delete').set({ Authorization: `Bearer ${apiToken}` }).send({ password: PASSWORD }).expect(403)).body.code).toBe('LOGIN_REQUIRED');
@@ -315,7 +315,7 @@ describe('data export', () => {
     expect(JSON.stringify(data)).not.toContain('"seed":');
     expect(aliceHand).toHaveLength(2);
 
-    const apiToken = (await t.http.post('/v1/me/tokens').set(bob.auth).send({ name: 'script', scopes: ['read', 'play'] }).expect(201)).body.token as string;
+    const apiToken = (await t.http.post('/v1/me/tokens').set(bob.auth).send({ name: 'script', scopes: ['read', 'play', 'account'] }).expect(201)).body.token as string;
     expect((await t.http.get('/v1/me/export').set({ Authorization: `Bearer ${apiToken}` }).expect(403)).body.code).toBe('LOGIN_REQUIRED');
     const viaGraphql = await postGraphql(t, '{ accountExport }', {}, bob.auth.Authorization);
     expect((viaGraphql.data as { accountExport: { games: unknown[] } }).accountExport.games).toHaveLength(1);
