@@ -48,7 +48,7 @@ export async function setEmail(db: Db, userId: string, email: string, limits: Em
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('email:' || ${address}))`;
     await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-    const [state] = await tx.$queryRaw<{ suppressed: boolean; changes: Date[]; pending: { userId: string; at: Date }[] | null }[]>`
+    const [state] = await tx.$queryRaw<{ suppressed: boolean; changes: Date[] | null; pending: { userId: string; at: Date }[] | null }[]>`
       SELECT EXISTS (SELECT 1 FROM email_suppressions WHERE address = ${address}) AS suppressed,
         (SELECT email_changes_at FROM users WHERE id = ${userId}::uuid) AS changes,
         (SELECT json_agg(json_build_object('userId', user_id, 'at', created_at)) FROM notifications
@@ -63,7 +63,7 @@ export async function setEmail(db: Db, userId: string, email: string, limits: Em
       const recent = times.map((at) => new Date(at).getTime()).filter((at) => at > now - limit.windowSeconds * 1000).sort((a, b) => a - b);
       return recent.length < limit.max ? null : Math.max(1, Math.ceil((recent[recent.length - limit.max]! + limit.windowSeconds * 1000 - now) / 1000));
     };
-    const changes = retryAfter(state!.changes, limits.changesPerAccount);
+    const changes = retryAfter(state!.changes ?? [], limits.changesPerAccount);
     if (changes !== null) return { reason: 'changes', retryAfterSeconds: changes };
     const mine = pending.length > 0;
     if (!mine) {
@@ -78,7 +78,7 @@ export async function setEmail(db: Db, userId: string, email: string, limits: Em
       if (byAddress !== null) return { reason: 'address', retryAfterSeconds: byAddress };
     }
     const keep = (limits.changesPerAccount?.windowSeconds ?? 0) * 1000;
-    const changesAt = [...state!.changes.map((at) => new Date(at)).filter((at) => at.getTime() > now - keep), new Date(now)];
+    const changesAt = [...(state!.changes ?? []).map((at) => new Date(at)).filter((at) => at.getTime() > now - keep), new Date(now)];
     await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null, emailChangesAt: changesAt } });
     if (!mine) {
       const id = crypto.randomUUID();

@@ -25,6 +25,7 @@ beforeAll(async () => {
   t = await startTestApp({ listen: true });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   const player = await newUser(t, 'player');
+  playerName = player.username;
   const adminAuth = await loginAdmin(t);
   const adminToken = adminAuth.Authorization.slice('Bearer '.length);
   const adminId = (await t.http.get('/v1/me').set(adminAuth).expect(200)).body.id as string;
@@ -37,6 +38,19 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => t?.close());
+
+let playerName = '';
+/**
+ * "Log out everywhere" (called like every other operation) ends every login token of the account
+ * that called it: the login credentials log in again after it, as a person would. API tokens stay.
+ */
+async function loginAgainAfter(operation: string): Promise<void> {
+  if (operation !== 'logoutEverywhere') return;
+  for (const credential of credentials) {
+    if (credential.name === 'player login') credential.token = (await t.http.post('/v1/auth/login').send({ username: playerName, password: 'correct horse battery' }).expect(200)).body.token;
+    if (credential.name === 'admin login') credential.token = (await loginAdmin(t)).Authorization.slice('Bearer '.length);
+  }
+}
 
 /** What the access rules say a credential gets. */
 function expected(requirement: { scope: string | null; optional: boolean }, credential: Credential): Outcome {
@@ -86,6 +100,7 @@ describe('REST: every operation of the OpenAPI document', () => {
           const got = outcomeOf(response.status, code);
           const want = expected(requirement, credential);
           if (got !== want) failures.push(`${method.toUpperCase()} ${path} (${operation.operationId}) with ${credential.name}: ${got} (${response.status} ${code}), documented ${want}`);
+          await loginAgainAfter(operation.operationId);
         }
       }
     }
@@ -143,10 +158,13 @@ describe('GraphQL: every root field of the schema', () => {
           const response = await t.http.post('/graphql').set(credential.token ? { authorization: `Bearer ${credential.token}` } : {}).send({ query });
           const errors = (response.body.errors ?? []) as { extensions: { code: string; status: number } }[];
           expect(errors.map((error) => error.extensions.code), `${query}: a valid document`).not.toContain('GRAPHQL_VALIDATION_FAILED');
+          // A credential that stopped working would read as 'let in' here: it must not happen.
+          expect(errors.map((error) => error.extensions.code), `${query} with ${credential.name}`).not.toContain('INVALID_TOKEN');
           const refusal = errors.find((error) => ['UNAUTHENTICATED', 'INSUFFICIENT_SCOPE', 'ADMIN_ONLY'].includes(error.extensions.code));
           const got = refusal ? outcomeOf(refusal.extensions.status, refusal.extensions.code) : 'let in';
           const want = expected(requirementOf(root, field.name), credential);
           if (got !== want) failures.push(`${root}.${field.name} with ${credential.name}: ${got}, table says ${want}`);
+          await loginAgainAfter(field.name);
         }
       }
     }

@@ -72,7 +72,7 @@ describe('authentication and roles before body validation', () => {
 describe('account care needs the login token', () => {
   it('answers 403 LOGIN_REQUIRED to a personal API token with every scope on every login-only operation, whatever the body, changing nothing', async () => {
     const owner = await newUser(t, 'care_owner');
-    const apiToken = (await t.http.post('/v1/me/tokens').set(owner.auth).send({ name: 'all scopes', scopes: ['read', 'play'] }).expect(201)).body.token as string;
+    const apiToken = (await t.http.post('/v1/me/tokens').set(owner.auth).send({ name: 'all scopes', scopes: ['read', 'play', 'account'] }).expect(201)).body.token as string;
     const operations = securedOperations().filter((operation) => operation.loginOnly);
     expect(operations.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual(['GET /v1/me/export', 'POST /v1/me/delete', 'POST /v1/me/logout-everywhere', 'PUT /v1/me/password']);
     for (const operation of operations) {

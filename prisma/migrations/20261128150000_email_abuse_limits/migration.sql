@@ -1,7 +1,7 @@
 -- Abuse limits of PUT /v1/me/email (services/notifications.ts): the times of the account's recent
 -- address changes, and the addresses that refused our mail (a permanent SMTP refusal) or
 -- unsubscribed with one click: no mail goes to them, verification mails included.
-ALTER TABLE "users" ADD COLUMN "email_changes_at" TIMESTAMPTZ(3)[] NOT NULL DEFAULT '{}';
+ALTER TABLE "users" ADD COLUMN "email_changes_at" TIMESTAMPTZ(3)[] DEFAULT '{}';
 CREATE TABLE "email_suppressions" (
     "address" TEXT NOT NULL,
     "reason" TEXT NOT NULL,
