@@ -24,6 +24,8 @@ interface Pushed {
 const pushed: Pushed[] = [];
 /** Answers the slow endpoints' requests still waiting. */
 const releaseSlow: (() => void)[] = [];
+/** The tests are done: the slow endpoints answer at once, so closing the app does not wait for the senders still trying them. */
+let slowDone = false;
 let pushService: Server;
 let origin = '';
 let t: TestApp;
@@ -35,7 +37,7 @@ beforeAll(async () => {
     request.on('end', () => {
       pushed.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks) });
       // A slow push service: answers after 5 s (or when the test is done with it).
-      if (request.url!.startsWith('/push/slow')) {
+      if (request.url!.startsWith('/push/slow') && !slowDone) {
         const timer = setTimeout(() => response.writeHead(201).end(), 5000);
         releaseSlow.push(() => {
           clearTimeout(timer);
@@ -52,6 +54,7 @@ beforeAll(async () => {
   t = await startTestApp({ config: { vapid: { ...vapid, subject: SUBJECT }, webhookAllowPrivate: true, pushAllowHttp: true, publicUrl: PUBLIC_URL, duePollMs: 200 } });
 });
 afterAll(async () => {
+  slowDone = true;
   for (const release of releaseSlow.splice(0)) release();
   await t?.close();
   await new Promise<void>((resolve) => pushService.close(() => resolve()));

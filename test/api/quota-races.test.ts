@@ -21,7 +21,7 @@ beforeAll(async () => {
     workers: false,
     config: {
       databasePoolSize: POOL, openGamesPerAccount: QUOTA, webhooksPerAccount: QUOTA, apiTokensPerAccount: QUOTA, pushSubscriptionsPerAccount: QUOTA,
-      webhookAllowPrivate: true, vapid: { ...vapid, subject: 'mailto:ops@example.org' }, publicUrl: 'http://127.0.0.1:9',
+      webhookAllowPrivate: true, pushAllowHttp: true, vapid: { ...vapid, subject: 'mailto:ops@example.org' }, publicUrl: 'http://127.0.0.1:9',
     },
   });
 });
