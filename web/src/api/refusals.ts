@@ -52,7 +52,7 @@ export const REFUSAL_SENTENCES: Record<string, string> = {
   EMAIL_SUPPRESSED: 'This address refused our mail or unsubscribed, so we cannot send to it.',
   PUSH_ENDPOINT_TAKEN: 'This browser is subscribed for another account: unsubscribe it there first.',
   WRONG_PASSWORD: 'That is not your current password.',
-  INVALID_RESET_TOKEN: 'This link to choose a new password no longer works: ask for a new one.',
+  INVALID_RESET_TOKEN: 'This password reset link no longer works (used, expired or unknown): ask for a new one.',
   PASSWORD_CHANGED: 'Your password was changed meanwhile: log in again.',
   STILL_PLAYING: 'A game was starting while your account was being deleted: try again.',
   INVALID_LOGIN: 'Enter your username or e-mail address.',
