@@ -3672,20 +3672,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /**
-             * @description Problem (RFC 9457) with one of these codes:
-             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
-             */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     ready: {
@@ -3819,20 +3805,6 @@ export interface operations {
              */
             500: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Problem (RFC 9457) with one of these codes:
-             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
-             */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3976,6 +3948,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -4099,6 +4072,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -4179,6 +4153,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -4306,6 +4281,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -4444,6 +4420,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -4610,6 +4587,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -4730,6 +4708,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -4876,6 +4855,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5001,6 +4981,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5111,6 +5092,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5222,6 +5204,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5319,6 +5302,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5477,6 +5461,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5601,6 +5586,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5698,6 +5684,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
              *     - `ALREADY_SEATED`: you (or the invitee) already hold a seat
              *     - `GAME_FULL`: no seat is free for you
@@ -5751,6 +5738,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5839,6 +5827,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
              *     - `NOT_ENOUGH_PLAYERS`: fewer players than the game's minimum have joined
              *     - `GAME_TYPE_UNAVAILABLE`: the game's type or rules version is not served by this server
@@ -5878,6 +5867,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -5978,6 +5968,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
              *     - `CLIENT_SEEDS_UNSUPPORTED`: the game was created before client seeds existed (seed derivation 1): it deals from its server seed alone
              */
@@ -6016,6 +6007,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -6103,6 +6095,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
              *     - `NOT_SEATED`: you hold no seat to leave
              */
@@ -6141,6 +6134,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -6282,6 +6276,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -6407,6 +6402,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `STALE_VERSION`: the game is not at `expectedVersion` (`currentVersion` says where it is)
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              *     - `RESIGNED`: see the detail
@@ -6483,6 +6479,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              *     - `OUTCOME_UNKNOWN`: the connection to the database was lost while the write was being recorded: it may or may not have landed; reload, or retry with the same Idempotency-Key
              */
             503: {
@@ -6604,6 +6601,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -6778,6 +6776,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -6957,6 +6956,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -7117,6 +7117,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -7259,6 +7260,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -7396,6 +7398,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -7653,6 +7656,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -7754,6 +7758,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_FINISHED`: a finished game keeps the rules it was played under
              */
             409: {
@@ -7791,6 +7796,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -7893,6 +7899,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              *     - `SEAT_ALREADY_BOT`: that bot already plays the seat
              */
@@ -7944,6 +7951,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8076,6 +8084,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8222,6 +8231,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8356,6 +8366,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8449,6 +8460,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8521,6 +8533,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8633,6 +8646,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
              *     - `SEAT_TAKEN`: that seat is taken
              *     - `ALREADY_SEATED`: you (or the invitee) already hold a seat
@@ -8686,6 +8700,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8774,6 +8789,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              *     - `TAKE_BACK_NEEDS_APPROVAL`: another player has moved since: ask with an undo request
              */
@@ -8825,6 +8841,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -8937,6 +8954,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9025,6 +9043,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              */
             409: {
@@ -9075,6 +9094,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9165,6 +9185,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              *     - `UNDO_REQUEST_CLOSED`: the undo request was answered already or a move voided it
              */
@@ -9203,6 +9224,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9293,6 +9315,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              *     - `UNDO_REQUEST_CLOSED`: the undo request was answered already or a move voided it
              */
@@ -9331,6 +9354,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9419,6 +9443,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_ACTIVE`: the game has not started or is over
              *     - `ALREADY_RESIGNED`: you have already resigned
              */
@@ -9457,6 +9482,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9538,6 +9564,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9690,6 +9717,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9800,6 +9828,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -9879,6 +9908,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10040,6 +10070,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10150,6 +10181,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10269,6 +10301,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10417,6 +10450,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10551,6 +10585,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10643,6 +10678,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10746,6 +10782,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10818,6 +10855,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -10919,6 +10957,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11064,6 +11103,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11165,6 +11205,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11252,6 +11293,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11338,6 +11380,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11422,6 +11465,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11500,6 +11544,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11662,6 +11707,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11772,6 +11818,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11896,6 +11943,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -11994,6 +12042,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -12094,6 +12143,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `ALREADY_NEWEST_RULES`: the game already runs under its type's newest rules version
              *     - `GAME_FINISHED`: a finished game keeps the rules it was played under
              *     - `RULES_VERSION_UNSUPPORTED`: the game's rules version is not served by this server
@@ -12147,6 +12197,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -12288,6 +12339,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -12427,6 +12479,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -12589,6 +12642,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -12710,6 +12764,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -12821,6 +12876,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -12940,6 +12996,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -13059,6 +13116,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -13211,6 +13269,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -13358,6 +13417,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {
@@ -13454,6 +13514,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {

@@ -18,6 +18,12 @@ export class PoolRuleViolation extends Error {
   override name = 'PoolRuleViolation';
 }
 
+/**
+ * Every refusal the guard made in this process, newest last: a violation in background work (due
+ * work, notifications) is only logged where it happens, so the tests read this list as well.
+ */
+export const poolRuleViolations: string[] = [];
+
 /** Runs `work` as the holder of a pool connection (`what` names it in the guard's error). */
 export const holdingConnection = <T>(what: string, work: () => T): T => holder.run(what, work);
 
@@ -29,6 +35,7 @@ export function guardPool(pool: pg.Pool): void {
       const holding = holder.getStore();
       if (holding === undefined) return connect(callback);
       const error = new PoolRuleViolation(`${holding} asked the pool for a second connection while holding one (see docs/architecture.md, the pool rule)`);
+      poolRuleViolations.push(error.stack ?? error.message);
       if (callback) return void callback(error, undefined, () => {});
       return Promise.reject(error);
     },

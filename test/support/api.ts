@@ -10,6 +10,7 @@ import { setupInputOf } from '../../src/engine/deal.js';
 import { databaseUrlFor } from '../../src/store/embedded-postgres.js';
 import { findGame } from '../../src/store/games.js';
 import { migrate } from '../../src/store/migrate.js';
+import { poolRuleViolations } from '../../src/store/pool-guard.js';
 import { toyGame } from './toy-game.js';
 
 /**
@@ -44,9 +45,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  */
 const NO_SHEDDING = { OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_IN_FLIGHT: '0', DATABASE_POOL_QUEUE: '100000', DATABASE_POOL_WAIT_MS: '60000' };
 
+/**
+ * Every test server runs with the pool guard on (store/pool-guard.ts): code that holds a pooled
+ * connection and asks the pool for another fails at once, in whichever test reaches it, instead of
+ * deadlocking only when a crowd fills the pool.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', RATE_LIMITS: 'false', ...NO_SHEDDING }),
+    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DATABASE_POOL_GUARD: 'true', ...NO_SHEDDING }),
     ...overrides,
   };
 }
@@ -80,6 +86,7 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   await migrate(database.url);
+  const violationsBefore = poolRuleViolations.length;
   const app = await buildApp({ config: testConfig(options.config), databaseUrl: database.url, catalog: options.catalog ?? { toy: toyGame }, now: options.now, workers: options.workers, beforeDueCommit: options.beforeDueCommit, logStream: options.logStream });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
@@ -96,6 +103,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await sql.end();
       await database.drop();
+      // A request answers the guard's refusal as a 500 a test may not look at, and background work only logs it.
+      const violations = poolRuleViolations.slice(violationsBefore);
+      if (violations.length > 0) throw new Error(`the pool rule was broken ${violations.length} time(s) while this server ran; the first:\n${violations[0]}`);
     },
   };
 }

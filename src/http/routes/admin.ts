@@ -184,7 +184,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       summary: 'End a game now, without a result (status `aborted`)',
       description: 'A running game gets an `abort` event (its players and subscribers hear of it as of any move) and ends with status `aborted` and no result; its deadlines and bot turns are dropped. An open game simply closes. Refused on a game that is over. Logged with the admin\'s id.',
       body: body(Type.Object({ reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Shown in the log' })) }, { additionalProperties: false }), { reason: 'Players colluding' }),
-      response: { 200: ok('The aborted game', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_FINISHED'] }) },
+      response: { 200: ok('The aborted game', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_BUSY', 'GAME_FINISHED'] }) },
     },
     preValidation: optionalBody,
   }, async (request) => abortGame(ctx, requireUser(request), request.params.id, request.body.reason));
@@ -196,7 +196,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
       summary: 'Give a seat of a running game to a bot, which plays on from now',
       description: "The seat's player (if any) leaves it and `bot` (default: the game's strongest) plays it from now on, moving as soon as the seat is to act. The log gets a `replace` event naming the replaced player. Logged with the admin's id.",
       body: body(Type.Object({ bot: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: "One of the game's bots (GET /v1/game-types): `random` or the game's own" })) }, { additionalProperties: false }), { bot: 'random' }),
-      response: { 200: ok('The game, the seat now a bot\'s', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_NOT_ACTIVE', 'SEAT_ALREADY_BOT'], 422: ['NO_SUCH_SEAT', 'UNKNOWN_BOT'] }) },
+      response: { 200: ok('The game, the seat now a bot\'s', Type.Ref('GameDetail')), ...adminErrors, ...errorResponses({ 400: ['INVALID_JSON'], 409: ['GAME_BUSY', 'GAME_NOT_ACTIVE', 'SEAT_ALREADY_BOT'], 422: ['NO_SUCH_SEAT', 'UNKNOWN_BOT'] }) },
     },
     preValidation: optionalBody,
   }, async (request) => replaceSeatByBot(ctx, requireUser(request), request.params.id, request.params.seat, request.body.bot));

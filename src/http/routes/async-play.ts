@@ -33,7 +33,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       params: GameSeat, body: body(SeatConfigBody, { fill: 'bot', bot: 'random' }),
       response: {
         200: ok('The game with the seat arranged', Type.Ref('GameDetail')),
-        ...errorResponses({ 400: ['INVALID_JSON'] }, 401, { 403: ['NOT_GAME_CREATOR'] }, 404, { 409: ['GAME_NOT_OPEN', 'SEAT_TAKEN', 'ALREADY_SEATED'], 422: ['NO_SUCH_SEAT', 'UNKNOWN_BOT', 'UNKNOWN_USER'] }),
+        ...errorResponses({ 400: ['INVALID_JSON'] }, 401, { 403: ['NOT_GAME_CREATOR'] }, 404, { 409: ['GAME_BUSY', 'GAME_NOT_OPEN', 'SEAT_TAKEN', 'ALREADY_SEATED'], 422: ['NO_SUCH_SEAT', 'UNKNOWN_BOT', 'UNKNOWN_USER'] }),
       },
     },
   }, async (request) => {
@@ -48,7 +48,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       description: 'Appends an `undo` event returning the game to the state before your last move. Past another player\'s move, ask with an undo request instead.',
       response: {
         201: ok('The move was taken back', Type.Ref('MoveResult')),
-        ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_ACTIVE', 'TAKE_BACK_NEEDS_APPROVAL'], 422: ['NOTHING_TO_TAKE_BACK', 'TAKE_BACK_NOT_ALLOWED'] }),
+        ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_BUSY', 'GAME_NOT_ACTIVE', 'TAKE_BACK_NEEDS_APPROVAL'], 422: ['NOTHING_TO_TAKE_BACK', 'TAKE_BACK_NOT_ALLOWED'] }),
       },
     },
   }, async (request, reply) => reply.code(201).send(await takeBack(ctx, requireUser(request), request.params.id)));
@@ -66,7 +66,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       description: 'Opens an undo request; it is applied once every other player approves, and voided by any new move.',
       response: {
         201: ok('The open request', Type.Ref('UndoRequest')),
-        ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_ACTIVE'], 422: ['NOTHING_TO_TAKE_BACK', 'TAKE_BACK_NOT_ALLOWED'] }),
+        ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_BUSY', 'GAME_NOT_ACTIVE'], 422: ['NOTHING_TO_TAKE_BACK', 'TAKE_BACK_NOT_ALLOWED'] }),
       },
     },
   }, async (request, reply) => reply.code(201).send(await requestUndo(ctx, requireUser(request), request.params.id)));
@@ -80,7 +80,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
         params: UndoRequestParams,
         response: {
           200: ok('The request after your answer', Type.Ref('UndoRequest')),
-          ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER', 'NOT_AN_APPROVER'] }, 404, { 409: ['GAME_NOT_ACTIVE', 'UNDO_REQUEST_CLOSED'] }),
+          ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER', 'NOT_AN_APPROVER'] }, 404, { 409: ['GAME_BUSY', 'GAME_NOT_ACTIVE', 'UNDO_REQUEST_CLOSED'] }),
         },
       },
     }, async (request) => answerUndo(ctx, requireUser(request), request.params.id, request.params.requestId, answer === 'approve'));
@@ -90,7 +90,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
     schema: {
       tags: ['take-backs'], operationId: 'resign', summary: 'Resign: a bot plays your seat on; a game with no person left is closed', params: GameId,
       description: 'Appends a `resign` event; a bot plays your seat on so the others\' game stays whole. When no person is left the game ends with `result.abandoned = true`.',
-      response: { 200: ok('The game after your resignation', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_ACTIVE', 'ALREADY_RESIGNED'] }) },
+      response: { 200: ok('The game after your resignation', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_BUSY', 'GAME_NOT_ACTIVE', 'ALREADY_RESIGNED'] }) },
     },
   }, async (request) => {
     const principal = requireUser(request);

@@ -10,7 +10,8 @@ const GENERIC: Record<number, readonly string[]> = {
   403: ['INSUFFICIENT_SCOPE'],
   404: ['NOT_FOUND'],
   500: ['INTERNAL_ERROR'],
-  503: ['DATABASE_UNAVAILABLE'],
+  // Any operation may meet a database outage, and any but the operations routes (http/overload.ts) a server at capacity.
+  503: ['DATABASE_UNAVAILABLE', 'OVERLOADED'],
 };
 
 type Codes = Partial<Record<number, readonly string[]>>;
@@ -30,7 +31,8 @@ const RATE_LIMIT_HEADERS = {
  * The documented problem responses of an operation: each status as application/problem+json with
  * the codes it can carry (a list in the description and one example per code). A bare status
  * stands for its generic codes; `{409: ['STALE_VERSION']}` adds codes. 500 is always documented,
- * and so is 503 DATABASE_UNAVAILABLE (with Retry-After): any operation may meet a database outage.
+ * and so is 503 (with Retry-After) DATABASE_UNAVAILABLE and OVERLOADED. Operations that change a
+ * game under its lock list 409 GAME_BUSY (store/game-lock-gate.ts).
  */
 export function errorResponses(...items: (number | Codes)[]) {
   const codes = new Map<number, Set<string>>([[500, new Set(GENERIC[500])], [503, new Set(GENERIC[503])]]);

@@ -10,7 +10,7 @@ import { CATALOGS, PUBLISHED } from '../game-schemas.js';
 import { ClientSeedBody, CreateGameBody, GameId, JoinGameBody, ListGamesQuery, MAX_SEQ, pageOf, prefersMinimal, SubmitActionBody, SubmitHeaders } from '../schemas.js';
 import { body, errorResponses, MINIMAL_MOVE_HEADERS, ok, publicErrors, REPLAYED_HEADER } from './common.js';
 
-const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
+const joinCodes = { 404: ['NOT_FOUND'], 409: ['GAME_BUSY', 'GAME_NOT_OPEN', 'ALREADY_SEATED', 'GAME_FULL', 'SEAT_TAKEN', 'GAME_TYPE_UNAVAILABLE'], 403: ['SEAT_RESERVED'], 422: ['NO_SUCH_SEAT'] };
 
 export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/v1/game-types', {
@@ -113,7 +113,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     schema: {
       tags: ['games'], operationId: 'startGame', summary: "Start with the players seated so far (creator only; at least the game's minimum)", params: GameId,
       description: 'Starts an open game early with the seats filled so far; empty seats are dropped and the seating compacted.',
-      response: { 200: ok('The started game', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_GAME_CREATOR'] }, 404, { 409: ['GAME_NOT_OPEN', 'NOT_ENOUGH_PLAYERS', 'GAME_TYPE_UNAVAILABLE'] }) },
+      response: { 200: ok('The started game', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_GAME_CREATOR'] }, 404, { 409: ['GAME_BUSY', 'GAME_NOT_OPEN', 'NOT_ENOUGH_PLAYERS', 'GAME_TYPE_UNAVAILABLE'] }) },
     },
   }, async (request) => {
     const principal = requireUser(request);
@@ -125,7 +125,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       tags: ['games'], operationId: 'setClientSeed', summary: 'Give your own seed to the deal before the game starts (seated players)', params: GameId,
       description: 'Provably fair dealing (docs/fairness.md): the deal comes from the server seed, committed at creation (`seedCommitment`), and the client seed of every seat together, so neither the server nor any player can choose it. Each seated player may give one before the start (or with joinGame) and replace it until then; leaving the seat drops it. Client seeds are public (`clientSeeds`); the server seed is revealed when the game is over, and GET /v1/games/{id}/record carries everything a verifier needs. Games created before client seeds existed (`seedDerivation` 1) refuse with 409 CLIENT_SEEDS_UNSUPPORTED.',
       body: body(ClientSeedBody, { clientSeed: 'my-own-9f3a1c' }),
-      response: { 200: ok('The game with your client seed', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_NOT_OPEN', 'CLIENT_SEEDS_UNSUPPORTED'] }) },
+      response: { 200: ok('The game with your client seed', Type.Ref('GameDetail')), ...errorResponses(400, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_BUSY', 'GAME_NOT_OPEN', 'CLIENT_SEEDS_UNSUPPORTED'] }) },
     },
   }, async (request) => {
     const principal = requireUser(request);
@@ -136,7 +136,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     schema: {
       tags: ['games'], operationId: 'leaveGame', summary: 'Give up your seat before the game starts', params: GameId,
       description: 'Frees your seat of an open game (after the start, resign instead). When the last person leaves (bots alone do not keep it), the game closes with status `aborted` rather than waiting empty in the lobby; to arrange a game of bots, the creator gives their own seat to a bot (PUT /v1/games/{id}/seats/{seat}) instead of leaving.',
-      response: { 200: ok('The game without you', Type.Ref('GameDetail')), ...errorResponses(400, 401, 403, 404, { 409: ['GAME_NOT_OPEN', 'NOT_SEATED'] }) },
+      response: { 200: ok('The game without you', Type.Ref('GameDetail')), ...errorResponses(400, 401, 403, 404, { 409: ['GAME_BUSY', 'GAME_NOT_OPEN', 'NOT_SEATED'] }) },
     },
   }, async (request) => {
     const principal = requireUser(request);
@@ -164,7 +164,7 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
       response: {
         201: ok('The action was applied', Type.Ref('MoveResult'), undefined, REPLAYED_HEADER),
         204: Type.Null({ description: 'The action was applied (asked with `Prefer: return=minimal`)', headers: MINIMAL_MOVE_HEADERS }),
-        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['STALE_VERSION', 'GAME_NOT_ACTIVE', 'RESIGNED', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
+        ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_ACTION', 'GAME_TYPE_MISMATCH'] }, 401, { 403: ['NOT_A_PLAYER'] }, 404, { 409: ['GAME_BUSY', 'STALE_VERSION', 'GAME_NOT_ACTIVE', 'RESIGNED', 'GAME_TYPE_UNAVAILABLE'], 422: ['NOT_YOUR_TURN', 'RULE_VIOLATION/{rule}', 'IDEMPOTENCY_KEY_REUSED'], 429: ['RATE_LIMITED'], 503: ['OUTCOME_UNKNOWN'] }),
       },
     },
   }, async (request, reply) => {

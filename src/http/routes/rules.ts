@@ -52,7 +52,7 @@ export const rulesRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
           version: Type.Integer({ description: "The game's version after the move (the `rules` event), unchanged on a dry run" }),
           dryRun: Type.Boolean(), checkedEvents: Type.Integer(),
         })),
-        ...adminErrors, ...errorResponses(404, { 409: ['ALREADY_NEWEST_RULES', 'GAME_FINISHED', 'RULES_VERSION_UNSUPPORTED', 'GAME_TYPE_UNAVAILABLE'], 422: ['MIGRATION_ILLEGAL_EVENT', 'MIGRATION_CHANGES_GAME'] }),
+        ...adminErrors, ...errorResponses(404, { 409: ['GAME_BUSY', 'ALREADY_NEWEST_RULES', 'GAME_FINISHED', 'RULES_VERSION_UNSUPPORTED', 'GAME_TYPE_UNAVAILABLE'], 422: ['MIGRATION_ILLEGAL_EVENT', 'MIGRATION_CHANGES_GAME'] }),
       },
     },
   }, async (request) => migrateRules(ctx, requireUser(request), request.params.id, request.query.dryRun ?? false));
