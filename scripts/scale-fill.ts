@@ -14,7 +14,7 @@
 import { statfsSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, NO_LOAD_SHEDDING } from '../src/config.js';
 import { games as catalog } from '../src/games/index.js';
 import { migrate } from '../src/store/migrate.js';
 
@@ -65,7 +65,7 @@ async function checkDisk(sql: pg.Pool, bytesPerBatch: number, say: Say): Promise
 async function playTemplates(databaseUrl: string, sql: pg.Pool, say: Say): Promise<void> {
   const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_templates');
   if (rows[0]!.n > 0) return;
-  const config = { ...loadConfig({ JWT_SECRET: 'scale-fill-secret-that-is-long-enough!!', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false' }) };
+  const config = { ...loadConfig({ JWT_SECRET: 'scale-fill-secret-that-is-long-enough!!', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false', ...NO_LOAD_SHEDDING }) };
   const app = await buildApp({ config, databaseUrl, workers: false });
   await app.ready();
   let random = 20261127;
