@@ -7,9 +7,12 @@
  * backup plus WAL to that time into a new data folder, starts PostgreSQL and a service process on
  * it, checks the marks (what came before the time is there, what came after is not) and verifies
  * every game through the service (POST /v1/admin/games/:id/verify). Prints the restore time beside
- * pg_dump/pg_restore of the same database, both projected to 350,000 games.
+ * pg_dump/pg_restore of the same database, both projected to 350,000 games by size (all four
+ * move bytes: docs/scaling.md's 76 kB a game, whatever the mix of the fill).
  *
  *   --finished N --active N --open N --accounts N   the fill (default 4000 / 1000 / 100 / 2000)
+ *   --types LIST the game types whose template games the fill plays (default all; e.g. urbanization,
+ *                the shortest games: the templates are most of a fill's time on a loaded machine)
  *   --port N     the monitor's port (default 5729; nodes on the next two, the restored server on +3)
  *   --dir DIR    where the cluster's folder goes (default /var/lib/bgs-failover, else the temp dir)
  *   --no-failover  restore without a failover between the backup and the chosen time
@@ -22,6 +25,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { startCluster, type Cluster } from './failover/cluster.js';
+import { waitPromoted } from './failover/drill.js';
 import { login } from './history/api.js';
 import { ADMIN, startServer } from './history/servers.js';
 import { fill, type FillTarget } from './scale-fill.js';
@@ -31,7 +35,7 @@ import { sql } from './sql.js';
 const run = promisify(execFile);
 const { values: args } = parseArgs({
   options: {
-    finished: { type: 'string', default: '4000' }, active: { type: 'string', default: '1000' }, open: { type: 'string', default: '100' }, accounts: { type: 'string', default: '2000' },
+    finished: { type: 'string', default: '4000' }, types: { type: 'string' }, active: { type: 'string', default: '1000' }, open: { type: 'string', default: '100' }, accounts: { type: 'string', default: '2000' },
     port: { type: 'string', default: '5729' }, dir: { type: 'string' }, 'no-failover': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
   },
 });
@@ -44,9 +48,14 @@ const started = Date.now();
 const say = (line: string) => console.log(`[restore-drill ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
 const seconds = (since: number) => (Date.now() - since) / 1000;
 const PROJECTED_GAMES = 350_000;
+/** docs/scaling.md: 76 kB a game (tables, indexes and TOAST), the same at 10,000 and 352,000 games. */
+const PROJECTED_BYTES = PROJECTED_GAMES * 76 * 1000;
 const DATABASE = 'bgs_restore';
 
-const target: FillTarget = { finished: integer('finished'), active: integer('active'), open: integer('open'), accounts: integer('accounts', 1), heavyAccounts: 1 };
+const target: FillTarget = {
+  finished: integer('finished'), active: integer('active'), open: integer('open'), accounts: integer('accounts', 1), heavyAccounts: 1,
+  templateTypes: args.types === undefined ? undefined : args.types.split(',').map((type) => type.trim()),
+};
 if (target.active < 100) throw new Error('--active must be at least 100 (one account holds 100 active games in the fill)');
 const games = target.finished + target.active + target.open;
 const basePort = integer('port', 1);
@@ -103,6 +112,9 @@ try {
     const primary = await cluster.waitHealthy();
     say(`failover between the backup and the chosen time: SIGKILL ${primary.name}'s postmaster`);
     primary.killPostgres();
+    // Wait for the monitor to act (a promotion, or the keeper's restart in place) before asking who is primary.
+    const to = await waitPromoted(cluster, primary.name);
+    say(to === primary.name ? `  ${to} restarted in place by its keeper (no failover; the WAL stays on one timeline)` : `  ${to} promoted`);
     await cluster.waitHealthy(300_000);
     url = await primaryUrl(cluster, DATABASE);
     say(`primary now on ${new URL(url).port}`);
@@ -167,8 +179,9 @@ try {
 
   say('pg_dump / pg_restore of the same database (as docs/scaling.md takes backups)');
   const dump = dumpAndRestore(restoredUrl, say);
-  const scale = PROJECTED_GAMES / totalRestored;
-  console.log(`\n| at ${totalRestored} games | seconds | projected to ${PROJECTED_GAMES.toLocaleString('en')} games |`);
+  const [{ bytes }] = await sql<{ bytes: string }>(restoredUrl, 'SELECT pg_database_size(current_database()) AS bytes');
+  const scale = PROJECTED_BYTES / Number(bytes);
+  console.log(`\n| at ${totalRestored} games, ${(Number(bytes) / 1024 ** 2).toFixed(0)} MB | seconds | projected to ${PROJECTED_GAMES.toLocaleString('en')} games (${(PROJECTED_BYTES / 1e9).toFixed(1)} GB, ×${scale.toFixed(1)}) |`);
   console.log('|---|---|---|');
   console.log(`| pgbackrest backup --type=full | ${backupSeconds.toFixed(1)} | ${(backupSeconds * scale).toFixed(0)} |`);
   console.log(`| pgbackrest restore to a time + WAL replay + promotion | ${restoreSeconds.toFixed(1)} | ${(restoreSeconds * scale).toFixed(0)} |`);

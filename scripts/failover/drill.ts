@@ -72,13 +72,15 @@ export interface DrillResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MAX_IN_PLACE = 3;
+/** How long the load may go on after the last failover for a move to be acknowledged. */
+const AFTER_LAST_MS = 120_000;
 
 /**
  * The node that writes again: the standby once promoted, or the lost primary itself when its keeper
  * restarted the killed postgres before the monitor judged it unhealthy (a crash recovery in place,
  * no failover: seen once in five SIGKILLs of postgres on a loaded machine).
  */
-async function waitPromoted(cluster: Cluster, from: string, timeoutMs = 180_000): Promise<string> {
+export async function waitPromoted(cluster: Cluster, from: string, timeoutMs = 180_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   const minimum = Date.now() + 15_000; // the killed primary still reports "primary" until the monitor notices
   for (;;) {
@@ -173,6 +175,11 @@ export async function runFailoverDrill(options: DrillOptions): Promise<DrillResu
           events.push({ kind, from: primary.name, to, killedAt, promotedAt, rejoinedAt });
         }
         await sleep(options.settleSeconds * 1000);
+        // On a loaded machine the clients may not have moved yet since the last promotion: the load goes
+        // on until a move was acknowledged after it (what shows the services write through the new primary).
+        const last = events.at(-1);
+        const until = Date.now() + AFTER_LAST_MS;
+        while (last && Date.now() < until && !history.operations.some((op) => op.kind === 'move' && op.outcome === 'ok' && op.start > last.promotedAt)) await sleep(250);
       },
     });
     const end = Math.max(...run.operations.map((op) => (Number.isNaN(op.end) ? op.start : op.end)));
