@@ -46,13 +46,13 @@ import { join } from 'node:path';
 import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { chooseBotAction } from '../src/engine/bots.js';
 import { metricValue, parseEventLoopDelay, startThinkingBotGames } from './thinking-bots.js';
 import { isRuleError } from '../src/engine/types.js';
 import { games as catalog } from '../src/games/index.js';
 import { databaseUrlFor, startTemporaryPostgres } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
+import { sql } from './sql.js';
 import type { LoadAnswer, LoadJob, PreparedGame } from './bench-load.js';
 import { deadlineLagLine, measureDeadlineLag } from './bench-deadlines.js';
 import type { ServerMessage, ServerRequest } from './bench-server.js';
@@ -180,16 +180,6 @@ async function load(child: Child, job: LoadJob): Promise<LoadAnswer> {
 }
 
 // ---------- helpers ----------
-
-async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function call<T>(baseUrl: string, method: string, path: string, token: string | null, body: unknown, expected: number): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {

@@ -14,7 +14,7 @@
 import { statfsSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, NO_LOAD_SHEDDING } from '../src/config.js';
 import { games as catalog } from '../src/games/index.js';
 import { migrate } from '../src/store/migrate.js';
 
@@ -26,6 +26,8 @@ export interface FillTarget {
   accounts: number;
   /** Accounts (the first of the pool) that hold seat 0 of 100 active games each. */
   heavyAccounts: number;
+  /** Game types whose templates are played (default: every type). Fewer is a faster fill of another mix. */
+  templateTypes?: readonly string[];
 }
 
 export const HEAVY_GAMES_EACH = 100;
@@ -62,10 +64,10 @@ async function checkDisk(sql: pg.Pool, bytesPerBatch: number, say: Say): Promise
 }
 
 /** Plays the template games through the service (in-process, app.inject), seeded random players. */
-async function playTemplates(databaseUrl: string, sql: pg.Pool, say: Say): Promise<void> {
+async function playTemplates(databaseUrl: string, sql: pg.Pool, types: readonly string[] | undefined, say: Say): Promise<void> {
   const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_templates');
   if (rows[0]!.n > 0) return;
-  const config = { ...loadConfig({ JWT_SECRET: 'scale-fill-secret-that-is-long-enough!!', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false' }) };
+  const config = { ...loadConfig({ JWT_SECRET: 'scale-fill-secret-that-is-long-enough!!', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false', ...NO_LOAD_SHEDDING }) };
   const app = await buildApp({ config, databaseUrl, workers: false });
   await app.ready();
   let random = 20261127;
@@ -108,7 +110,7 @@ async function playTemplates(databaseUrl: string, sql: pg.Pool, say: Say): Promi
   };
   const templates: { id: string; kind: string }[] = [];
   try {
-    for (const [type, game] of Object.entries(catalog)) {
+    for (const [type, game] of Object.entries(catalog).filter(([name]) => !types || types.includes(name))) {
       for (let seats = Math.max(2, game.players.min); seats <= Math.min(4, game.players.max); seats++) {
         let finishedMoves = 0;
         for (const kind of ['finished', 'active'] as const) {
@@ -223,13 +225,15 @@ async function cloneBatch(client: pg.PoolClient, kind: 'finished' | 'active' | '
 
 /** Fills `databaseUrl` (created and migrated before) up to `target`; resumable. */
 export async function fill(databaseUrl: string, target: FillTarget, say: Say): Promise<void> {
+  const unknown = target.templateTypes?.filter((type) => !(type in catalog)) ?? [];
+  if (unknown.length > 0 || target.templateTypes?.length === 0) throw new Error(`template game types must be some of ${Object.keys(catalog).join(', ')}; got "${target.templateTypes!.join(',')}"`);
   await migrate(databaseUrl);
   const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
     await sql.query(`CREATE TABLE IF NOT EXISTS bench_fill (step text PRIMARY KEY, done int NOT NULL);
       CREATE TABLE IF NOT EXISTS bench_templates (id uuid PRIMARY KEY, kind text NOT NULL, ord int NOT NULL);
       CREATE TABLE IF NOT EXISTS bench_users (n int PRIMARY KEY, id uuid NOT NULL)`);
-    await playTemplates(databaseUrl, sql, say);
+    await playTemplates(databaseUrl, sql, target.templateTypes, say);
     await fillAccounts(sql, target, say);
     await sql.query(`INSERT INTO webhooks (id, user_id, url, events, secret)
       SELECT gen_random_uuid(), (SELECT id FROM bench_users WHERE n = 0), 'https://example.com/hook', '{your_turn}', 'whsec_YmVuY2g='

@@ -213,6 +213,14 @@ function origins(env: NodeJS.ProcessEnv): string[] {
 
 export class ConfigError extends Error {}
 
+/**
+ * Settings that turn overload shedding off, as RATE_LIMITS=false turns rate limits off: for the
+ * tests, and for harnesses that judge what was written (history checks, failover drill, bench fills)
+ * on a loaded machine, where a slow event loop or their own burst would be refused at random.
+ * `npm run overload` measures shedding itself.
+ */
+export const NO_LOAD_SHEDDING = { OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_IN_FLIGHT: '0', DATABASE_POOL_QUEUE: '100000', DATABASE_POOL_WAIT_MS: '60000' } as const;
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;

@@ -23,6 +23,31 @@ const SOCKET_DIR = '/var/run/postgresql';
 
 export class ClusterPrerequisiteError extends Error {}
 
+/**
+ * What sets the seconds without writes on failover (docs/operations.md §3), lowered from
+ * pg_auto_failover's defaults (in comments) to meet ≤ 30 s when a whole node is lost. The monitor's,
+ * set with ALTER SYSTEM on the monitor (the man page's "Configuring pg_auto_failover"):
+ */
+export const MONITOR_SETTINGS: Record<string, number> = {
+  /** ms between two health checks of every node (5000). */
+  'pgautofailover.health_check_period': 2000,
+  /** ms a health check's connection may take (5000). */
+  'pgautofailover.health_check_timeout': 2000,
+  /** Failed checks retried this many times (2), this many ms apart (2000), before the node is marked bad. */
+  'pgautofailover.health_check_max_retries': 2,
+  'pgautofailover.health_check_retry_delay': 1000,
+  /** ms without a report from a node's keeper before its bad health checks count (20000): a node whose keeper is gone too. */
+  'pgautofailover.node_considered_unhealthy_timeout': 8000,
+  /** ms the standby waits in stop_replication for a lost primary to drain before it is promoted anyway (30000). */
+  'pgautofailover.primary_demote_timeout': 10000,
+};
+/**
+ * The keepers' (`pg_autoctl config set`): seconds a primary that reaches neither the monitor nor a
+ * standby keeps serving before it demotes itself (20). Below primary_demote_timeout, so that a
+ * primary cut off by the network has stopped before the standby is promoted in its place.
+ */
+export const KEEPER_SETTINGS: Record<string, number> = { 'timeout.network_partition_timeout': 8 };
+
 export interface Tools {
   /** PostgreSQL's binaries (pg_ctl, initdb, …) of the version the pgautofailover extension is built for. */
   bindir: string;
@@ -186,6 +211,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (monitor.exitCode !== null) throw new Error(`pg_autoctl create monitor exited (${monitor.exitCode}): ${readFileSync(join(dir, 'log', 'monitor.log'), 'utf8').trim().split('\n').pop()}`);
     return (await state()) ? true : undefined;
   }, 120_000);
+  const psql = (port: number, database: string, command: string) => {
+    const result = spawnSync(join(tools.bindir, 'psql'), ['-h', SOCKET_DIR, '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-Atc', command], { ...asUser, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`psql on port ${port}: ${command}: ${result.stderr.trim()}`);
+    return result.stdout.trim();
+  };
+  for (const [name, value] of Object.entries(MONITOR_SETTINGS)) psql(monitorPort, 'pg_auto_failover', `ALTER SYSTEM SET ${name} = ${value}`);
+  psql(monitorPort, 'pg_auto_failover', 'SELECT pg_reload_conf()');
+  say(`monitor settings: ${Object.entries(MONITOR_SETTINGS).map(([name, value]) => `${name.replace('pgautofailover.', '')}=${value}`).join(', ')}`);
 
   const nodes: DataNode[] = nodeNames.map((name, i) => {
     const port = options.basePort + 1 + i;
@@ -277,11 +310,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const archive = `\n# WAL archiving for point-in-time recovery (docs/operations.md)\narchive_mode = on\narchive_command = '${tools.pgbackrest} --config=${pgbackrestConfig} --stanza=${STANZA} archive-push %p'\narchive_timeout = 60\n`;
     writeFileSync(join(nodes[0]!.pgdata, 'postgresql.conf'), readFileSync(join(nodes[0]!.pgdata, 'postgresql.conf'), 'utf8') + archive);
     nodes[0]!.restart();
-    await waitFor('node_a to archive', async () => (spawnSync(join(tools.bindir, 'psql'), ['-h', '127.0.0.1', '-p', String(nodes[0]!.port), '-U', 'postgres', '-Atc', 'SHOW archive_mode'], { ...asUser, encoding: 'utf8' }).stdout?.trim() === 'on' ? true : undefined), 60_000);
+    await waitFor('node_a to archive', async () => (psql(nodes[0]!.port, 'postgres', 'SHOW archive_mode') === 'on' ? true : undefined), 60_000);
     await pgbackrest(['stanza-create']);
     say(`node_b on 127.0.0.1:${nodes[1]!.port} (a copy of node_a by pg_basebackup, then streaming)`);
     nodes[1]!.restart();
     await cluster.waitHealthy();
+    for (const node of nodes) {
+      for (const [name, value] of Object.entries(KEEPER_SETTINGS)) await autoctl(['config', 'set', '--pgdata', node.pgdata, name, String(value)]);
+      await autoctl(['reload', '--pgdata', node.pgdata]);
+    }
+    say(`keeper settings: ${Object.entries(KEEPER_SETTINGS).map(([name, value]) => `${name}=${value}`).join(', ')}`);
     return cluster;
   } catch (error) {
     await cluster.stop().catch(() => {});

@@ -14,21 +14,12 @@ import { databaseUrlFor, startTemporaryPostgres } from '../../src/store/embedded
 import { migrate } from '../../src/store/migrate.js';
 import { connectionFor } from '../../src/store/primary.js';
 import { freePort } from '../../src/net/free-port.js';
+import { sql } from '../sql.js';
+import { NO_LOAD_SHEDDING } from '../../src/config.js';
 
 export const ADMIN = { username: 'history_admin', password: 'history-admin-password' };
 const JWT_SECRET = 'history-checker-secret-long-enough-for-hs256!';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-async function sql(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResultRow[]> {
-  const { connectionString, Client } = connectionFor(url);
-  const client = new Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 export interface Database {
   url: string;
@@ -112,7 +103,7 @@ export async function startServer(name: string, options: ServerOptions): Promise
     // The history checks judge what was written under racing and killing, not load shedding (npm run overload
     // measures that): as in the test config, nothing is refused OVERLOADED (a CI run saw the set-up's burst of
     // registrations refused while a failover cluster and the services shared 2 cores).
-    OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_IN_FLIGHT: '0', DATABASE_POOL_QUEUE: '100000', DATABASE_POOL_WAIT_MS: '60000',
+    ...NO_LOAD_SHEDDING,
     ...options.env,
   };
   let child: ChildProcess;

@@ -4,7 +4,7 @@ import pg from 'pg';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig, NO_LOAD_SHEDDING, type Config } from '../../src/config.js';
 import type { AnyGameDefinition } from '../../src/engine/types.js';
 import { setupInputOf } from '../../src/engine/deal.js';
 import { databaseUrlFor } from '../../src/store/embedded-postgres.js';
@@ -40,19 +40,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 /**
- * Overload shedding off, as rate limits are: on a loaded test machine a slow event loop or a burst
- * of a test's own requests would refuse them at random. Tests of shedding turn it back on.
- */
-const NO_SHEDDING = { OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_IN_FLIGHT: '0', DATABASE_POOL_QUEUE: '100000', DATABASE_POOL_WAIT_MS: '60000' };
-
-/**
  * Every test server runs with the pool guard on (store/pool-guard.ts): code that holds a pooled
  * connection and asks the pool for another fails at once, in whichever test reaches it, instead of
- * deadlocking only when a crowd fills the pool.
+ * deadlocking only when a crowd fills the pool. Shedding is off (tests of shedding turn it back on).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DATABASE_POOL_GUARD: 'true', ...NO_SHEDDING }),
+    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DATABASE_POOL_GUARD: 'true', ...NO_LOAD_SHEDDING }),
     ...overrides,
   };
 }
