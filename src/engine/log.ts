@@ -1,3 +1,4 @@
+import { canonicalJson } from './canonical.js';
 import type { LogEntry, Seat } from './types.js';
 
 /**
@@ -21,3 +22,12 @@ export function undoMessage(seat: number, moveLog: readonly LogEntry[], movesSin
   const after = movesSince === 0 ? '' : ` (and the ${movesSince === 1 ? 'move' : `${movesSince} moves`} after it)`;
   return `Seat ${seat} takes back ${what}${after}.`;
 }
+
+/**
+ * What a step's log lines record beyond their words: each line's `data`, in order. The words are not
+ * part of the rules: an engine may reword its lines, or add lines without data, under every rules
+ * version alike, so a replay (the verifier, services/history.ts) compares these facts with the stored
+ * lines, and a game stored before a rewording still verifies. Service lines (a timeout's "ran out of
+ * time") carry no data.
+ */
+export const logFacts = (entries: readonly LogEntry[]): string => canonicalJson(entries.filter((entry) => entry.data !== undefined && entry.data !== null).map((entry) => entry.data)) ?? '';

@@ -93,10 +93,10 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
       ctx.irreversible = true;
       if (card !== null) {
         giveMoney(s, seat, card);
-        if (to.take < 2) ctx.log.push({ message: `Seat ${seat} takes the face-up ${moneyWords(card)}.`, data: { card } });
+        if (to.take < 2) ctx.log.push({ message: `Seat ${seat} takes the face-up ${moneyWords(card)}.` });
         else {
           ctx.log.push({ message: `Seat ${seat} draws a money card.` });
-          ctx.log.push({ message: `You draw a ${moneyWords(card)}.`, visibleTo: [seat], data: { card } });
+          ctx.log.push({ message: `You draw a ${moneyWords(card)}.`, visibleTo: [seat] });
         }
       }
       return;

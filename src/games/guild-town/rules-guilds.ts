@@ -457,7 +457,7 @@ export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): void {
   setSlot(p, action.building, action.slot, true);
   const paid = action.card === undefined ? ' with the privilege' : seller >= 0 && seller !== turn.seat ? `, paying seat ${seller} a money card` : `, paying a ${moneyWords(action.card)}`;
   ctx.log.push({ message: `Seat ${turn.seat} buys ${good} from the storehouse${paid}.`, data: { good, seller } });
-  if (action.card !== undefined && seller >= 0 && seller !== turn.seat) ctx.log.push({ message: `The money card is a ${moneyWords(action.card)}.`, visibleTo: [turn.seat, seller], data: { card: action.card } });
+  if (action.card !== undefined && seller >= 0 && seller !== turn.seat) ctx.log.push({ message: `The money card is a ${moneyWords(action.card)}.`, visibleTo: [turn.seat, seller] });
   endTurn(ctx);
 }
 

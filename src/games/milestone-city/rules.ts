@@ -76,12 +76,12 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
     const error = playError(state, boardContext(state), card);
     if (error) return error;
     const tile = card.type === 'zone' ? null : card.tile;
-    const log = [{ message: `Seat ${seat} plays the ${card.name}.`, data: { seat, card: action.card } }];
+    const log = [{ message: `Seat ${seat} plays the ${card.name}.` }];
     return { state: { ...state, pending: { card: action.card, tile, orientation: null } }, log };
   }
   if (!pending) return ruleError('NO_CARD_IN_PLAY', 'Slide a construction card forward first.');
   const card = cardKind(state, pending.card)!;
-  if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [{ message: `Seat ${seat} takes the ${card.name} back.`, data: { seat, card: pending.card } }] };
+  if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [{ message: `Seat ${seat} takes the ${card.name} back.` }] };
   const ctx = boardContext(state);
   if (action.type === 'chooseTile') {
     if (pending.tile !== null) return ruleError('TILE_ALREADY_CHOSEN', 'The tile for this card is already chosen.');
@@ -89,7 +89,7 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
       return ruleError('WRONG_TILE', `The ${card.name} takes a ${card.type === 'zone' ? card.category : 'printed'} tile that is still in the supply.`);
     }
     if (!tileFits(state, ctx, action.tile, card)) return ruleError('NO_ROOM', 'That tile fits nowhere on the face-up board.');
-    const log = [{ message: `Seat ${seat} takes the tile ${tileById(action.tile)!.name} for the ${card.name}.`, data: { seat, tile: action.tile } }];
+    const log = [{ message: `Seat ${seat} takes the tile ${tileById(action.tile)!.name} for the ${card.name}.` }];
     return { state: { ...state, pending: { ...pending, tile: action.tile } }, log };
   }
   if (pending.tile === null) return ruleError('CHOOSE_TILE_FIRST', 'Choose a tile of the card\'s zone category first.');
@@ -101,7 +101,7 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
       return ruleError('UNKNOWN_ORIENTATION', 'Orientations are 0 to 7.');
     }
     if (!hasAnchor(state, ctx, tile, action.orientation, utility)) return ruleError('NO_ROOM', 'Turned that way, the tile fits nowhere.');
-    const log = [{ message: `Seat ${seat} ${action.orientation === 0 ? `keeps the tile ${tile.name} as printed` : `turns the tile ${tile.name} ${orientationWords(action.orientation)}`}.`, data: { seat, orientation: action.orientation } }];
+    const log = [{ message: `Seat ${seat} ${action.orientation === 0 ? `keeps the tile ${tile.name} as printed` : `turns the tile ${tile.name} ${orientationWords(action.orientation)}`}.` }];
     return { state: { ...state, pending: { ...pending, orientation: action.orientation } }, log };
   }
   if (action.type !== 'place') return ruleError('UNKNOWN_ACTION', 'Unknown action.');
