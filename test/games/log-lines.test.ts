@@ -7,6 +7,8 @@ import { rulesVersionsOf } from '../../src/engine/versions.js';
 import { catalog as constructionYardCatalog } from '../../src/games/construction-yard/catalog.js';
 import { catalog as guildTownCatalog } from '../../src/games/guild-town/catalog.js';
 import { games } from '../../src/games/index.js';
+import { secretsOf } from '../../src/games/guild-town/view.js';
+import { buildingWords } from '../../src/games/guild-town/words.js';
 import { catalog as milestoneCityCatalog } from '../../src/games/milestone-city/catalog.js';
 import { catalog as urbanizationCatalog } from '../../src/games/urbanization/catalog.js';
 import { provideCatalog } from '../../web/src/games/catalog-store.js';
@@ -63,6 +65,15 @@ const cases: Case[] = Object.values(games).flatMap((definition) =>
     }),
 );
 
+/** Names of the guild town buildings hidden from `reader` in a hand or a look both before and after a move. */
+function hiddenBuildings(before: unknown, after: unknown, reader: number | null): string[] {
+  const hidden = (state: unknown) =>
+    new Set([...secretsOf(state as never, reader ?? -1)].filter(({ place }) => place.startsWith('hand.') || place === 'look' || place.startsWith('pile.')).flatMap(({ ids }) => ids as number[]));
+  const after_ = hidden(after);
+  const inHands = [...secretsOf(before as never, reader ?? -1)].filter(({ place }) => place.startsWith('hand.') || place === 'look').flatMap(({ ids }) => ids as number[]);
+  return inHands.filter((id) => after_.has(id)).map(buildingWords);
+}
+
 describe('log lines say what happened, to every reader', () => {
   it.each(cases.map((c) => [`${c.definition.id} v${c.version} ${c.seats} players`, c] as const))('%s', (_, { definition, version, seats, seed }) => {
     let state = definition.setup({ seats, options: withDefaults(definition.optionsSchema, {}), seed, rulesVersion: version });
@@ -79,6 +90,11 @@ describe('log lines say what happened, to every reader', () => {
       if (isRuleError(result)) throw new Error(`${result.code}: ${result.message}`);
       for (const reader of readers) {
         const lines = visibleLog(result.log, reader);
+        // Hidden cards stay hidden: a guild town building in a hand or a look-at-five the reader may not
+        // see, before the move and after it, is never named in the lines they read.
+        for (const name of definition.id === 'guild-town' ? hiddenBuildings(state, result.state, reader) : []) {
+          for (const { message } of lines) if (message.includes(name)) found.set(`a hidden card named to ${reader === null ? 'a spectator' : `seat ${reader}`}`, message);
+        }
         const who = reader === null ? 'a spectator' : `seat ${reader}`;
         if (lines.length === 0) found.set(`nothing for ${who} after ${(action as { type: string }).type}`, JSON.stringify(action));
         // A take-back of this move names it by its public line (services/takebacks.ts).

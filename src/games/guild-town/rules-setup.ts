@@ -42,8 +42,9 @@ export function doSwap(ctx: Ctx, action: Of<'swap'> | Of<'noSwap'>): void {
       s.piles = { ...s.piles, [tier]: [...s.piles[tier].slice(1), action.card] };
       p.hand = [...p.hand.filter((id) => id !== action.card), fresh];
       ctx.irreversible = true;
-      ctx.log.push({ message: `Seat ${ctx.seat} swaps the ${buildingWords(action.card)} for the top ${card.tier} building card.` });
-      ctx.log.push({ message: `You draw the ${buildingWords(fresh)}.`, visibleTo: [ctx.seat] });
+      // Hands are hidden: the others learn only the pile.
+      ctx.log.push({ message: `Seat ${ctx.seat} swaps a ${card.tier} building card for the top of the ${card.tier} pile.` });
+      ctx.log.push({ message: `You swap the ${buildingWords(action.card)} and draw the ${buildingWords(fresh)}.`, visibleTo: [ctx.seat] });
     }
   } else ctx.log.push({ message: `Seat ${ctx.seat} keeps the starting cards.` });
   s.cursor++;
