@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Replay the whole log and compare with the stored state; reports the first divergence and keeps the verdict
-         * @description Replays every event from the seed and compares the result (and every stored log line) with what is stored. The verdict is kept with the game (`lastVerify`; `GET /v1/admin/games?verify=failed`); keeping it does not touch the game itself.
+         * @description Replays every event from the seed and compares the result (and the facts of every stored log line, its `data`: engines may reword their lines) with what is stored. The verdict is kept with the game (`lastVerify`; `GET /v1/admin/games?verify=failed`); keeping it does not touch the game itself.
          */
         post: operations["adminVerifyGame"];
         delete?: never;

@@ -73,7 +73,7 @@ const doesNotReplay = (atEvent: number, reason: string) =>
 function serviceLog(event: { kind: EventKind; seat: number | null; undoesSeq?: number | null }, seatCount: number): LogEntry[] {
   switch (event.kind) {
     case 'start': return startLog(seatCount);
-    case 'undo': return [{ message: `Seat ${event.seat} takes back event ${event.undoesSeq} and every move after it.` }];
+    case 'undo': return [{ message: `Seat ${event.seat} takes back a move and every move after it.` }];
     case 'resign': return [{ message: `Seat ${event.seat} resigns; a bot plays on for them.` }];
     case 'replace': return [{ message: `An admin gave seat ${event.seat} to a bot.` }];
     case 'abort': return [{ message: 'An admin aborted the game.' }];

@@ -83,7 +83,7 @@ export async function migrateRules(ctx: ServiceContext, principal: Principal, ga
       return [answer(game.version, 0), null];
     }
     const events = await locked.events();
-    const migrated = replayUnder(definition, { ...game, rulesVersion: to }, events);
+    const migrated = replayUnder(definition, game, to, events);
     if (canonicalJson(withoutRules(migrated)) !== canonicalJson(withoutRules(game.state))) {
       throw unprocessable('MIGRATION_CHANGES_GAME', 'Under the new rules the game would not be where it is now; it keeps its rules.', { atEvent: game.version });
     }
@@ -103,16 +103,18 @@ export async function migrateRules(ctx: ServiceContext, principal: Principal, ga
 }
 
 /**
- * The final state of `game`'s log replayed under `game.rulesVersion`, refusing at the first event
- * the rules reject or whose log lines come out differently (players already read them).
+ * The final state of `game`'s log replayed under `to`, refusing at the first event the rules reject
+ * or whose log lines come out differently than under the game's own rules (players already read
+ * them). Both sides are replayed with today's engine, so a change of wording that every rules
+ * version shares (engines' log text is not part of the rules) does not hold a game back.
  */
-function replayUnder(definition: ReturnType<typeof definitionFor>, game: GameRecord, events: readonly EventRecord[]): unknown {
+function replayUnder(definition: ReturnType<typeof definitionFor>, game: GameRecord, to: number, events: readonly EventRecord[]): unknown {
+  const lines = new Map<number, string>();
   let differs: { atEvent: number } | null = null;
   try {
-    const { state } = walkLog(definition, setupInputOf(game), events, (event, _state, engineLog) => {
-      if (differs === null && engineLog !== null && canonicalJson(event.log.slice(event.log.length - engineLog.length)) !== canonicalJson(engineLog)) {
-        differs = { atEvent: event.seq };
-      }
+    walkLog(definition, setupInputOf(game), events, (event, _state, engineLog) => void (engineLog !== null && lines.set(event.seq, canonicalJson(engineLog))));
+    const { state } = walkLog(definition, setupInputOf({ ...game, rulesVersion: to }), events, (event, _state, engineLog) => {
+      if (differs === null && engineLog !== null && lines.get(event.seq) !== canonicalJson(engineLog)) differs = { atEvent: event.seq };
     });
     if (differs !== null) {
       const { atEvent } = differs;

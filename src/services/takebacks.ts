@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/tokens.js';
+import { undoMessage } from '../engine/log.js';
 import type { LogEntry } from '../engine/types.js';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.js';
 import { listUndoRequests, withGameLock, type GameRecord, type LockedGame, type UndoRequestRecord } from '../store/games.js';
@@ -20,18 +21,27 @@ interface Target {
   state: unknown;
   /** Someone else moved after it. */
   othersMovedSince: boolean;
+  /** How many moves after it go too. */
+  movesSince: number;
+  /** The move's public log lines (what everyone read when it was made). */
+  moveLog: readonly LogEntry[];
 }
 
 async function findTarget(ctx: ServiceContext, game: GameRecord, locked: LockedGame, seat: number): Promise<Target> {
   const definition = definitionFor(ctx, game);
-  const walk = walkLog(definition, setupInputOf(game), await locked.events());
+  const logs = new Map<number, LogEntry[]>();
+  const walk = walkLog(definition, setupInputOf(game), await locked.events(), (event, _state, log) => void (log && logs.set(event.seq, log)));
   const index = walk.moves.map((move) => move.seat).lastIndexOf(seat);
   if (index < 0) throw unprocessable('NOTHING_TO_TAKE_BACK', 'You have no move left to take back.');
   const later = walk.moves.slice(index);
   if (later.some((move) => move.irreversible)) {
     throw unprocessable('TAKE_BACK_NOT_ALLOWED', 'That move (or one after it) revealed hidden information or drew at random: it cannot be taken back.');
   }
-  return { move: walk.moves[index]!, state: index === 0 ? walk.initial : walk.moves[index - 1]!.state, othersMovedSince: later.some((move) => move.seat !== seat) };
+  const move = walk.moves[index]!;
+  return {
+    move, state: index === 0 ? walk.initial : walk.moves[index - 1]!.state, othersMovedSince: later.some((other) => other.seat !== seat),
+    movesSince: later.length - 1, moveLog: (logs.get(move.seq) ?? []).filter((entry) => entry.visibleTo === undefined),
+  };
 }
 
 function activeSeat(game: GameRecord, principal: Principal): number {
@@ -40,7 +50,7 @@ function activeSeat(game: GameRecord, principal: Principal): number {
   return seat;
 }
 
-const undoLog = (seat: number, target: Target): LogEntry[] => [{ message: `Seat ${seat} takes back their move (event ${target.move.seq}).`, data: { undoes: target.move.seq } }];
+const undoLog = (seat: number, target: Target): LogEntry[] => [{ message: undoMessage(seat, target.moveLog, target.movesSince), data: { undoes: target.move.seq } }];
 
 function undo(ctx: ServiceContext, game: GameRecord, locked: LockedGame, seat: number, actorId: string, target: Target): Promise<Change> {
   return commitEvent(ctx, definitionFor(ctx, game), game, locked, {

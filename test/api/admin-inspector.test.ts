@@ -50,7 +50,7 @@ describe('finding games', () => {
     // Verdicts: one clean game, one tampered one; the open game stays never verified.
     expect((await t.http.post(`/v1/admin/games/${finished}/verify`).set(admin).expect(200)).body.ok).toBe(true);
     // Event 1 is the start; the forgery is in event 2, the first move.
-    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 2`, [tampered]);
+    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged","data":{"card":9}}]' WHERE game_id = $1 AND seq = 2`, [tampered]);
     expect((await t.http.post(`/v1/admin/games/${tampered}/verify`).set(admin).expect(200)).body.ok).toBe(false);
     expect(ids(await list(`player=${carol.username}&verify=failed`))).toEqual([tampered]);
     expect(ids(await list(`player=${carol.username}&verify=ok`))).toEqual([finished]);

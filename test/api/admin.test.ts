@@ -59,8 +59,9 @@ describe('admin endpoints', () => {
     const tamperedState = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
     expect(tamperedState).toMatchObject({ ok: false, divergence: { atEvent: 5, reason: expect.stringMatching(/final state differs/) } });
 
-    // Event 1 is the start: the second move is event 3, the first event 2.
-    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged"}]' WHERE game_id = $1 AND seq = 3`, [gameId]);
+    // Event 1 is the start: the second move is event 3, the first event 2. A line's facts (its data) are
+    // compared, not its words, which engines may reword (engine/log.ts `logFacts`).
+    await t.sql.query(`UPDATE game_events SET log = '[{"message":"forged","data":{"card":9}}]' WHERE game_id = $1 AND seq = 3`, [gameId]);
     const tamperedLog = (await t.http.post(`/v1/admin/games/${gameId}/verify`).set(admin).expect(200)).body;
     expect(tamperedLog.divergence).toMatchObject({ atEvent: 3, reason: expect.stringMatching(/log entries differ/) });
 

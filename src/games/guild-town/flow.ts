@@ -2,6 +2,7 @@ import type { LogEntry } from '../../engine/types.js';
 import { GUILDS, HELPERS, MONEY, ROUND_END_LIMIT, SEASON_GUILDS, TOKEN_LIMIT, WORK_POINTS, type GuildId } from './data.js';
 import { colourSetPoints, finishGame, scoreShips, scoreStorehouse } from './scoring.js';
 import { withItem, type GuildTownState, type Prompt } from './state.js';
+import { guildWords } from './words.js';
 
 /** Mutable context of one `apply`. */
 export interface Ctx {
@@ -75,7 +76,7 @@ function buildQueue(ctx: Ctx): void {
       s.guilds[g].forEach((stack, space) => stack.forEach((h, i) => s.queue.push({ seat: h.seat, gold: space === 0, helper: [space, i] })));
     }
     if (s.queue.length > 0) {
-      ctx.log.push({ message: `Stage: ${guild}.` });
+      ctx.log.push({ message: `Stage: ${guildWords(guild)}.` });
       nextTurn(ctx);
       return;
     }

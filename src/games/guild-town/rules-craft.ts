@@ -1,10 +1,11 @@
 import { ruleError, type RuleError } from '../../engine/types.js';
 import type { GuildTownAction, Target } from './actions.js';
-import { BUILDINGS, MARKET_LIMIT, MONEY, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
+import { BUILDINGS, MARKET_LIMIT, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
 import type { Ctx } from './flow.js';
 import { drawMoney, giveMoney, refillMoneyRow } from './money.js';
 import { canPrivilege, usePrivilege } from './rules-guilds.js';
 import { setSlot, withItem, type GuildTownState, type Turn } from './state.js';
+import { moneyWords, targetWords } from './words.js';
 
 type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
 
@@ -92,7 +93,11 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
       ctx.irreversible = true;
       if (card !== null) {
         giveMoney(s, seat, card);
-        ctx.log.push({ message: `You take a ${MONEY[card].value} (card ${card}).`, visibleTo: [seat] });
+        if (to.take < 2) ctx.log.push({ message: `Seat ${seat} takes the face-up ${moneyWords(card)}.` });
+        else {
+          ctx.log.push({ message: `Seat ${seat} draws a money card.` });
+          ctx.log.push({ message: `You draw a ${moneyWords(card)}.`, visibleTo: [seat] });
+        }
       }
       return;
     }
@@ -106,7 +111,7 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
         s.players[storage[0]].supply++;
         p.money = p.money.filter((id) => id !== to.bribe);
         s.moneyDiscard = [...s.moneyDiscard, to.bribe!];
-        ctx.log.push({ message: `Seat ${seat} bribes the captain: seat ${storage[0]}'s ${good} goes back.`, data: { card: to.bribe } });
+        ctx.log.push({ message: `Seat ${seat} bribes the captain with a ${moneyWords(to.bribe!)}: seat ${storage[0]}'s ${good} goes back.`, data: { card: to.bribe } });
         storage[0] = storage[1];
         storage[1] = seat;
       }
@@ -181,7 +186,7 @@ export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): vo
   }
   p.supply--;
   place(ctx, turn.seat, good, action.to);
-  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (to ${action.to.kind}).` });
+  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} ${targetWords(p.town, action.to)}.` });
 }
 
 export function tradeRefusal(s: GuildTownState, turn: Turn, action: Of<'trade'>): RuleError | null {
@@ -228,7 +233,7 @@ export function doProduceHalf(ctx: Ctx, turn: Turn, action: Of<'produceHalf'>): 
   place(ctx, turn.seat, good, action.to);
   const points = action.to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
   p.points += points;
-  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (to ${action.to.kind}) for ${points} points.` });
+  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} ${targetWords(s.players[turn.seat].town, action.to)} for ${points} points.` });
 }
 
 export function produceFinalRefusal(s: GuildTownState, turn: Turn, action: Of<'produceFinal'>): RuleError | null {
@@ -256,5 +261,5 @@ export function doProduceFinal(ctx: Ctx, turn: Turn, action: Of<'produceFinal'>)
   place(ctx, turn.seat, good, to);
   const points = to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
   p.points += points;
-  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} (${to.kind === 'lost' ? 'it cannot be shipped' : `ship ${to.ship + 1}`}) for ${points} points.` });
+  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} ${targetWords(s.players[turn.seat].town, to)} for ${points} points.` });
 }

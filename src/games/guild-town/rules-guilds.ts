@@ -5,6 +5,10 @@ import { endTurn, type Ctx } from './flow.js';
 import { cardsValue, discardMoney, drawMoney, giveMoney, refillMoneyRow } from './money.js';
 import { hasProductionLine } from './production.js';
 import { setSlot, withItem, type GuildTownState, type Prompt, type Turn } from './state.js';
+import { buildingWords, moneyWords } from './words.js';
+
+/** What each town hall choice gives, in the words of its button. */
+const HALL_CHOICES = { privilege: 'a privilege token', work: 'a work token', order: 'a better place in the order' } as const;
 
 type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
 export type RowName = 'basic' | 'expanded' | 'advanced';
@@ -59,7 +63,7 @@ export function doBankTake(ctx: Ctx, turn: Turn, action: Of<'bankTake'>): void {
   s.players[turn.seat].money = [...s.players[turn.seat].money, card];
   s.moneyRow = withItem(s.moneyRow, action.slot, () => null);
   turn.bankTaken = already + 1;
-  ctx.log.push({ message: `Seat ${turn.seat} takes the face-up ${MONEY[card].value} (card ${card}).`, data: { card } });
+  ctx.log.push({ message: `Seat ${turn.seat} takes the face-up ${moneyWords(card)}.`, data: { card } });
   if (turn.bankTaken === 2) return doBankDraw(ctx, turn);
 }
 
@@ -76,7 +80,7 @@ export function doBankDraw(ctx: Ctx, turn: Turn): void {
   refillMoneyRow(s);
   ctx.irreversible = true;
   ctx.log.push({ message: `Seat ${turn.seat} draws ${drawn.length} money cards.` });
-  if (drawn.length) ctx.log.push({ message: `You draw ${drawn.map((id) => `${MONEY[id].value} (card ${id})`).join(', ')}.`, visibleTo: [turn.seat], data: { drawn } });
+  if (drawn.length) ctx.log.push({ message: `You draw ${drawn.map(moneyWords).join(', ')}.`, visibleTo: [turn.seat], data: { drawn } });
   turn.prompt = { kind: 'bankDiscard', left: 2, privileged: false };
   return finishBank(ctx, turn);
 }
@@ -117,7 +121,7 @@ export function doBankDiscard(ctx: Ctx, turn: Turn, card: number): void {
   discardMoney(ctx.s, turn.seat, card);
   // Discards above the hand limit used to count `left` below 0; version 4 stops it at 0.
   turn.prompt.left = ctx.s.rules?.bankDiscardLeftFloor === true ? Math.max(0, turn.prompt.left - 1) : turn.prompt.left - 1;
-  ctx.log.push({ message: `Seat ${turn.seat} discards a ${MONEY[card].value} (card ${card}).`, data: { card } });
+  ctx.log.push({ message: `Seat ${turn.seat} discards a ${moneyWords(card)}.`, data: { card } });
   finishBank(ctx, turn);
 }
 
@@ -146,7 +150,7 @@ export function doPay(ctx: Ctx, turn: Turn, card: number): void {
   if (prompt.kind !== 'pay') return;
   discardMoney(ctx.s, prompt.seat, card);
   prompt.selected.push(card);
-  ctx.log.push({ message: `Seat ${prompt.seat} pays a ${MONEY[card].value} (card ${card}).`, data: { card } });
+  ctx.log.push({ message: `Seat ${prompt.seat} pays a ${moneyWords(card)}.`, data: { card } });
   if (cardsValue(prompt.selected) >= prompt.cost) {
     ctx.log.push({ message: `Paid ${cardsValue(prompt.selected)} for a cost of ${prompt.cost} (no change).` });
     afterPayment(ctx, turn, prompt.reason);
@@ -202,7 +206,7 @@ export function doRaise(ctx: Ctx, turn: Turn, action: Of<'raise'>): void {
   const raised = { card: action.card, slots: card.inputs.map(() => false) };
   p.town = action.side === 'left' ? [raised, ...p.town] : [...p.town, raised];
   turn.prompt = { kind: 'build', raised: prompt.raised + 1, cost };
-  ctx.log.push({ message: `Seat ${turn.seat} raises a ${card.name} (#${card.id}) on the ${action.side}${action.privilege ? ' using the privilege' : ''}.`, data: { card: card.id } });
+  ctx.log.push({ message: `Seat ${turn.seat} raises the ${buildingWords(card.id)} on the ${action.side}${action.privilege ? ' using the privilege' : ''}.`, data: { card: card.id } });
   FINALS.forEach((fin, f) => {
     if (s.bonusTaken[f] === null && hasProductionLine(p.town, fin)) {
       s.bonusTaken = withItem(s.bonusTaken, f, () => turn.seat);
@@ -219,6 +223,7 @@ export function buildDoneRefusal(turn: Turn): RuleError | null {
 
 export function doBuildDone(ctx: Ctx, turn: Turn): void {
   if (turn.prompt.kind !== 'build') return;
+  ctx.log.push({ message: `Seat ${turn.seat} stops building${turn.prompt.cost > 0 ? `, with ${turn.prompt.cost} to pay for what was raised` : ''}.` });
   startPayment(ctx, turn, turn.seat, turn.prompt.cost, [], 'build');
 }
 
@@ -244,7 +249,7 @@ export function doBuy(ctx: Ctx, turn: Turn, action: Of<'buy'>): void {
   const price = BUY_PRICE[card.tier];
   s.players[turn.seat].hand = [...s.players[turn.seat].hand, id];
   setRowSlot(s, action.row, action.slot, takeFromPile(s, action.row));
-  ctx.log.push({ message: `Seat ${turn.seat} buys the ${card.name} (#${id}) for ${price}.`, data: { card: id } });
+  ctx.log.push({ message: `Seat ${turn.seat} buys the ${buildingWords(id)} for ${price}.`, data: { card: id } });
   startPayment(ctx, turn, turn.seat, price, colours, 'buy');
 }
 
@@ -268,7 +273,7 @@ export function doLook(ctx: Ctx, turn: Turn, row: RowName): void {
   ctx.irreversible = true;
   const then = turn.prompt.kind === 'main' ? 'main' : 'end';
   ctx.log.push({ message: `Seat ${turn.seat} uses the notary's privilege on the ${row} pile.` });
-  ctx.log.push({ message: `You look at ${cards.map((id) => `${BUILDINGS[id].name} (#${id})`).join(', ')}.`, visibleTo: [turn.seat], data: { cards } });
+  ctx.log.push({ message: `You look at ${cards.map(buildingWords).join(', ')}.`, visibleTo: [turn.seat], data: { cards } });
   turn.prompt = { kind: 'look', row, cards, chosen: 0, then };
   if (cards.length <= 2) return finishLook(ctx, turn);
 }
@@ -287,7 +292,7 @@ export function doKeep(ctx: Ctx, turn: Turn, card: number): void {
   setRowSlot(s, prompt.row, s.rows[prompt.row].indexOf(null), card);
   prompt.cards = prompt.cards.filter((id) => id !== card);
   prompt.chosen++;
-  ctx.log.push({ message: `Seat ${turn.seat} lays out ${BUILDINGS[card].name} (#${card}).`, data: { card } });
+  ctx.log.push({ message: `Seat ${turn.seat} lays out the ${buildingWords(card)}.`, data: { card } });
   if (prompt.chosen >= 2 || s.rows[prompt.row].indexOf(null) < 0) return finishLook(ctx, turn);
 }
 
@@ -318,7 +323,7 @@ export function doAuction(ctx: Ctx, turn: Turn, action: Of<'auction'>): void {
   const bidders: number[] = [];
   for (let i = 1; i <= s.seats; i++) bidders.push((turn.seat + i) % s.seats);
   s.auction = { row: action.row, slot: action.slot, card: id, initiator: turn.seat, high: 0, highSeat: turn.seat, bidders, toAct: turn.seat, raised: false, opening: true, mayor: null };
-  ctx.log.push({ message: `Seat ${turn.seat} puts the ${BUILDINGS[id].name} (#${id}) up for auction.`, data: { card: id } });
+  ctx.log.push({ message: `Seat ${turn.seat} puts the ${buildingWords(id)} up for auction.`, data: { card: id } });
 }
 
 /** `seat` bids in the auction under way. */
@@ -353,7 +358,7 @@ export function doFold(ctx: Ctx, turn: Turn): void {
   const a = s.auction!;
   ctx.log.push({ message: `Seat ${ctx.seat} gives up bidding.` });
   if (a.mayor !== null) {
-    ctx.log.push({ message: `The ${BUILDINGS[a.card].name} goes to the bottom of its pile.` });
+    ctx.log.push({ message: `The ${buildingWords(a.card)} goes to the bottom of its pile.` });
     s.piles = { ...s.piles, [a.row]: [...s.piles[a.row], a.card] };
     setRowSlot(s, a.row, a.slot, takeFromPile(s, a.row));
     s.auction = null;
@@ -402,7 +407,7 @@ function settle(ctx: Ctx, turn: Turn, winner: number): void {
   s.players[winner].hand = [...s.players[winner].hand, a.card];
   setRowSlot(s, a.row, a.slot, takeFromPile(s, a.row));
   s.auction = null;
-  ctx.log.push({ message: `Seat ${winner} wins the ${BUILDINGS[a.card].name} (#${a.card}) for ${a.high}.`, data: { card: a.card, price: a.high } });
+  ctx.log.push({ message: `Seat ${winner} wins the ${buildingWords(a.card)} for ${a.high}.`, data: { card: a.card, price: a.high } });
   startPayment(ctx, turn, winner, a.high, [], 'auction');
 }
 
@@ -450,7 +455,9 @@ export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): void {
   else s.players[seller].supply++;
   p.supply--;
   setSlot(p, action.building, action.slot, true);
-  ctx.log.push({ message: `Seat ${turn.seat} buys ${good} from the storehouse${action.card === undefined ? ' with the privilege' : ''}.`, data: { good, seller } });
+  const paid = action.card === undefined ? ' with the privilege' : seller >= 0 && seller !== turn.seat ? `, paying seat ${seller} a money card` : `, paying a ${moneyWords(action.card)}`;
+  ctx.log.push({ message: `Seat ${turn.seat} buys ${good} from the storehouse${paid}.`, data: { good, seller } });
+  if (action.card !== undefined && seller >= 0 && seller !== turn.seat) ctx.log.push({ message: `The money card is a ${moneyWords(action.card)}.`, visibleTo: [turn.seat, seller] });
   endTurn(ctx);
 }
 
@@ -486,7 +493,7 @@ export function doHall(ctx: Ctx, turn: Turn, choice: 'privilege' | 'work' | 'ord
     p.workTokens++;
   } else s.changeOrder = [...s.changeOrder, turn.seat];
   turn.prompt.done.push(choice);
-  ctx.log.push({ message: `Seat ${turn.seat} takes the town hall's ${choice} action.` });
+  ctx.log.push({ message: `Seat ${turn.seat} takes ${HALL_CHOICES[choice]} at the town hall.` });
   // Version 2 and 3 let a two-player helper take both actions; version 4 one, as with 3-5 players.
   if (s.seats > 2 || s.rules?.twoPlayerHallOneAction === true || turn.prompt.done.length >= 2) endTurn(ctx);
 }

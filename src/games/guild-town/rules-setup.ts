@@ -4,6 +4,7 @@ import { BUILDINGS, COVER_POINTS_PER_YEAR, GUILD_CAPACITY, GUILDS, MONEY, TRACK_
 import { advanceDiscard, advanceHelpers, advanceInvest, canInvest, startRound, type Ctx } from './flow.js';
 import { discardMoney, drawMoney, giveMoney } from './money.js';
 import { withItem, type GuildTownState } from './state.js';
+import { buildingWords, guildWords, moneyWords, spaceWords } from './words.js';
 
 type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
 
@@ -34,15 +35,16 @@ export function doSwap(ctx: Ctx, action: Of<'swap'> | Of<'noSwap'>): void {
       const at = p.town.findIndex((r) => r.card === action.card);
       p.town = withItem(p.town, at, () => ({ card: action.with!, slots: [] }));
       s.lumberBox = [...s.lumberBox.filter((id) => id !== action.with), action.card];
-      ctx.log.push({ message: `Seat ${ctx.seat} swaps lumber mill ${action.card} for ${action.with}.` });
+      ctx.log.push({ message: `Seat ${ctx.seat} swaps the ${buildingWords(action.card)} for the ${buildingWords(action.with!)}.` });
     } else {
       const tier = card.tier as 'basic' | 'expanded';
       const fresh = s.piles[tier][0];
       s.piles = { ...s.piles, [tier]: [...s.piles[tier].slice(1), action.card] };
       p.hand = [...p.hand.filter((id) => id !== action.card), fresh];
       ctx.irreversible = true;
-      ctx.log.push({ message: `Seat ${ctx.seat} swaps a ${card.tier} building card.` });
-      ctx.log.push({ message: `You draw ${BUILDINGS[fresh].name} (#${fresh}).`, visibleTo: [ctx.seat] });
+      // Hands are hidden: the others learn only the pile.
+      ctx.log.push({ message: `Seat ${ctx.seat} swaps a ${card.tier} building card for the top of the ${card.tier} pile.` });
+      ctx.log.push({ message: `You swap the ${buildingWords(action.card)} and draw the ${buildingWords(fresh)}.`, visibleTo: [ctx.seat] });
     }
   } else ctx.log.push({ message: `Seat ${ctx.seat} keeps the starting cards.` });
   s.cursor++;
@@ -103,7 +105,7 @@ export function doSend(ctx: Ctx, action: Of<'send'>): void {
       if (card !== null) {
         giveMoney(s, owner, card);
         ctx.log.push({ message: `Seat ${owner} is covered and draws a money card.` });
-        ctx.log.push({ message: `You draw a ${MONEY[card].value} (card ${card}).`, visibleTo: [owner] });
+        ctx.log.push({ message: `You draw a ${moneyWords(card)}.`, visibleTo: [owner] });
       }
     }
   } else if (action.pay === 'card') {
@@ -111,7 +113,7 @@ export function doSend(ctx: Ctx, action: Of<'send'>): void {
     p.money = p.money.filter((id) => id !== action.card);
     giveMoney(s, owner, action.card!);
     ctx.log.push({ message: `Seat ${ctx.seat} pays seat ${owner} a money card for the space.` });
-    ctx.log.push({ message: `Money card ${action.card} changes hands.`, visibleTo: [ctx.seat, owner] });
+    ctx.log.push({ message: `The money card is a ${moneyWords(action.card!)}.`, visibleTo: [ctx.seat, owner] });
   } else {
     const owner = stack[0].seat;
     p.points -= coverPoints(s);
@@ -120,7 +122,7 @@ export function doSend(ctx: Ctx, action: Of<'send'>): void {
   }
   s.guilds = withItem(s.guilds, action.guild, (guild) => withItem(guild, action.space, (onSpace) => [...onSpace, { seat: ctx.seat, priv: false }]));
   p.helpers--;
-  ctx.log.push({ message: `Seat ${ctx.seat} sends a helper to the ${GUILDS[action.guild]} (space ${action.space + 1}).` });
+  ctx.log.push({ message: `Seat ${ctx.seat} sends a helper to the ${guildWords(GUILDS[action.guild]!)} (${spaceWords(action.space, s.seats)}).` });
   advanceHelpers(ctx);
 }
 
@@ -137,7 +139,7 @@ export function roundDiscardRefusal(s: GuildTownState, seat: number, card: numbe
 
 export function doRoundDiscard(ctx: Ctx, card: number): void {
   discardMoney(ctx.s, ctx.seat, card);
-  ctx.log.push({ message: `Seat ${ctx.seat} discards a money card (${MONEY[card].value}) down to the limit.`, data: { card } });
+  ctx.log.push({ message: `Seat ${ctx.seat} discards a ${moneyWords(card)} down to the limit.`, data: { card } });
   advanceDiscard(ctx);
 }
 
@@ -160,7 +162,7 @@ export function doInvest(ctx: Ctx, action: Of<'invest'> | Of<'investDone'>): voi
     p.points += value;
     const year = s.yearScores[s.yearScores.length - 1];
     if (year) s.yearScores = withItem(s.yearScores, s.yearScores.length - 1, () => ({ ...year, invest: withItem(year.invest, ctx.seat, (sum) => sum + value) }));
-    ctx.log.push({ message: `Seat ${ctx.seat} invests four cards for ${value} points.`, data: { cards } });
+    ctx.log.push({ message: `Seat ${ctx.seat} invests ${cards.map(moneyWords).join(', ')} for ${value} points.`, data: { cards } });
     if (canInvest(s, ctx.seat)) return;
   } else ctx.log.push({ message: `Seat ${ctx.seat} invests no more.` });
   advanceInvest(ctx);

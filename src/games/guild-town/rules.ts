@@ -12,6 +12,7 @@ import {
 } from './rules-guilds.js';
 import { doInvest, doResign, doRoundDiscard, doSend, doSwap, investRefusal, roundDiscardRefusal, sendRefusal, swapRefusal } from './rules-setup.js';
 import { copyState, type GuildTownState, type Turn } from './state.js';
+import { guildWords } from './words.js';
 
 export function activeSeats(s: GuildTownState): number[] {
   switch (s.phase) {
@@ -173,6 +174,7 @@ function runGuildAction(ctx: Ctx, action: GuildTownAction): void {
     case 'fold':
       return doFold(ctx, turn);
     case 'done':
+      ctx.log.push({ message: `Seat ${turn.seat} ends their turn at the ${guildWords(turn.guild)}.` });
       return endTurn(ctx);
     case 'workToken':
       return doWorkToken(ctx, turn);

@@ -7,6 +7,7 @@ import { type BoardContext, boardContext, benefitApplies, hasAnchor, placementEr
 import { affordablePieces, eligiblePieces, milestoneError, taxes } from './rules-end.js';
 import { cardKind, editionOf } from './editions.js';
 import type { Bars, MilestoneCityState } from './state.js';
+import { orientationWords, serviceWords } from './words.js';
 
 type Result = ApplyResult<MilestoneCityState> | RuleError;
 
@@ -19,11 +20,11 @@ function applyEffects(bars: Bars, treasury: number, effects: Effects): { bars: B
 }
 
 /** Draw one card for `seat` if the deck has one (the draw order is hidden, so this is irreversible). */
-function draw(hands: string[][], deck: string[], seat: number, log: LogEntry[]): string[] {
+function draw(state: MilestoneCityState, hands: string[][], deck: string[], seat: number, log: LogEntry[]): string[] {
   if (deck.length === 0) return deck;
   const [card, ...rest] = deck;
   hands[seat] = [...hands[seat]!, card!];
-  log.push({ message: `Seat ${seat} draws ${card}.`, data: { seat, card } });
+  log.push({ message: `Seat ${seat} draws the ${cardKind(state, card!)!.name}.`, data: { seat, card } });
   return rest;
 }
 
@@ -75,11 +76,12 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
     const error = playError(state, boardContext(state), card);
     if (error) return error;
     const tile = card.type === 'zone' ? null : card.tile;
-    return { state: { ...state, pending: { card: action.card, tile, orientation: null } }, log: [] };
+    const log = [{ message: `Seat ${seat} plays the ${card.name}.` }];
+    return { state: { ...state, pending: { card: action.card, tile, orientation: null } }, log };
   }
   if (!pending) return ruleError('NO_CARD_IN_PLAY', 'Slide a construction card forward first.');
-  if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [] };
   const card = cardKind(state, pending.card)!;
+  if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [{ message: `Seat ${seat} takes the ${card.name} back.` }] };
   const ctx = boardContext(state);
   if (action.type === 'chooseTile') {
     if (pending.tile !== null) return ruleError('TILE_ALREADY_CHOSEN', 'The tile for this card is already chosen.');
@@ -87,7 +89,8 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
       return ruleError('WRONG_TILE', `The ${card.name} takes a ${card.type === 'zone' ? card.category : 'printed'} tile that is still in the supply.`);
     }
     if (!tileFits(state, ctx, action.tile, card)) return ruleError('NO_ROOM', 'That tile fits nowhere on the face-up board.');
-    return { state: { ...state, pending: { ...pending, tile: action.tile } }, log: [] };
+    const log = [{ message: `Seat ${seat} takes the tile ${tileById(action.tile)!.name} for the ${card.name}.` }];
+    return { state: { ...state, pending: { ...pending, tile: action.tile } }, log };
   }
   if (pending.tile === null) return ruleError('CHOOSE_TILE_FIRST', 'Choose a tile of the card\'s zone category first.');
   const tile = tileById(pending.tile)!;
@@ -98,7 +101,8 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
       return ruleError('UNKNOWN_ORIENTATION', 'Orientations are 0 to 7.');
     }
     if (!hasAnchor(state, ctx, tile, action.orientation, utility)) return ruleError('NO_ROOM', 'Turned that way, the tile fits nowhere.');
-    return { state: { ...state, pending: { ...pending, orientation: action.orientation } }, log: [] };
+    const log = [{ message: `Seat ${seat} ${action.orientation === 0 ? `keeps the tile ${tile.name} as printed` : `turns the tile ${tile.name} ${orientationWords(action.orientation)}`}.` }];
+    return { state: { ...state, pending: { ...pending, orientation: action.orientation } }, log };
   }
   if (action.type !== 'place') return ruleError('UNKNOWN_ACTION', 'Unknown action.');
   if (pending.orientation === null) return ruleError('ORIENT_FIRST', 'Choose how to turn the tile first.');
@@ -123,10 +127,10 @@ function build(state: MilestoneCityState, seat: number, ctx: BoardContext, cardI
   const hands = state.hands.map((hand) => hand.slice());
   hands[seat] = hands[seat]!.filter((id) => id !== cardId);
   log.push({
-    message: `Seat ${seat} builds the ${card.name} (${tileId})${used ? ` and uses the ${card.type === 'zone' ? card.benefit.service : ''} service` : ''}.`,
+    message: `Seat ${seat} builds the ${card.name} on the tile ${tileById(tileId)!.name}${used && card.type === 'zone' ? ` and uses the ${serviceWords(card.benefit.service)} service` : ''}.`,
     data: { seat, card: cardId, tile: tileId, squares, benefit: used },
   });
-  const deck = draw(hands, state.deck, seat, log);
+  const deck = draw(state, hands, state.deck, seat, log);
   const tiles = [...state.tiles, { tile: tileId, card: cardId, squares }];
   const nextState: MilestoneCityState = {
     ...state, bars, treasury, supply, hands, deck, tiles, discard: [...state.discard, cardId],
@@ -140,8 +144,8 @@ function exchange(state: MilestoneCityState, seat: number, cardId: string): Resu
   if (state.deck.length === 0) return ruleError('DECK_EMPTY', 'The draw pile is empty: no card can be exchanged.');
   const hands = state.hands.map((hand) => hand.slice());
   hands[seat] = hands[seat]!.filter((id) => id !== cardId);
-  const log: LogEntry[] = [{ message: `Seat ${seat} exchanges ${cardId}.`, data: { seat, card: cardId } }];
-  const deck = draw(hands, state.deck, seat, log);
+  const log: LogEntry[] = [{ message: `Seat ${seat} exchanges the ${cardKind(state, cardId)!.name} for a new card.`, data: { seat, card: cardId } }];
+  const deck = draw(state, hands, state.deck, seat, log);
   return {
     state: { ...state, hands, deck, discard: [...state.discard, cardId], passes: 0, active: next(state, seat), turns: state.turns + 1 },
     log,
@@ -181,7 +185,7 @@ function endMilestone(state: MilestoneCityState, seat: number): Result {
     log.push({ message: 'The Stage II construction cards are shuffled into the draw pile.' });
   }
   const hands = state.hands.map((hand) => hand.slice());
-  for (let s = 0; s < state.seats; s++) while (hands[s]!.length < state.handSize && deck.length > 0) deck = draw(hands, deck, s, log);
+  for (let s = 0; s < state.seats; s++) while (hands[s]!.length < state.handSize && deck.length > 0) deck = draw(state, hands, deck, s, log);
   const starter = next(state, seat);
   const started: MilestoneCityState = { ...base, deck, hands, rng: rng.state(), starter, active: starter, phase: 'piece' };
   if (affordablePieces(started).length === 0) {

@@ -9,6 +9,9 @@ export function seatName(seat: number): string {
   return `Seat ${seat}`;
 }
 
+/** A character as its hire button names it: `unionLeader` → "union leader". */
+export const characterWords = (character: string): string => character.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
 /** The seat to act now, or null once the game is over. */
 export function currentSeat(s: UrbanizationState): number | null {
   if (s.phase === 'over') return null;

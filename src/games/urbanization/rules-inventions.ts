@@ -1,6 +1,6 @@
 import { CHARACTERS, INVENTIONS, type CharacterId } from './data.js';
 import type { ActionOf } from './actions.js';
-import { err, freeMarkers, holds, seatName, type Check, type Log } from './helpers.js';
+import { characterWords, err, freeMarkers, holds, seatName, type Check, type Log } from './helpers.js';
 import type { UrbanizationState } from './state.js';
 
 /* ---------- hire character ---------- */
@@ -20,7 +20,7 @@ export function runHire(s: UrbanizationState, seat: number, a: ActionOf<'hire'>,
   const p = s.players[seat]!;
   p.character = a.character;
   p.characterUsed = false;
-  log.push({ message: `${seatName(seat)} hires the ${a.character}.` });
+  log.push({ message: `${seatName(seat)} hires the ${characterWords(a.character)}.` });
 }
 
 /* ---------- acquire invention ---------- */

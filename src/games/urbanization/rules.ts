@@ -2,7 +2,7 @@ import { schemaErrors } from '../../engine/schema.js';
 import type { ApplyResult, RuleError } from '../../engine/types.js';
 import { actionSchema, type ActionOf, type UrbanizationAction } from './actions.js';
 import { CHARACTERS, TERRITORY_COUNT } from './data.js';
-import { activeCard, canBuyTerritory, currentSeat, err, holds, priceDestinations, type Check, type Log } from './helpers.js';
+import { activeCard, canBuyTerritory, currentSeat, err, holds, priceDestinations, seatName, type Check, type Log } from './helpers.js';
 import { advance, afterSteam } from './rules-flow.js';
 import {
   checkAttract,
@@ -62,12 +62,33 @@ interface Handler<T extends ActionType> {
   run: (s: UrbanizationState, seat: number, a: ActionOf<T>, log: Log) => void;
 }
 const none = (): Check => null;
+/** What a seat stops doing with `done`: the action it was repeating. */
+function doneWords(pending: UrbanizationState['pending']): string {
+  switch (pending?.kind) {
+    case 'erect':
+      return `erects no more ${pending.building === 'admin' ? 'administrative buildings' : `${pending.building}s`}`;
+    case 'trade':
+      return pending.mode === 'buy' ? 'buys no more grain' : 'sells no more grain';
+    case 'sow':
+      return 'sows no more seeds';
+    case 'produce':
+      return 'produces at no more factories';
+    default:
+      return 'ends the action';
+  }
+}
 const HANDLERS: { [K in ActionType]: Handler<K> } = {
   place: { check: checkPlace, run: runPlace },
   movePrice: { check: checkMovePrice, run: runMovePrice },
   hire: { check: checkHire, run: runHire },
   pass: { check: none, run: (_s, seat, _a, log) => log.push({ message: `Seat ${seat} passes.` }) },
-  done: { check: none, run: (s) => void (s.pending = null) },
+  done: {
+    check: none,
+    run: (s, seat, _a, log) => {
+      log.push({ message: `${seatName(seat)} ${doneWords(s.pending)}.` });
+      s.pending = null;
+    },
+  },
   buyLand: { check: checkBuyLand, run: runBuyLand },
   swapPrice: { check: checkSwapPrice, run: runSwapPrice },
   erect: { check: checkErect, run: runErect },

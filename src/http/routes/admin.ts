@@ -130,7 +130,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
   app.post('/v1/admin/games/:id/verify', {
     schema: {
       tags: ['admin'], operationId: 'adminVerifyGame', summary: 'Replay the whole log and compare with the stored state; reports the first divergence and keeps the verdict', params: GameId,
-      description: 'Replays every event from the seed and compares the result (and every stored log line) with what is stored. The verdict is kept with the game (`lastVerify`; `GET /v1/admin/games?verify=failed`); keeping it does not touch the game itself.',
+      description: 'Replays every event from the seed and compares the result (and the facts of every stored log line, its `data`: engines may reword their lines) with what is stored. The verdict is kept with the game (`lastVerify`; `GET /v1/admin/games?verify=failed`); keeping it does not touch the game itself.',
       response: { 200: ok('The verdict', VerifyVerdict, { ok: true, version: 42, checkedEvents: 42, divergence: null }), ...adminErrors },
     },
   }, async (request) => {

@@ -4,7 +4,7 @@ import { useContext } from 'preact/hooks';
 /**
  * Player names for every page: a seat is its account's username (or its bot's kind), never
  * "Seat N". Game pages, replays and the admin page put the names in `SeatNamesProvider`; boards
- * read them with `useSeatName`; log lines get theirs through `nameSeats` (games/words.ts).
+ * read them with `useSeatName`; log lines get theirs through `nameSeats` (games/log-words.ts).
  */
 
 /** A seat's name as the players know it: the account's username, or the bot's kind. */
@@ -42,9 +42,3 @@ export function useSeatName(): (seat: number) => string {
   const { names, you } = useContext(NamingContext);
   return (seat) => `${names[seat] ?? playerLabel(seat)}${seat === you ? ' (you)' : ''}`;
 }
-
-/** "Seat 2" / "seat 2" (the engines' way of naming players) → the player's name. */
-export function nameSeats(text: string, names: readonly string[]): string {
-  return text.replace(/\b[Ss]eats? (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? `Player ${Number(n) + 1}`);
-}
-

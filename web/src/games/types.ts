@@ -27,13 +27,6 @@ export interface GameUi<View = never> {
   Board: ComponentType<BoardProps<View>>;
   /** A short sentence for one legal action, used as its button's label ("Buy the station (6) with blue money"). */
   describeAction(action: GameAction, view: View): string;
-  /**
-   * One of the engine's log lines with its ids in words ("draws indHealth-1" → "draws Industrial
-   * (healthcare)"); seats and grammar are worded after it for every game (games/words.tsx).
-   */
-  wordLog?(message: string, data?: unknown): string;
-  /** What a seat's unlogged sub-step says when the viewer may not see the action ("chooses a tile"). */
-  quietStep?: string;
   /** Heading of the group of buttons of this action type ("Take money"). */
   groupLabel(type: string): string;
   /** The final scoring as a table, from the result's game-specific `details` and its `scores` (one per seat). */

@@ -1,33 +1,15 @@
 import { gameUis } from './index';
-import { nameSeats } from './names';
+import { logLine } from './log-words';
 import type { GameAction } from './types';
 
+export { logLine, tidy } from './log-words';
+
 /**
- * The one place the web app turns the server's wording into a player's: seat numbers into names,
- * ids into card names (each game's `wordLog`), grammar the engines leave rough ("1 points",
- * "a orange"). The server's log lines stay as they are for API clients; the player pages, replays
- * and the admin timeline all show them through `logLine` / `eventLines`, and the boards name seats
- * through `useSeatName`.
+ * What an event shows when the viewer may read none of its log lines. Every engine step logs a line
+ * everyone may read (test/games/log-lines.test.ts), so only events the engines did not log (events
+ * before the kernel's own kinds had lines, and game steps stored before 2026-11-28, such as Milestone
+ * City's card steps) come here.
  */
-
-const VOWEL_WORDS = /\b([Aa]) (?=(?:administrative|orange|invention|iron|ore|empty|extra|industr|office|ice|oil|arch)\w*)/g;
-
-/** Grammar the engines' templates leave: "1 points" → "1 point", "2 seed(s)" → "2 seeds", "a orange" → "an orange". */
-export function tidy(text: string): string {
-  return text
-    .replace(/\b(\d+) ((?:[a-z]+ ){0,2}[a-z]+?)\(s\)/g, (_, n: string, noun: string) => `${n} ${noun}${n === '1' ? '' : 's'}`)
-    .replace(/\b1 (point|seed|citizen|good|grain|card|building|helper|token|marker)s\b/g, '1 $1')
-    .replace(VOWEL_WORDS, '$1n ');
-}
-
-/** One log line in words: the game's own id wording, then names and grammar. */
-export function logLine(type: string, message: string, names: readonly string[], data?: unknown): string {
-  const ui = gameUis[type];
-  const worded = ui?.wordLog ? ui.wordLog(message, data) : message;
-  return tidy(nameSeats(worded, names));
-}
-
-/** What an event shows when it has no log line of its own (a sub-step the engine does not log). */
 export interface EventLike {
   seat: number | null;
   kind: string;
@@ -37,9 +19,8 @@ export interface EventLike {
 
 /** An event's lines in words; an event without lines says who did what as far as the viewer may know. */
 export function eventLines(type: string, event: EventLike, names: readonly string[], view?: unknown): string[] {
-  if (event.log.length) return event.log.map((entry) => logLine(type, entry.message, names, entry.data));
+  if (event.log.length) return event.log.map((entry) => logLine(type, entry.message, names));
   const who = event.seat === null ? 'The game' : (names[event.seat] ?? `Player ${event.seat + 1}`);
-  const ui = gameUis[type];
   switch (event.kind) {
     case 'timeout':
       return [`${who} ran out of time.`];
@@ -57,7 +38,7 @@ export function eventLines(type: string, event: EventLike, names: readonly strin
   const action = event.action as GameAction | null | undefined;
   const said = action ? actionWords(type, action, view) : null;
   if (said) return [`${who}: ${said}.`];
-  return [`${who} ${ui?.quietStep ?? 'takes a step of their turn'}.`];
+  return [`${who} takes a step of their turn.`];
 }
 
 /** An engine prompt without the action names it quotes for API clients: "Hire a character (hire)." → "Hire a character." */

@@ -3,7 +3,7 @@
  * /v1/game-types/guild-town/catalog, loaded before a board renders): building and money cards by
  * id, colours, goods.
  */
-import { catalogOf } from '../catalogs';
+import { catalogOf } from '../catalog-store';
 import { coverPointsWords, coverWords, moneyValue, owedWords } from './payment';
 
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'];

@@ -21,12 +21,6 @@ function target(to: unknown, view: GuildTownView): string {
   }
 }
 
-/** The engine's lines name money cards "2 (card 6)" and buildings "flax plantation (#12)". */
-function wordLog(message: string): string {
-  return message.replace(/\b\d+ \(card (\d+)\)/g, (_, id: string) => moneyName(Number(id))).replace(/ \(#\d+\)/g, '');
-}
-
-
 function describeAction(action: GameAction, view: GuildTownView): string {
   const building = () => buildingName(action.building as number);
   switch (action.type) {
@@ -116,7 +110,6 @@ export const guildTownUi: GameUi<GuildTownView> = {
   finalScoring,
   Board: GuildTownBoard,
   describeAction,
-  wordLog,
   groupLabel: (type) =>
     ({
       send: 'Send a helper',

@@ -4,7 +4,7 @@
  * (water), tile names and categories, card names. The API sends ids (`clinic-2`, `res3L`, squares
  * as y * width + x).
  */
-import { catalogOf, type Catalogs } from '../catalogs';
+import { catalogOf, type Catalogs } from '../catalog-store';
 
 type Catalog = Catalogs['milestone-city'];
 const catalog = (): Catalog | undefined => catalogOf('milestone-city');

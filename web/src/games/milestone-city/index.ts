@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { MilestoneCityBoard, orientationLabel } from './Board';
-import { cardName, cardTerms, isCardId, tileName } from './catalog';
+import { cardName, cardTerms, tileName } from './catalog';
 import type { MilestoneCityView } from './view';
 
 function describeAction(action: GameAction, view: MilestoneCityView): string {
@@ -33,13 +33,6 @@ function describeAction(action: GameAction, view: MilestoneCityView): string {
   }
 }
 
-/** The engine's lines name cards and tiles by id ("draws indHealth-1", "builds the Clinic (clinic-2)"). */
-function wordLog(message: string): string {
-  return message
-    .replace(/ \(([\w-]+)\)/g, (whole, id: string) => (tileName(id) !== id || isCardId(id) ? '' : whole))
-    .replace(/\b[a-z][A-Za-z]*-\d+\b/g, (id) => (isCardId(id) ? cardName(id) : id));
-}
-
 /** The city's one score (everyone plays the city), part by part as `outcome` details it. */
 function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
   const d = details as { breakdown?: Record<string, number>; result?: string } | null;
@@ -55,8 +48,6 @@ export const milestoneCityUi: GameUi<MilestoneCityView> = {
   finalScoring,
   Board: MilestoneCityBoard,
   describeAction,
-  wordLog,
-  quietStep: 'takes the next step of playing a card',
   groupLabel: (type) =>
     ({ choosePiece: 'Choose a board piece', play: 'Play a card', chooseTile: 'Choose a tile', orient: 'Turn the tile', place: 'Place the tile', exchange: 'Exchange a card', endMilestone: 'End the milestone' })[type] ??
     words(type),

@@ -3,7 +3,7 @@
  * /v1/game-types/urbanization/catalog, loaded before a board renders): factory cards by number,
  * inventions by id, the territory grid.
  */
-import { catalogOf } from '../catalogs';
+import { catalogOf } from '../catalog-store';
 
 const factory = (card: number) => catalogOf('urbanization')?.factories.find((entry) => entry.number === card);
 

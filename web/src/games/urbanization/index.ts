@@ -89,11 +89,6 @@ function describeAction(action: GameAction, view: UrbanizationView): string {
   }
 }
 
-/** The engine's lines name characters by id ("hires the unionLeader"). */
-function wordLog(message: string): string {
-  return message.replace(/\b(the |The )([a-z]+[A-Z][A-Za-z]*)\b/g, (_, the: string, id: string) => `${the}${words(id).toLowerCase()}`);
-}
-
 /**
  * The final bonuses on top of the points earned in play: +2 for the largest sum of factory
  * numbers, each player's invention bonuses (details of `outcome`).
@@ -117,7 +112,6 @@ export const urbanizationUi: GameUi<UrbanizationView> = {
   finalScoring,
   Board: UrbanizationBoard,
   describeAction,
-  wordLog,
   groupLabel: (type) =>
     ({
       place: 'Place a marker',
