@@ -2391,6 +2391,9 @@ export interface components {
             card: number;
         } | {
             /** @enum {string} */
+            type: "cancel";
+        } | {
+            /** @enum {string} */
             type: "bankTake";
             slot: number;
         } | {
@@ -2655,6 +2658,14 @@ export interface components {
                     selected: number[];
                     colours: number[];
                     reason: string;
+                    /** @description Rules version 5: the face-up building being bought, taken once paid (until then `cancel` gives it up) */
+                    buying?: {
+                        /** @description A building row */
+                        row: "basic" | "expanded" | "advanced";
+                        slot: number;
+                        /** @description A building card id */
+                        card: number;
+                    };
                 } | {
                     /** @enum {string} */
                     kind: "notaryAfter";
@@ -2723,6 +2734,10 @@ export interface components {
                 /** @description Colour number of the bottom half */
                 bottom: number;
                 points: number;
+                /** @description What buying it at the notary costs, paid with money cards of its colours (0: a lumber mill, never for sale) */
+                buyPrice: number;
+                /** @description What raising it at the builders costs, paid with money cards of any colour */
+                buildCost: number;
             }[];
             /** @description Money cards by id */
             money: {
