@@ -58,6 +58,11 @@ describe('every board in the middle of a game', () => {
         await page.getByRole('region', { name: board, exact: true }).waitFor();
         await b.screenshot(page, `${type}-${size}`);
         expect(await internalWords(page), `${type} at ${size} px`).toEqual([]);
+        if (type === 'urbanization') {
+          // The map's key: each player's territory colour (its swatch has the map's own class), and land for sale.
+          const key = page.getByTestId('colour-key').getByRole('listitem');
+          expect(await key.allInnerTexts()).toEqual([`${alice.username} (you): blue`, `${bob.username}: red`, 'for sale', 'covered (not in play)']);
+        }
         // Soft: every game and width is measured and reported in one run.
         expect.soft(await layoutProblems(page), `${type} at ${size} px: text overlapping, cut or past the screen`).toEqual([]);
         if (viewport) expect((await horizontalOverflow(page)).scrollWidth, `${type} at 375 px`).toBeLessThanOrEqual(PHONE.width);
