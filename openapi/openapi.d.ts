@@ -748,6 +748,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline your invitation to an open game: the seat held for you opens to anyone, and the creator sees that you declined
+         * @description The seat reserved for you (PUT /v1/games/{id}/seats/{seat} with `reserved`) is no longer held: it is open as any seat, its `declinedBy` names you, and the game leaves your invitations. The creator may invite someone else to it.
+         */
+        post: operations["declineInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/take-back": {
         parameters: {
             query?: never;
@@ -2391,6 +2411,9 @@ export interface components {
             card: number;
         } | {
             /** @enum {string} */
+            type: "cancel";
+        } | {
+            /** @enum {string} */
             type: "bankTake";
             slot: number;
         } | {
@@ -2655,6 +2678,14 @@ export interface components {
                     selected: number[];
                     colours: number[];
                     reason: string;
+                    /** @description Rules version 5: the face-up building being bought, taken once paid (until then `cancel` gives it up) */
+                    buying?: {
+                        /** @description A building row */
+                        row: "basic" | "expanded" | "advanced";
+                        slot: number;
+                        /** @description A building card id */
+                        card: number;
+                    };
                 } | {
                     /** @enum {string} */
                     kind: "notaryAfter";
@@ -2723,6 +2754,10 @@ export interface components {
                 /** @description Colour number of the bottom half */
                 bottom: number;
                 points: number;
+                /** @description What buying it at the notary costs, paid with money cards of its colours (0: a lumber mill, never for sale) */
+                buyPrice: number;
+                /** @description What raising it at the builders costs, paid with money cards of any colour */
+                buildCost: number;
             }[];
             /** @description Money cards by id */
             money: {
@@ -2940,6 +2975,8 @@ export interface components {
                 bot: string | null;
                 /** @description The invited user this open seat is held for */
                 reservedFor: string | null;
+                /** @description The user who last declined an invitation to this seat (POST /v1/games/{id}/decline); null once it is reserved again */
+                declinedBy: string | null;
                 resigned: boolean;
             }[];
             /** @description Seats that may act now */
@@ -3046,6 +3083,8 @@ export interface components {
                 bot: string | null;
                 /** @description The invited user this open seat is held for */
                 reservedFor: string | null;
+                /** @description The user who last declined an invitation to this seat (POST /v1/games/{id}/decline); null once it is reserved again */
+                declinedBy: string | null;
                 resigned: boolean;
             }[];
             /** @description Seats that may act now */
@@ -8701,6 +8740,131 @@ export interface operations {
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
              *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game with the seat open again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDetail"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
+             *     - `NOT_INVITED`: no open seat of this game is held for you: nothing to decline (never invited, already declined or joined, or the creator changed the seat)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
              */
             503: {
                 headers: {

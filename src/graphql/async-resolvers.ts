@@ -4,7 +4,7 @@ import { ServiceError } from '../errors.js';
 import { cursorTime, resumed } from '../services/account-events.js';
 import { apiTokens, createApiToken, revokeToken } from '../services/api-tokens.js';
 import type { AccountEvent, ServiceContext } from '../services/context.js';
-import { configureSeat, detail, invitations, lobby, type SeatConfig } from '../services/lobby.js';
+import { configureSeat, declineInvitation, detail, invitations, lobby, type SeatConfig } from '../services/lobby.js';
 import { resign } from '../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../services/takebacks.js';
 import { changeEmail, changePreferences, preferencesOf, type MailSettings } from '../services/notifications.js';
@@ -66,6 +66,10 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
       configureSeat: async (_root, args: { gameId: string; seat: number; fill: 'open' | 'bot' | 'reserved'; bot?: string | null; username?: string | null }, context: Context) => {
         const principal = user(context);
         return detail(ctx, await configureSeat(ctx, principal, args.gameId, args.seat, seatConfig(args)), principal);
+      },
+      declineInvitation: async (_root, { gameId }: { gameId: string }, context: Context) => {
+        const principal = user(context);
+        return detail(ctx, await declineInvitation(ctx, principal, gameId), principal);
       },
       takeBack: async (_root, { gameId }: { gameId: string }, context: Context) => ({ ...(await takeBack(ctx, user(context), gameId)), gameId }),
       requestUndo: (_root, { gameId }: { gameId: string }, context: Context) => requestUndo(ctx, user(context), gameId),

@@ -62,6 +62,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   GAME_FULL: 'no seat is free for you',
   SEAT_TAKEN: 'that seat is taken',
   ALREADY_SEATED: 'you (or the invitee) already hold a seat',
+  NOT_INVITED: 'no open seat of this game is held for you: nothing to decline (never invited, already declined or joined, or the creator changed the seat)',
   NOT_SEATED: 'you hold no seat to leave',
   NOT_ENOUGH_PLAYERS: "fewer players than the game's minimum have joined",
   USERNAME_TAKEN: 'the username is taken (names are compared ignoring case)',

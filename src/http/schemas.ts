@@ -55,6 +55,7 @@ const gameFields = {
     username: Type.Union([Type.String(), Type.Null()]),
     bot: Type.Union([Type.String(), Type.Null()], { description: 'The bot playing this seat, if any' }),
     reservedFor: Type.Union([Type.String(), Type.Null()], { description: 'The invited user this open seat is held for' }),
+    declinedBy: Type.Union([Type.String(), Type.Null()], { description: 'The user who last declined an invitation to this seat (POST /v1/games/{id}/decline); null once it is reserved again' }),
     resigned: Type.Boolean(),
   })),
   activeSeats: Type.Array(Type.Integer(), { description: 'Seats that may act now' }),

@@ -24,7 +24,7 @@ export interface GameSummary {
   timeControl: unknown;
   version: number;
   seatCount: number;
-  seats: { seat: number; username: string | null; bot: string | null; reservedFor: string | null; resigned: boolean }[];
+  seats: { seat: number; username: string | null; bot: string | null; reservedFor: string | null; declinedBy: string | null; resigned: boolean }[];
   activeSeats: number[];
   deadline: string | null;
   yourSeat: number | null;
@@ -77,7 +77,9 @@ export function summarize(game: GameRecord, principal: Principal | null): GameSu
     timeControl: game.timeControl,
     version: game.version,
     seatCount: game.seatCount,
-    seats: game.seats.map((seat) => ({ seat: seat.seat, username: seat.username, bot: seat.bot, reservedFor: seat.reservedForUsername, resigned: seat.resigned })),
+    seats: game.seats.map((seat) => ({
+      seat: seat.seat, username: seat.username, bot: seat.bot, reservedFor: seat.reservedForUsername, declinedBy: seat.declinedByUsername, resigned: seat.resigned,
+    })),
     activeSeats: game.activeSeats,
     deadline: game.deadline?.toISOString() ?? null,
     yourSeat: seatOf(game, principal),
@@ -227,7 +229,7 @@ export async function configureSeat(ctx: ServiceContext, principal: Principal, g
     }
     if (config.fill === 'reserved') {
       if (game.seats.some((entry) => entry.userId === invitee!.id)) throw conflict('ALREADY_SEATED', `${invitee!.username} already holds a seat in this game.`);
-      await locked.updateSeat(seat, { bot: null, reservedForId: invitee!.id });
+      await locked.updateSeat(seat, { bot: null, reservedForId: invitee!.id, declinedById: null });
       // The invitee's e-mail (if they want mail): in the outbox with the reservation, one per game and person.
       const by = game.seats.find((entry) => entry.userId === principal.userId)?.username ?? null;
       invited = (await locked.enqueueWebhooks([invitee!.id], 'invitation', {
@@ -240,6 +242,22 @@ export async function configureSeat(ctx: ServiceContext, principal: Principal, g
   });
   if (invited) ctx.work.deliveriesDue();
   if (started) await afterCommit(ctx, started);
+  return loadGame(ctx, gameId);
+}
+
+/**
+ * An invited user turns the invitation down: the seat held for them is open again (to anyone, as
+ * before it was reserved) and records who declined, which the creator sees on the game's seats.
+ */
+export async function declineInvitation(ctx: ServiceContext, principal: Principal, gameId: string): Promise<GameRecord> {
+  await withGameLock(ctx.db, gameId, async (game, locked) => {
+    if (!maySee(game, principal)) throw notFound('Game');
+    if (game.status !== 'open') throw conflict('GAME_NOT_OPEN', 'The game has started: its invitations are settled.');
+    const held = game.seats.find((seat) => seat.reservedForId === principal.userId && seat.userId === null);
+    if (!held) throw conflict('NOT_INVITED', 'No seat of this game is held for you.');
+    await locked.updateSeat(held.seat, { reservedForId: null, declinedById: principal.userId });
+    return null;
+  });
   return loadGame(ctx, gameId);
 }
 

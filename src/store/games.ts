@@ -24,6 +24,8 @@ export interface SeatRecord {
   bot: string | null;
   reservedForId: string | null;
   reservedForUsername: string | null;
+  /** Who last declined this seat's invitation (null: nobody, or invited again since). */
+  declinedByUsername: string | null;
   timeouts: number;
   resigned: boolean;
   /** The seat's user has webhooks, e-mail notifications on or a push subscription (so moves write outbox rows for them). */
@@ -133,11 +135,11 @@ export interface RawGameRow {
 export const SEATS_SQL = Prisma.sql`COALESCE((
       SELECT json_agg(json_build_object(
         'seat', s.seat, 'userId', s.user_id, 'username', u.username, 'bot', s.bot, 'reservedForId', s.reserved_for_id,
-        'reservedForUsername', r.username, 'timeouts', s.timeouts, 'resigned', s.resigned_at IS NOT NULL,
+        'reservedForUsername', r.username, 'declinedByUsername', d.username, 'timeouts', s.timeouts, 'resigned', s.resigned_at IS NOT NULL,
         'hasOutbox', EXISTS (SELECT 1 FROM webhooks w WHERE w.user_id = s.user_id)
           OR (u.email_verified_at IS NOT NULL AND u.email_mode <> 'never')
           OR EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = s.user_id)) ORDER BY s.seat)
-      FROM seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users r ON r.id = s.reserved_for_id
+      FROM seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users r ON r.id = s.reserved_for_id LEFT JOIN users d ON d.id = s.declined_by_id
       WHERE s.game_id = g.id), '[]'::json)`;
 
 /**
@@ -336,6 +338,7 @@ export interface SeatChange {
   userId?: string | null;
   bot?: string | null;
   reservedForId?: string | null;
+  declinedById?: string | null;
   timeouts?: number;
   resignedAt?: Date | null;
 }

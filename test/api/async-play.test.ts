@@ -251,4 +251,28 @@ describe('lobby', () => {
     expect((await t.http.post(`/v1/games/${reservedPublic.id}/join`).set(stranger.auth).expect(409)).body.code).toBe('GAME_FULL');
     expect((await t.http.get(`/v1/games/${reservedPublic.id}`).set(stranger.auth).expect(200)).body.view).toBeNull();
   });
+
+  it('lets an invitee decline: the seat opens to anyone, the creator sees who declined, a new invitation clears it', async () => {
+    const [host, guest, other] = [await newUser(t), await newUser(t), await newUser(t)];
+    const { body: game } = await t.http.post('/v1/games').set(host.auth).send({ type: 'toy', seats: 3 }).expect(201);
+    await t.http.put(`/v1/games/${game.id}/seats/1`).set(host.auth).send({ fill: 'reserved', username: guest.username }).expect(200);
+    // Nobody else can decline it, and nothing changes when they try.
+    expect((await t.http.post(`/v1/games/${game.id}/decline`).set(other.auth).expect(409)).body.code).toBe('NOT_INVITED');
+    const declined = (await t.http.post(`/v1/games/${game.id}/decline`).set(guest.auth).expect(200)).body;
+    expect(declined.seats[1]).toMatchObject({ username: null, bot: null, reservedFor: null, declinedBy: guest.username });
+    expect((await t.http.get('/v1/me/invitations').set(guest.auth).expect(200)).body).toEqual([]);
+    expect((await t.http.get(`/v1/games/${game.id}`).set(host.auth).expect(200)).body.seats[1].declinedBy).toBe(guest.username);
+    expect((await t.http.post(`/v1/games/${game.id}/decline`).set(guest.auth).expect(409)).body.code).toBe('NOT_INVITED');
+    // Through GraphQL too, after a new invitation (which clears the old decline).
+    const again = (await t.http.put(`/v1/games/${game.id}/seats/1`).set(host.auth).send({ fill: 'reserved', username: other.username }).expect(200)).body;
+    expect(again.seats[1]).toMatchObject({ reservedFor: other.username, declinedBy: null });
+    const query = `mutation { declineInvitation(gameId: "${game.id}") { seats { seat reservedFor declinedBy } } }`;
+    const answer = (await t.http.post('/graphql').set(other.auth).send({ query }).expect(200)).body;
+    expect(answer.data.declineInvitation.seats[1]).toEqual({ seat: 1, reservedFor: null, declinedBy: other.username });
+    // Once the game has started there is nothing to decline.
+    await t.http.put(`/v1/games/${game.id}/seats/2`).set(host.auth).send({ fill: 'reserved', username: guest.username }).expect(200);
+    await t.http.post(`/v1/games/${game.id}/join`).set(other.auth).send({ seat: 1 }).expect(200);
+    await t.http.post(`/v1/games/${game.id}/start`).set(host.auth).expect(200);
+    expect((await t.http.post(`/v1/games/${game.id}/decline`).set(guest.auth).expect(409)).body.code).toBe('GAME_NOT_OPEN');
+  });
 });

@@ -36,7 +36,7 @@ describe('openapi/openapi.json', () => {
       'post /v1/games/{id}/join', 'post /v1/games/{id}/start', 'post /v1/games/{id}/leave', 'get /v1/games/{id}/legal-actions',
       'post /v1/games/{id}/actions', 'get /v1/games/{id}/log', 'get /v1/admin/games/{id}', 'get /v1/admin/games/{id}/state',
       'post /v1/admin/games/{id}/verify', 'get /health', 'get /ready', 'get /metrics',
-      'get /v1/lobby', 'get /v1/me/invitations', 'put /v1/games/{id}/seats/{seat}', 'post /v1/games/{id}/take-back', 'get /v1/games/{id}/undo-requests',
+      'get /v1/lobby', 'get /v1/me/invitations', 'put /v1/games/{id}/seats/{seat}', 'post /v1/games/{id}/decline', 'post /v1/games/{id}/take-back', 'get /v1/games/{id}/undo-requests',
       'post /v1/games/{id}/undo-requests', 'post /v1/games/{id}/undo-requests/{requestId}/approve', 'post /v1/games/{id}/undo-requests/{requestId}/decline',
       'post /v1/games/{id}/resign', 'put /v1/games/{id}/client-seed',
       'post /v1/me/tokens', 'get /v1/me/tokens', 'delete /v1/me/tokens/{id}', 'post /v1/me/webhooks', 'get /v1/me/webhooks', 'delete /v1/me/webhooks/{id}',

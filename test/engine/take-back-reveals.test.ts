@@ -92,7 +92,9 @@ describe('no take-back-able move reveals hidden information', () => {
   for (const definition of Object.values(games)) {
     for (const { version } of rulesVersionsOf(definition).filter((entry) => !entry.retired)) {
       const newest = version === definition.rulesVersion;
-      it(`${definition.id} rules version ${version}${newest ? ' (newest): nothing found' : ': findings printed'}`, () => {
+      // An older version that already has the kernel's reveal guard (guild town's version 4) must find nothing either.
+      const guarded = rulesVersionsOf(definition).find((entry) => entry.version === version)?.profile?.revealsIrreversible === true;
+      it(`${definition.id} rules version ${version}${newest || guarded ? `${newest ? ' (newest)' : ''}: nothing found` : ': findings printed'}`, () => {
         const tally: Tally = { games: 0, moves: 0, irreversible: 0, checked: 0, findings: [] };
         const { min, max } = definition.players;
         fc.assert(
@@ -103,7 +105,7 @@ describe('no take-back-able move reveals hidden information', () => {
         );
         console.log(`${definition.id} v${version}: ${summary(tally)}`);
         expect(tally.checked).toBeGreaterThan(0);
-        if (newest) expect(tally.findings.slice(0, 3)).toEqual([]);
+        if (newest || guarded) expect(tally.findings.slice(0, 3)).toEqual([]);
         // Where the notary peek is still in the rules the test must find it (else it finds nothing anywhere).
         else if (definition.id === 'guild-town') expect(tally.findings.map((finding) => (finding.action as { type: string }).type)).toContain('buy');
       });

@@ -58,6 +58,11 @@ describe('every board in the middle of a game', () => {
         await page.getByRole('region', { name: board, exact: true }).waitFor();
         await b.screenshot(page, `${type}-${size}`);
         expect(await internalWords(page), `${type} at ${size} px`).toEqual([]);
+        if (type === 'urbanization') {
+          // The map's key: each player's territory colour (its swatch has the map's own class), and land for sale.
+          const key = page.getByTestId('colour-key').getByRole('listitem');
+          expect(await key.allInnerTexts()).toEqual([`${alice.username} (you): blue`, `${bob.username}: red`, 'for sale', 'covered (not in play)']);
+        }
         // Soft: every game and width is measured and reported in one run.
         expect.soft(await layoutProblems(page), `${type} at ${size} px: text overlapping, cut or past the screen`).toEqual([]);
         if (viewport) expect((await horizontalOverflow(page)).scrollWidth, `${type} at 375 px`).toBeLessThanOrEqual(PHONE.width);
@@ -107,7 +112,7 @@ describe('guild town by keyboard', () => {
 });
 
 describe('guild town payments on the board', () => {
-  it('say on the board what each way of paying costs: a paying space (a card or points) and the "still owed" line', { timeout: 120_000 }, async () => {
+  it('say on the board what each way of paying costs: a paying space (a card or points), the "still owed" line, a purchase\'s price before it is chosen, and its cancel', { timeout: 240_000 }, async () => {
     const players = [await newUser(b.t, 'alice'), await newUser(b.t, 'bob'), await newUser(b.t, 'carol')];
     const game = (await b.t.http.post('/v1/games').set(players[0]!.auth).send({ type: 'guild-town', seats: 3, options: { swap: false } }).expect(201)).body;
     for (const player of players.slice(1)) await b.t.http.post(`/v1/games/${game.id}/join`).set(player.auth).send({}).expect(200);
@@ -123,7 +128,8 @@ describe('guild town payments on the board', () => {
     // By the API: every helper to the first guild with room (so the bankers' track fills and the next
     // helper must cover someone's), free spaces first; then raise one building and stop, to pay for it.
     let covered = false;
-    for (let move = 0; move < 200; move++) {
+    let paying = false;
+    for (let move = 0; move < 600; move++) {
       const { activeSeats, view } = (await b.t.http.get(`/v1/games/${game.id}`).set(players[0]!.auth).expect(200)).body;
       const seat = activeSeats[0] as number;
       const legal = (await b.t.http.get(`/v1/games/${game.id}/legal-actions`).set(players[seat]!.auth).expect(200)).body;
@@ -143,7 +149,8 @@ describe('guild town payments on the board', () => {
         await page.context().close();
       }
       const prompt = view.turn?.prompt as { kind: string; cost: number; selected: number[] } | undefined;
-      if (prompt?.kind === 'pay' && activeSeats[0] === view.turn.seat) {
+      if (!paying && prompt?.kind === 'pay' && activeSeats[0] === view.turn.seat) {
+        paying = true;
         const owed = prompt.cost - cardsValue(prompt.selected);
         for (const [size, viewport] of [['1280', undefined], ['375', PHONE]] as const) {
           const page = await pageAt(seat, viewport);
@@ -155,15 +162,47 @@ describe('guild town payments on the board', () => {
           expect(await layoutProblems(page), `guild town while paying at ${size} px`).toEqual([]);
           await page.context().close();
         }
+      }
+      // A notary purchase (rules version 5): each building's price, in its colours, on the buy buttons
+      // and the market's cards before anything is chosen; once chosen, a cancel gives it up with the cards paid.
+      const buy = actions.find((action) => action.type === 'buy');
+      if (paying && buy) {
+        const page = await pageAt(seat);
+        const buttons = page.getByTestId('legal-actions').getByRole('button', { name: /^Buy / });
+        const texts = await buttons.allInnerTexts();
+        expect(texts.length).toBe(actions.filter((action) => action.type === 'buy').length);
+        for (const text of texts) expect(text).toMatch(/: costs (3|5|10) in \w+ or \w+ cards; yours in those colours are worth \d+$/);
+        const faceUp = (['basic', 'expanded', 'advanced'] as const).flatMap((row) => (view.rows[row] as (number | null)[]).filter((id) => id !== null));
+        const prices = await page.getByRole('region', { name: 'Market', exact: true }).getByTestId('price').allInnerTexts();
+        expect(prices).toHaveLength(faceUp.length);
+        for (const price of prices) expect(price).toMatch(/^Buy: costs (3|5|10) in \w+ or \w+ cards; yours in those colours are worth \d+$/);
+        const before = (await b.t.http.get(`/v1/games/${game.id}`).set(players[seat]!.auth).expect(200)).body;
+        await buttons.first().click();
+        await waitForVersion(page, before.version + 1);
+        const cancel = page.getByTestId('legal-actions').getByRole('button', { name: 'Cancel the purchase (cards paid go back to your hand)' });
+        await expect.poll(() => cancel.count()).toBe(1);
+        expect(await page.getByTestId('legal-actions').getByRole('button', { name: /^Pay / }).count()).toBeGreaterThan(0);
+        await b.screenshot(page, 'guild-town-buying-1280');
+        await cancel.click();
+        await waitForVersion(page, before.version + 2);
+        await expect.poll(() => buttons.count()).toBe(texts.length);
+        const after = (await b.t.http.get(`/v1/games/${game.id}`).set(players[seat]!.auth).expect(200)).body;
+        const ids = (money: { id: number }[]) => money.map((card) => card.id).sort((x, y) => x - y);
+        expect(ids(after.view.myMoney)).toEqual(ids(before.view.myMoney));
+        expect(after.view.myHand).toEqual(before.view.myHand);
+        expect(after.view.rows).toEqual(before.view.rows);
+        expect(await seriousAxeViolations(page), 'guild town at the notary').toEqual([]);
+        await page.context().close();
         break;
       }
       const pick =
+        (covered ? actions.find((action) => action.type === 'send' && !action.pay && action.guild === 2) : undefined) ??
         actions.find((action) => action.type === 'send' && !action.pay) ??
         actions.find((action) => action.type === 'raise' && !action.privilege) ??
         actions.find((action) => action.type === 'buildDone') ??
         actions[0]!;
       await b.t.http.post(`/v1/games/${game.id}/actions`).set(players[seat]!.auth).send({ action: pick, expectedVersion: legal.version }).expect(201);
-      if (move === 199) throw new Error('no payment in 200 moves');
+      if (move === 599) throw new Error('no notary purchase in 600 moves');
     }
     expect(covered, 'a helper had to cover another player’s on a paying space').toBe(true);
   });

@@ -3,7 +3,7 @@ import { catalog as constructionYardCatalog } from '../../src/games/construction
 import { catalog as guildTownCatalog } from '../../src/games/guild-town/catalog.js';
 import { cardsValue } from '../../src/games/guild-town/money.js';
 import { buyWords, payWords, pointsByRank } from '../../web/src/games/construction-yard/terms.js';
-import { coverWords, moneyValue, owedWords } from '../../web/src/games/guild-town/payment.js';
+import { buildCost, buyPrice, coverWords, moneyValue, owedWords } from '../../web/src/games/guild-town/payment.js';
 
 /**
  * The web app's words for costs and effects, from each game's catalog as the API serves it: what
@@ -57,5 +57,28 @@ describe('guild town payments', () => {
     // A space with two helpers, or a track with a free space, takes no helper on top.
     expect(coverWords(guildTownCatalog, full, 1, 3, 1, 0, name)).toBeNull();
     expect(coverWords(guildTownCatalog, [[{ seat: 1 }], [], []], 0, 3, 1, 0, name)).toBeNull();
+  });
+});
+
+describe('guild town prices before paying', () => {
+  const building = (tier: string) => guildTownCatalog.buildings.find((b) => b.tier === tier)!;
+  const money = (colour: string, value: number) => guildTownCatalog.money.find((m) => guildTownCatalog.colours[m.colour] === colour && m.value === value)!;
+
+  it('word a notary purchase by its price in its colours, and what the buyer holds in them', () => {
+    const two = building('expanded');
+    const [top, bottom] = [guildTownCatalog.colours[two.top]!, guildTownCatalog.colours[two.bottom]!];
+    expect(buyPrice(guildTownCatalog, two.id)).toBe(`costs 5 in ${top} or ${bottom} cards`);
+    const other = guildTownCatalog.colours.find((c) => c !== top && c !== bottom)!;
+    // Two cards of one colour count as a set of 5; a card of another colour does not pay.
+    const hand = [money(top, 1), money(top, 2), money(other, 3)];
+    expect(buyPrice(guildTownCatalog, two.id, hand)).toBe(`costs 5 in ${top} or ${bottom} cards; yours in those colours are worth 5`);
+    const advanced = building('advanced');
+    expect(buyPrice(guildTownCatalog, advanced.id, [])).toMatch(/^costs 10 in \w+ or \w+ cards; yours in those colours are worth 0$/);
+  });
+
+  it('word a raise by its cost, and the total with the buildings raised before it this turn', () => {
+    const basic = building('basic');
+    expect(buildCost(guildTownCatalog, basic.id, 0)).toBe('costs 2 in any colours');
+    expect(buildCost(guildTownCatalog, basic.id, 3)).toBe('costs 2, 5 in all with the one raised');
   });
 });

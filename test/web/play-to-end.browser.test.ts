@@ -78,7 +78,7 @@ describe('each game in two browser windows', () => {
 });
 
 describe('replays', () => {
-  it('step through a finished game as the seat saw it, the board and log matching GET /v1/games/:id/replay?at=N', { timeout: 120_000 }, async () => {
+  it('step through a finished game as the seat saw it, the board and log matching GET /v1/games/:id/replay?at=N, linked by its event; then play again, and the invitation declined', { timeout: 240_000 }, async () => {
     const alice = await newUser(b.t, 'alice');
     const bob = await newUser(b.t, 'bob');
     const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'construction-yard', seats: 2 }).expect(201)).body;
@@ -96,6 +96,14 @@ describe('replays', () => {
     await page.getByRole('slider').press('ArrowRight');
     await page.getByRole('slider').press('ArrowRight');
     await replay.and(page.locator('[data-at="5"]')).waitFor();
+    // The event is in the address, and a link (and its copy) opens the replay there.
+    expect(new URL(page.url()).search).toBe('?at=5');
+    const link = `${new URL(page.url()).origin}/games/${game.id}/replay?at=5`;
+    expect(await page.getByTestId('position-link').getAttribute('href')).toBe(link);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy the link' }).click();
+    await page.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(link);
     const step = (await b.t.http.get(`/v1/games/${game.id}/replay?at=5`).set(alice.auth).expect(200)).body;
     expect(step.seat).toBe(0);
     // The hand shown is exactly seat 0's hand at event 5, and the log is the lines it could read.
@@ -110,11 +118,32 @@ describe('replays', () => {
     expect(await internalWords(page)).toEqual([]);
     await b.screenshot(page, 'replay');
 
+    // Play again: a new game of the same type and options, bob invited (his lobby's invitations), alice in it.
+    await page.goto(`/games/${game.id}`);
+    await page.getByRole('button', { name: 'Rematch' }).click();
+    await page.waitForURL((url) => /^\/games\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(game.id));
+    const rematchId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const rematch = (await b.t.http.get(`/v1/games/${rematchId}`).set(alice.auth).expect(200)).body;
+    const old = (await b.t.http.get(`/v1/games/${game.id}`).set(alice.auth).expect(200)).body;
+    expect(rematch).toMatchObject({ type: old.type, status: 'open', options: old.options, seatCount: 2, private: old.private, rated: old.rated, timeControl: old.timeControl });
+    expect(rematch.seats.map((seat: { username: string | null; reservedFor: string | null }) => [seat.username, seat.reservedFor])).toEqual([[alice.username, null], [null, bob.username]]);
+    const invited = (await b.t.http.get('/v1/me/invitations').set(bob.auth).expect(200)).body as { id: string }[];
+    expect(invited.map((entry) => entry.id)).toContain(rematchId);
+    // Bob declines on the game's page; alice, its creator, sees that he did.
+    const guest = await pageAs(b, bob);
+    await guest.goto(`/games/${rematchId}`);
+    await guest.getByRole('button', { name: 'Decline the invitation' }).click();
+    await guest.getByText(`(${bob.username} declined the invitation)`).waitFor();
+    await page.reload();
+    await page.getByText(`(${bob.username} declined the invitation)`).waitFor();
+    await guest.context().close();
+
     // A spectator's replay is the public view: no hand at all.
     const watcher = await newUser(b.t, 'watcher');
     const spectator = await pageAs(b, watcher);
-    await spectator.goto(`/games/${game.id}/replay`);
+    await spectator.goto(`/games/${game.id}/replay?at=5`);
     await spectator.getByText('The public view (you did not play).').waitFor();
+    await spectator.getByTestId('replay-page').and(spectator.locator('[data-at="5"]')).waitFor();
     await spectator.getByRole('button', { name: 'Last' }).click();
     await spectator.getByRole('region', { name: 'Construction yard', exact: true }).waitFor();
     expect(await spectator.locator('[data-hand-card]').count()).toBe(0);

@@ -34,6 +34,8 @@ export const actionSchema = Type.Union([
   Type.Object({ type: Type.Literal('done') }, closed),
   Type.Object({ type: Type.Literal('workToken') }, closed),
   Type.Object({ type: Type.Literal('pay'), card: Int(0, 47) }, closed),
+  // Version 5: give up the notary purchase under way (the cards paid so far go back to the hand)
+  Type.Object({ type: Type.Literal('cancel') }, closed),
   // Bankers
   Type.Object({ type: Type.Literal('bankTake'), slot: Int(0, 1) }, closed),
   Type.Object({ type: Type.Literal('bankDraw') }, closed),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BUILDINGS, COLOURS, COVER_POINTS_PER_YEAR, FINALS, MONEY, MONEY_SET_STEP, SHIP_GOODS, STORE_GOODS } from './data.js';
+import { BUILD_COST, BUILDINGS, BUY_PRICE, COLOURS, COVER_POINTS_PER_YEAR, FINALS, MONEY, MONEY_SET_STEP, SHIP_GOODS, STORE_GOODS } from './data.js';
 
 /**
  * The printed components a client needs to draw guild town (GET /v1/game-types/guild-town/catalog):
@@ -19,6 +19,8 @@ export const GuildTownCatalog = Type.Object(
           top: Type.Integer({ description: 'Colour number of the top half' }),
           bottom: Type.Integer({ description: 'Colour number of the bottom half' }),
           points: Type.Integer(),
+          buyPrice: Type.Integer({ description: 'What buying it at the notary costs, paid with money cards of its colours (0: a lumber mill, never for sale)' }),
+          buildCost: Type.Integer({ description: 'What raising it at the builders costs, paid with money cards of any colour' }),
         },
         { additionalProperties: false },
       ),
@@ -38,7 +40,9 @@ export const GuildTownCatalog = Type.Object(
 
 export const catalog: Static<typeof GuildTownCatalog> = {
   colours: [...COLOURS],
-  buildings: BUILDINGS.map(({ id, name, tier, product, inputs, top, bottom, points }) => ({ id, name, tier, product, inputs: [...inputs], top, bottom, points })),
+  buildings: BUILDINGS.map(({ id, name, tier, product, inputs, top, bottom, points }) => ({
+    id, name, tier, product, inputs: [...inputs], top, bottom, points, buyPrice: BUY_PRICE[tier], buildCost: BUILD_COST[tier],
+  })),
   money: MONEY.map(({ id, colour, value }) => ({ id, colour, value })),
   finalGoods: [...FINALS],
   shipGoods: [...SHIP_GOODS],

@@ -103,7 +103,8 @@ export function candidates(s: GuildTownState, seat: number): GuildTownAction[] {
   const prompt = turn.prompt;
   switch (prompt.kind) {
     case 'pay':
-      return money.map((card) => ({ type: 'pay', card }));
+      // Version 5: a purchase may be given up until it is paid.
+      return prompt.buying ? [...money.map((card): GuildTownAction => ({ type: 'pay', card })), { type: 'cancel' }] : money.map((card) => ({ type: 'pay', card }));
     case 'bankDiscard':
       return [{ type: 'bankPrivilege' }, ...money.map((card) => ({ type: 'discard' as const, card }))];
     case 'look':

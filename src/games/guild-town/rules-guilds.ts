@@ -4,7 +4,7 @@ import { BUILD_COST, BUILDINGS, BUY_PRICE, FINALS, HAND_LIMIT, MAYOR_CARDS, MONE
 import { endTurn, type Ctx } from './flow.js';
 import { cardsValue, discardMoney, drawMoney, giveMoney, refillMoneyRow } from './money.js';
 import { hasProductionLine } from './production.js';
-import { setSlot, withItem, type GuildTownState, type Prompt, type Turn } from './state.js';
+import { setSlot, withItem, type Buying, type GuildTownState, type Prompt, type Turn } from './state.js';
 import { buildingWords, moneyWords } from './words.js';
 
 /** What each town hall choice gives, in the words of its button. */
@@ -153,8 +153,29 @@ export function doPay(ctx: Ctx, turn: Turn, card: number): void {
   ctx.log.push({ message: `Seat ${prompt.seat} pays a ${moneyWords(card)}.`, data: { card } });
   if (cardsValue(prompt.selected) >= prompt.cost) {
     ctx.log.push({ message: `Paid ${cardsValue(prompt.selected)} for a cost of ${prompt.cost} (no change).` });
+    if (prompt.buying) takeBought(ctx, turn, prompt.buying, prompt.cost);
     afterPayment(ctx, turn, prompt.reason);
   }
+}
+
+/** Version 5: only a purchase is cancelled before it is paid (not a raise, nor an auction won). */
+export function cancelRefusal(s: GuildTownState, turn: Turn): RuleError | null {
+  if (s.rules?.cancelPurchase !== true) return ruleError('NO_PURCHASE_UNDER_WAY', 'Under these rules (before version 5) a purchase cannot be cancelled.');
+  if (turn.prompt.kind !== 'pay' || !turn.prompt.buying) return ruleError('NO_PURCHASE_UNDER_WAY', 'There is no purchase to cancel.');
+  return null;
+}
+
+/** Give up the purchase under way: the cards paid so far leave the discard pile for the hand (nothing was drawn meanwhile). */
+export function doCancel(ctx: Ctx, turn: Turn): void {
+  const prompt = turn.prompt;
+  if (prompt.kind !== 'pay' || !prompt.buying) return;
+  const s = ctx.s;
+  const paid = new Set(prompt.selected);
+  s.moneyDiscard = s.moneyDiscard.filter((id) => !paid.has(id));
+  s.players[prompt.seat].money = [...s.players[prompt.seat].money, ...prompt.selected];
+  const card = prompt.buying.card;
+  ctx.log.push({ message: `Seat ${prompt.seat} cancels the purchase of the ${buildingWords(card)} and takes back the cards paid.`, data: { card } });
+  turn.prompt = { kind: 'main' };
 }
 
 function afterPayment(ctx: Ctx, turn: Turn, reason: string): void {
@@ -247,10 +268,24 @@ export function doBuy(ctx: Ctx, turn: Turn, action: Of<'buy'>): void {
   const card = BUILDINGS[id];
   const colours = buyColours(id);
   const price = BUY_PRICE[card.tier];
+  if (s.rules?.cancelPurchase === true) {
+    // Version 5: chosen now, taken once paid (the row is refilled then); until then it may be cancelled.
+    ctx.log.push({ message: `Seat ${turn.seat} buys the ${buildingWords(id)} for ${price}, to be paid.`, data: { card: id } });
+    turn.prompt = { kind: 'pay', seat: turn.seat, cost: price, selected: [], colours, reason: 'buy', buying: { row: action.row, slot: action.slot, card: id } };
+    return;
+  }
   s.players[turn.seat].hand = [...s.players[turn.seat].hand, id];
   setRowSlot(s, action.row, action.slot, takeFromPile(s, action.row));
   ctx.log.push({ message: `Seat ${turn.seat} buys the ${buildingWords(id)} for ${price}.`, data: { card: id } });
   startPayment(ctx, turn, turn.seat, price, colours, 'buy');
+}
+
+/** Version 5: the paid-for building goes to the hand and its row is refilled from the pile. */
+function takeBought(ctx: Ctx, turn: Turn, buying: Buying, price: number): void {
+  const s = ctx.s;
+  s.players[turn.seat].hand = [...s.players[turn.seat].hand, buying.card];
+  setRowSlot(s, buying.row, buying.slot, takeFromPile(s, buying.row));
+  ctx.log.push({ message: `Seat ${turn.seat} takes the ${buildingWords(buying.card)}, paid ${price}.`, data: { card: buying.card } });
 }
 
 export function lookRefusal(s: GuildTownState, turn: Turn, row: RowName): RuleError | null {

@@ -6,7 +6,7 @@ import {
   craftPrivilegeRefusal, doCraftPrivilege, doProduceFinal, doProduceHalf, doProduceRaw, doTrade, produceFinalRefusal, produceHalfRefusal, produceRawRefusal, tradeRefusal,
 } from './rules-craft.js';
 import {
-  auctionRefusal, bankDiscardRefusal, bankPrivilegeRefusal, bankTakeRefusal, bidRefusal, buildDoneRefusal, buyHalfRefusal, buyRefusal, doAuction, doBankDiscard,
+  auctionRefusal, bankDiscardRefusal, cancelRefusal, doCancel, bankPrivilegeRefusal, bankTakeRefusal, bidRefusal, buildDoneRefusal, buyHalfRefusal, buyRefusal, doAuction, doBankDiscard,
   doBankDraw, doBankPrivilege, doBankTake, doBid, doBuildDone, doBuy, doBuyHalf, doFold, doHall, doKeep, doLook, doPay, doRaise, doWorkToken, foldRefusal,
   hallRefusal, keepRefusal, lookRefusal, payRefusal, raiseRefusal, workTokenRefusal,
 } from './rules-guilds.js';
@@ -108,6 +108,8 @@ function guildRefusal(s: GuildTownState, seat: number, action: GuildTownAction):
       return workTokenRefusal(s, turn);
     case 'pay':
       return payRefusal(s, turn, action.card);
+    case 'cancel':
+      return cancelRefusal(s, turn);
     case 'bankTake':
       return onlyIn(guild, 'bankers', 'take money') ?? bankTakeRefusal(s, turn, action);
     case 'bankDraw':
@@ -180,6 +182,8 @@ function runGuildAction(ctx: Ctx, action: GuildTownAction): void {
       return doWorkToken(ctx, turn);
     case 'pay':
       return doPay(ctx, turn, action.card);
+    case 'cancel':
+      return doCancel(ctx, turn);
     case 'bankTake':
       return doBankTake(ctx, turn, action);
     case 'bankDraw':

@@ -28,7 +28,13 @@ const Prompt = Type.Union(
     Type.Object({ kind: Type.Literal('main') }, strict),
     Type.Object({ kind: Type.Literal('bankDiscard'), left: Count, privileged: Type.Boolean() }, strict),
     Type.Object({ kind: Type.Literal('build'), raised: Type.Integer(), cost: Type.Integer() }, strict),
-    Type.Object({ kind: Type.Literal('pay'), seat: Seat, cost: Type.Integer(), selected: Type.Array(Count), colours: Type.Array(Count), reason: Type.String() }, strict),
+    Type.Object(
+      {
+        kind: Type.Literal('pay'), seat: Seat, cost: Type.Integer(), selected: Type.Array(Count), colours: Type.Array(Count), reason: Type.String(),
+        buying: Type.Optional(Type.Object({ row: Row, slot: Count, card: Card }, { ...strict, description: 'Rules version 5: the face-up building being bought, taken once paid (until then `cancel` gives it up)' })),
+      },
+      strict,
+    ),
     Type.Object({ kind: Type.Literal('notaryAfter') }, strict),
     Type.Object(
       { kind: Type.Literal('look'), row: Row, cards: Type.Array(Card, { description: 'Seen by the looking player only (empty for the others)' }), chosen: Type.Integer(), then: literals(['main', 'end'] as const) },

@@ -38,6 +38,8 @@ export const searchProfile: SearchBotProfile<GuildTownState, GuildTownAction> = 
     const best = Math.max(...legal.map(score));
     return legal.filter((action) => score(action) >= best - 2 || action.type === 'bankTake');
   },
+  // Version 5's cancel of a purchase backs out of a step: searched, noise could send the bot round buy, pay, cancel for ever.
+  retreat: (action) => action.type === 'cancel',
   apply: applyAction,
   iterationsPerMs: 0.8,
 };

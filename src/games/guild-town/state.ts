@@ -39,10 +39,17 @@ export type Prompt =
   | { kind: 'main' }
   | { kind: 'bankDiscard'; left: number; privileged: boolean }
   | { kind: 'build'; raised: number; cost: number }
-  | { kind: 'pay'; seat: number; cost: number; selected: number[]; colours: number[]; reason: string }
+  | { kind: 'pay'; seat: number; cost: number; selected: number[]; colours: number[]; reason: string; buying?: Buying }
   | { kind: 'notaryAfter' }
   | { kind: 'look'; row: 'basic' | 'expanded' | 'advanced'; cards: number[]; chosen: number; then: 'main' | 'end' }
   | { kind: 'hall'; done: string[] };
+
+/** Version 5: the face-up building a notary purchase is paying for (it stays in its row until paid). */
+export interface Buying {
+  row: 'basic' | 'expanded' | 'advanced';
+  slot: number;
+  card: number;
+}
 
 /** Flags of the rules profile (versions.ts): absent or false means the version 2 behaviour. */
 export interface GuildTownRules {
@@ -60,6 +67,8 @@ export interface GuildTownRules {
   privilegeKeepsWorkPoint?: boolean;
   /** Version 4: the Bankers' discard count stops at 0 (more discards due to the hand limit are counted by it, not below it). */
   bankDiscardLeftFloor?: boolean;
+  /** Version 5: a notary purchase is taken once paid (the row refilled then), and may be cancelled before (`cancel`). */
+  cancelPurchase?: boolean;
 }
 
 export interface Turn {

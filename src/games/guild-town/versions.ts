@@ -29,6 +29,15 @@ export const VERSIONS: readonly RulesVersion[] = [
       revealsIrreversible: true, twoPlayerHallOneAction: true, privilegeKeepsWorkPoint: true, bankDiscardLeftFloor: true,
     },
   },
+  {
+    version: 5, date: '2026-11-28',
+    changes: 'A notary purchase is chosen, then paid, and only then taken: the building stays in its row (the row is refilled from its pile) until the price is paid, ' +
+      'and the purchase may be cancelled before it is, the cards paid so far going back to the hand.',
+    profile: {
+      craftsmenPrivilegeNeedsWorkPoint: true, mayorBidToBeat: true, winterFinalPhase: true,
+      revealsIrreversible: true, twoPlayerHallOneAction: true, privilegeKeepsWorkPoint: true, bankDiscardLeftFloor: true, cancelPurchase: true,
+    },
+  },
 ];
 
 export const CURRENT_VERSION = VERSIONS.at(-1)!.version;

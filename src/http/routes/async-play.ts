@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceContext } from '../../services/context.js';
-import { configureSeat, detail, invitations, lobby } from '../../services/lobby.js';
+import { configureSeat, declineInvitation, detail, invitations, lobby } from '../../services/lobby.js';
 import { resign } from '../../services/resign.js';
 import { answerUndo, requestUndo, takeBack, undoRequestsOf } from '../../services/takebacks.js';
 import { optionalUser, requireUser } from '../auth.js';
@@ -39,6 +39,21 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
   }, async (request) => {
     const principal = requireUser(request);
     return detail(ctx, await configureSeat(ctx, principal, request.params.id, request.params.seat, request.body), principal);
+  });
+
+  app.post('/v1/games/:id/decline', {
+    schema: {
+      tags: ['lobby'], operationId: 'declineInvitation', params: GameId,
+      summary: 'Decline your invitation to an open game: the seat held for you opens to anyone, and the creator sees that you declined',
+      description: 'The seat reserved for you (PUT /v1/games/{id}/seats/{seat} with `reserved`) is no longer held: it is open as any seat, its `declinedBy` names you, and the game leaves your invitations. The creator may invite someone else to it.',
+      response: {
+        200: ok('The game with the seat open again', Type.Ref('GameDetail')),
+        ...errorResponses(400, 401, 403, 404, { 409: ['GAME_NOT_OPEN', 'NOT_INVITED'] }),
+      },
+    },
+  }, async (request) => {
+    const principal = requireUser(request);
+    return detail(ctx, await declineInvitation(ctx, principal, request.params.id), principal);
   });
 
   app.post('/v1/games/:id/take-back', {

@@ -31,6 +31,8 @@ const RECORDS: { name: string; rulesVersion: number; seats: number; seed: string
   { name: 'v3-four-players-greedy', rulesVersion: 3, seats: 4, seed: 'g2:fixture-4', bot: 'greedy' },
   { name: 'v4-two-players-random', rulesVersion: 4, seats: 2, seed: 'fixture-2', bot: 'random' },
   { name: 'v4-three-players-greedy', rulesVersion: 4, seats: 3, seed: 'g2:fixture-3', bot: 'greedy' },
+  { name: 'v5-two-players-random', rulesVersion: 5, seats: 2, seed: 'fixture-2', bot: 'random' },
+  { name: 'v5-three-players-greedy', rulesVersion: 5, seats: 3, seed: 'g2:fixture-3', bot: 'greedy' },
 ];
 
 /**

@@ -94,8 +94,8 @@ describe('Builders', () => {
 });
 
 describe('Notary', () => {
-  it('sells a face-up building for 3/5/10 paid only with cards of its colours, and refills the row', () => {
-    let s = atTurn(newGame(3, 'notary'), 0, 'notary');
+  it('sells a face-up building for 3/5/10 paid only with cards of its colours, and refills the row (version 4: taken before it is paid)', () => {
+    let s = atTurn(game.setup({ seats: 3, options: { swap: false }, seed: 'notary', rulesVersion: 4 }), 0, 'notary');
     const id = s.rows.basic[0]!;
     const b = BUILDINGS[id];
     const other = [0, 1, 2, 3].find((c) => c !== b.top && c !== b.bottom)!;

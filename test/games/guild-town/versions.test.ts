@@ -18,8 +18,9 @@ describe('each version records its profile; version 2 states are as before', () 
     expect(underVersion(2, 3, 'p')).not.toHaveProperty('rules');
     expect(underVersion(3, 3, 'p').rules).toEqual(V3);
     expect(underVersion(4, 3, 'p').rules).toEqual({ ...V3, revealsIrreversible: true, twoPlayerHallOneAction: true, privilegeKeepsWorkPoint: true, bankDiscardLeftFloor: true });
-    expect(game.rulesVersion).toBe(4);
-    expect(game.setup({ seats: 3, options: { swap: false }, seed: 'p' }).rules).toEqual(underVersion(4, 3, 'p').rules);
+    expect(underVersion(5, 3, 'p').rules).toEqual({ ...underVersion(4, 3, 'p').rules, cancelPurchase: true });
+    expect(game.rulesVersion).toBe(5);
+    expect(game.setup({ seats: 3, options: { swap: false }, seed: 'p' }).rules).toEqual(underVersion(5, 3, 'p').rules);
   });
 });
 
@@ -246,4 +247,69 @@ describe("Bankers' discards: the count shown never falls below 0", () => {
       expect(s.players[0].money).toHaveLength(10);
     });
   }
+});
+
+describe('Version 5: a notary purchase is paid before it is taken, and may be cancelled until then (issue 37)', () => {
+  /** Seat 0 at the Notary holding two cards of each colour and value 1–2 (a basic building costs 3 in its colours). */
+  function notary(rulesVersion: number): GuildTownState {
+    const s = atTurn(underVersion(rulesVersion, 3, 'cancel'), 0, 'notary');
+    s.players[0].money = [money(0, 1), money(0, 2), money(1, 1), money(1, 2), money(2, 1), money(2, 2), money(3, 1), money(3, 2)];
+    return s;
+  }
+  const payable = (s: GuildTownState): number => {
+    const colours = s.turn?.prompt.kind === 'pay' ? s.turn.prompt.colours : [];
+    return s.players[0].money.find((id) => colours.includes(MONEY[id].colour))!;
+  };
+
+  it('version 4: the building is taken and the row refilled at once; there is no cancel', () => {
+    let s = notary(4);
+    const id = s.rows.basic[0]!;
+    s = act(s, 0, { type: 'buy', row: 'basic', slot: 0 });
+    expect(s.players[0].hand).toContain(id);
+    expect(game.legalActions(s, 0)).not.toContainEqual({ type: 'cancel' });
+    expect(refuse(s, 0, { type: 'cancel' })).toBe('NO_PURCHASE_UNDER_WAY');
+  });
+
+  it('version 5: the building stays in its row, unrevealed pile, until paid; then it is taken and the row refilled', () => {
+    let s = notary(5);
+    const id = s.rows.basic[0]!;
+    const top = s.piles.basic[0];
+    const bought = game.apply(s, 0, { type: 'buy', row: 'basic', slot: 0 });
+    if ('code' in bought) throw new Error(bought.code);
+    // Choosing shows nothing hidden: it can be taken back.
+    expect(bought.irreversible).toBeUndefined();
+    s = bought.state;
+    expect(s.rows.basic[0]).toBe(id);
+    expect(s.players[0].hand).not.toContain(id);
+    expect(s.turn?.prompt).toMatchObject({ kind: 'pay', cost: 3, buying: { row: 'basic', slot: 0, card: id } });
+    expect(game.legalActions(s, 0)).toContainEqual({ type: 'cancel' });
+    s = act(s, 0, { type: 'pay', card: payable(s) });
+    const last = game.apply(s, 0, { type: 'pay', card: payable(s) });
+    if ('code' in last) throw new Error(last.code);
+    s = last.state;
+    expect(s.players[0].hand).toContain(id);
+    expect(s.rows.basic[0]).toBe(top);
+    // The payment that lays the pile's card face up is the move that cannot be taken back.
+    expect(last.irreversible).toBe(true);
+    expect(s.turn?.prompt.kind === 'pay').toBe(false);
+  });
+
+  it('version 5: cancel gives the cards paid back and returns to the guild action; the building stays in the row', () => {
+    let s = notary(5);
+    const before = structuredClone(s);
+    const id = s.rows.basic[0]!;
+    s = act(s, 0, { type: 'buy', row: 'basic', slot: 0 });
+    s = act(s, 0, { type: 'pay', card: payable(s) });
+    expect(s.players[0].money).toHaveLength(7);
+    s = act(s, 0, { type: 'cancel' });
+    expect(s.turn?.prompt).toEqual({ kind: 'main' });
+    expect([...s.players[0].money].sort((a, b) => a - b)).toEqual([...before.players[0].money].sort((a, b) => a - b));
+    expect(s.moneyDiscard).toEqual(before.moneyDiscard);
+    expect(s.rows.basic[0]).toBe(id);
+    expect(s.players[0].hand).toEqual(before.players[0].hand);
+    // Nothing else to cancel now; an auction won or a raise is paid, not cancelled.
+    expect(refuse(s, 0, { type: 'cancel' })).toBe('NO_PURCHASE_UNDER_WAY');
+    s = act(s, 0, { type: 'buy', row: 'basic', slot: 0 });
+    expect(s.turn?.prompt.kind).toBe('pay');
+  });
 });

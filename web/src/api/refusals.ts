@@ -69,6 +69,7 @@ export const REFUSAL_SENTENCES: Record<string, string> = {
   GAME_FULL: 'The game is full.',
   SEAT_TAKEN: 'Someone else took that seat.',
   ALREADY_SEATED: 'That player already has a seat in this game.',
+  NOT_INVITED: 'There is no invitation of yours to decline in this game any more.',
   NOT_SEATED: 'You have no seat to leave.',
   NOT_ENOUGH_PLAYERS: 'Not enough players have joined yet.',
   USERNAME_TAKEN: 'That username is taken.',

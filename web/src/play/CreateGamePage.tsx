@@ -7,7 +7,7 @@ import { DurationField, ErrorBox, Field, SelectField } from '../ui/forms';
 import { BotLevelField, defaultBot } from './BotLevelField';
 import { randomSeed } from './ClientSeedForm';
 import { playerLabel } from '../games/names';
-import { SEAT_FILLS, type GameDetail, type SeatFill, type TimeControl } from './game-api';
+import { createArrangedGame, SEAT_FILLS, type SeatFill, type TimeControl } from './game-api';
 
 interface OptionSchema {
   type?: string;
@@ -91,12 +91,7 @@ export function CreateGamePage() {
     const timeControl: TimeControl =
       clock === 'per-move' ? { kind: 'per-move', moveSeconds } : clock === 'budget' ? { kind: 'budget', initialSeconds, incrementSeconds } : { kind: 'none' };
     // The creator's seed goes with the creation: a 1-seat game starts at once and has no later chance.
-    let game = (await unwrap(api.POST('/v1/games', { body: { type, seats, options: chosenOptions, private: isPrivate, timeControl, clientSeed: randomSeed() } }))) as GameDetail;
-    for (let seat = 1; seat < seats; seat++) {
-      const fill = fillOf(seat);
-      if (fill.fill === 'open') continue;
-      game = (await unwrap(api.PUT('/v1/games/{id}/seats/{seat}', { params: { path: { id: game.id, seat } }, body: fill }))) as GameDetail;
-    }
+    const game = await createArrangedGame({ type, seats, options: chosenOptions, private: isPrivate, timeControl, clientSeed: randomSeed() }, Array.from({ length: seats }, (_, seat) => fillOf(seat)));
     route(`/games/${game.id}`);
     return game;
   });

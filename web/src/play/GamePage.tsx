@@ -9,6 +9,7 @@ import { ErrorBox, Notice } from '../ui/forms';
 import { ActionButtons } from './ActionButtons';
 import { Clock } from './Clock';
 import { FinalScoring } from './FinalScoring';
+import { Rematch } from './Rematch';
 import { describeTimeControl, gameName, loadGame, loadLegal, loadLog, seatName, submitAction, type GameDetail, type PlayerEvent, type UndoRequest } from './game-api';
 import { GameLog } from './GameLog';
 import { useGameUpdated } from './live';
@@ -237,6 +238,7 @@ export function GamePage({ id }: { id: string }) {
         const table = ui.finalScoring(game.result.details, game.result.scores);
         return table && <FinalScoring table={table} seatNames={names} />;
       })()}
+      {game.status === 'finished' && game.yourSeat !== null && session && <Rematch game={game} you={game.yourSeat} />}
       <ErrorBox error={error} />
       {game.status === 'open' ? (
         <SeatsPanel game={game} onChanged={() => void refresh()} />

@@ -1,3 +1,4 @@
+import { useLocation } from 'preact-iso';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, asApiError } from '../api/client';
 import { useApi, useSession } from '../api/hooks';
@@ -13,12 +14,15 @@ import { logLine } from '../games/words';
 /**
  * A finished game step by step, as your seat saw it after each event (the public view when you
  * did not play): the server rebuilds each step, so nothing your seat could not see then is sent.
- * Steps are fetched on demand and kept; arrow keys step when the slider has focus.
+ * Steps are fetched on demand and kept; arrow keys step when the slider has focus. The event shown
+ * is in the address (?at=N, as the admin's time travel has it): a link opens the replay there.
  */
 export function ReplayPage({ id }: { id: string }) {
   const session = useSession();
   const game = useApi(() => loadGame(id), [id, session?.token]);
-  const [at, setAt] = useState(0);
+  const { query } = useLocation();
+  const [at, setAt] = useState(() => Math.max(0, Math.floor(Number(query.at) || 0)));
+  const [copied, setCopied] = useState<string | null>(null);
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const cache = useRef(new Map<number, ReplayStep>());
@@ -30,6 +34,8 @@ export function ReplayPage({ id }: { id: string }) {
   const over = game.data?.status === 'finished' || game.data?.status === 'aborted';
   useEffect(() => {
     if (!game.data || !over) return;
+    // A link past the end (or a mistyped one) shows the last event.
+    if (at > game.data.version) return setAt(game.data.version);
     const cached = cache.current.get(at);
     if (cached) {
       setStep(cached);
@@ -58,7 +64,20 @@ export function ReplayPage({ id }: { id: string }) {
   const ui = gameUis[game.data.type];
   // The replay answer says whose view it is (null: the public one).
   const seat = step ? step.seat : game.data.yourSeat;
-  const go = (n: number) => setAt(Math.min(last, Math.max(0, n)));
+  const go = (n: number) => {
+    const next = Math.min(last, Math.max(0, n));
+    setAt(next);
+    setCopied(null);
+    const url = new URL(location.href);
+    url.searchParams.set('at', String(next));
+    history.replaceState(history.state, '', url);
+  };
+  const link = `${location.origin}/games/${id}/replay?at=${Math.min(at, last)}`;
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => setCopied('Link copied.'),
+      () => setCopied('Your browser did not let the page copy: copy the link beside the button instead.'),
+    );
   const names = seatNames(game.data.seats);
   if (!over) {
     return (
@@ -106,6 +125,13 @@ export function ReplayPage({ id }: { id: string }) {
           Last
         </Button>
       </div>
+      <p class="row replay-link">
+        <a href={link} data-testid="position-link">
+          Link to event {Math.min(at, last)}
+        </a>
+        <Button onClick={copy}>Copy the link</Button>
+        <span role="status">{copied}</span>
+      </p>
       <ErrorBox error={error} />
       {step && (
         <p class="replay-event" data-testid="replay-event">

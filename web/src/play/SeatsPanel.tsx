@@ -56,6 +56,7 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
   const join = useMutation(async (seat: number) => unwrap(api.POST('/v1/games/{id}/join', { ...path, body: { seat } })) as Promise<GameDetail>);
   const leave = useMutation(async () => unwrap(api.POST('/v1/games/{id}/leave', path)));
   const start = useMutation(async () => unwrap(api.POST('/v1/games/{id}/start', path)) as Promise<GameDetail>);
+  const decline = useMutation(async () => unwrap(api.POST('/v1/games/{id}/decline', path)) as Promise<GameDetail>);
   const creator = game.yourSeat === 0;
   const empty = (seat: SeatInfo) => seat.username === null && seat.bot === null;
   // "Start now" only once the game has its fewest players (the rest of the seats are dropped).
@@ -78,8 +79,17 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
                 <Button variant="primary" busy={join.running} onClick={async () => onChanged(await join.run(seat.seat))}>
                   Join as {playerLabel(seat.seat)}
                 </Button>
+                {seat.reservedFor && (
+                  <>
+                    {' '}
+                    <Button busy={decline.running} onClick={async () => onChanged(await decline.run())}>
+                      Decline the invitation
+                    </Button>
+                  </>
+                )}
               </>
             )}
+            {empty(seat) && !seat.reservedFor && seat.declinedBy && <span class="muted"> ({seat.declinedBy} declined the invitation)</span>}
             {creator && seat.seat !== 0 && empty(seat) && <SeatControl gameId={game.id} seat={seat} botLevels={gameType?.botLevels ?? []} onChanged={onChanged} />}
           </li>
         ))}
@@ -115,7 +125,7 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
           </Button>
         )}
       </div>
-      <ErrorBox error={join.error ?? leave.error ?? start.error} />
+      <ErrorBox error={join.error ?? leave.error ?? start.error ?? decline.error} />
     </section>
   );
 }

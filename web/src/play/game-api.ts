@@ -74,6 +74,37 @@ export const SEAT_FILLS: { value: SeatFill['fill']; label: string }[] = [
   { value: 'reserved', label: 'Reserved for a player' },
 ];
 
+type CreateBody = { type: string; seats: number; options?: Record<string, unknown>; private?: boolean; rated?: boolean; timeControl?: TimeControl; clientSeed?: string };
+
+/**
+ * POST /v1/games (you take seat 0), then each other seat arranged as `fills[seat]` says (bots and
+ * invitations; open seats are left as they are). Used by the new-game form and the rematch.
+ */
+export async function createArrangedGame(body: CreateBody, fills: readonly (SeatFill | undefined)[]): Promise<GameDetail> {
+  let game = (await unwrap(api.POST('/v1/games', { body }))) as GameDetail;
+  for (let seat = 1; seat < body.seats; seat++) {
+    const fill = fills[seat];
+    if (!fill || fill.fill === 'open') continue;
+    game = (await unwrap(api.PUT('/v1/games/{id}/seats/{seat}', { params: { path: { id: game.id, seat } }, body: fill }))) as GameDetail;
+  }
+  return game;
+}
+
+/**
+ * A rematch of a finished game, as the player in seat `you` asks for it: the same type, options,
+ * privacy, rating and clock (the newest rules); `you` in seat 0, then the others in their old order,
+ * each person invited (a seat reserved for them: they see the invitation in their lobby and by
+ * mail) and each bot back at its level. A seat whose player left (none) stays open.
+ */
+export function rematchOf(game: GameDetail, you: number, clientSeed: string): { body: CreateBody; fills: SeatFill[] } {
+  const others = game.seats.filter((seat) => seat.seat !== you).sort((a, b) => a.seat - b.seat);
+  const fills: SeatFill[] = [{ fill: 'open' }, ...others.map((seat): SeatFill => (seat.username ? { fill: 'reserved', username: seat.username } : seat.bot ? { fill: 'bot', bot: seat.bot } : { fill: 'open' }))];
+  const body: CreateBody = {
+    type: game.type, seats: game.seatCount, options: (game.options ?? {}) as Record<string, unknown>, private: game.private, rated: game.rated, timeControl: game.timeControl, clientSeed,
+  };
+  return { body, fills };
+}
+
 /** Who sits in a seat: "ann", "Random bot", "open seat", "reserved for bob"; "(resigned)" after. */
 export function seatName(seat: SeatInfo): string {
   const who = seat.username ?? (seat.bot ? playerName(seat, seat.seat) : seat.reservedFor ? `reserved for ${seat.reservedFor}` : 'open seat');

@@ -1,7 +1,7 @@
 import { count, onlyLegal, Panel, words } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
-import { SEASONS, buildingCard, buildingName, buildingShortName, colourOf, coverCost, finalGoods, guildNames, moneyColour, moneyName, owedLine, shipGoods, spaceName, storeGoods } from './catalog';
+import { SEASONS, buildingCard, buildingName, buildingShortName, buyPriceWords, colourOf, coverCost, finalGoods, guildNames, moneyColour, moneyName, owedLine, shipGoods, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 const ROWS = ['basic', 'expanded', 'advanced'] as const;
@@ -27,8 +27,8 @@ function Token({ owner, name, priv = false }: { owner: number; name: (seat: numb
   );
 }
 
-/** A building card as printed: its two colours as bands, name, product ← inputs, points. */
-function BuildingCard({ id, slots }: { id: number; slots?: boolean[] }) {
+/** A building card as printed: its two colours as bands, name, product ← inputs, points; in the market its price. */
+function BuildingCard({ id, slots, price }: { id: number; slots?: boolean[]; price?: string }) {
   const card = buildingCard(id);
   if (!card) return <span class="gt-card">{buildingShortName(id)}</span>;
   return (
@@ -39,6 +39,7 @@ function BuildingCard({ id, slots }: { id: number; slots?: boolean[] }) {
         {colourOf(card.top)}/{colourOf(card.bottom)} · {card.points} {card.points === 1 ? 'point' : 'points'}
         {slots && slots.some(Boolean) ? ` · ${slots.filter(Boolean).length} cube${slots.filter(Boolean).length === 1 ? '' : 's'} on it` : ''}
       </span>
+      {price && <span class="gt-card-price" data-testid="price">{price}</span>}
     </span>
   );
 }
@@ -77,6 +78,7 @@ export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<Guild
             {seatLabel(view.turn.seat)} at the {words(view.turn.guild).toLowerCase()}
             {view.turn.gold ? ' (gold space)' : ''}: {PROMPTS[view.turn.prompt.kind] ?? words(view.turn.prompt.kind).toLowerCase()}
             {view.turn.wp ? ` · ${view.turn.wp} work points` : ''}
+            {view.turn.prompt.kind === 'pay' && view.turn.prompt.buying && ` · buying ${buildingShortName(view.turn.prompt.buying.card)}`}
             {owedLine(view) !== null && <strong data-testid="owed"> · {owedLine(view)}</strong>}
           </p>
         )}
@@ -134,7 +136,7 @@ export function GuildTownBoard({ view, seat, legal, onAction }: BoardProps<Guild
           {ROWS.map((row) => (
             <li key={row}>
               {words(row)} buildings <span class="muted">(pile {view.pileCounts[row]})</span>
-              <div class="gt-cards">{view.rows[row].map((id, i) => (id === null ? <span key={i} class="gt-card empty">empty</span> : <BuildingCard key={i} id={id} />))}</div>
+              <div class="gt-cards">{view.rows[row].map((id, i) => (id === null ? <span key={i} class="gt-card empty">empty</span> : <BuildingCard key={i} id={id} price={`Buy: ${buyPriceWords(id, view.myMoney)}`} />))}</div>
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@
  * id, colours, goods.
  */
 import { catalogOf } from '../catalog-store';
-import { coverPointsWords, coverWords, moneyValue, owedWords } from './payment';
+import { buildCost, buyPrice, coverPointsWords, coverWords, moneyValue, owedWords } from './payment';
 
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'];
 
@@ -45,6 +45,18 @@ export function spaceName(space: number, spaces: number): string {
 
 /** A building card of the catalog. */
 export const buildingCard = (id: number) => catalog()?.buildings[id];
+
+/** A notary purchase's price as the buyer pays it (see payment.ts), "" before the catalog is loaded. */
+export const buyPriceWords = (id: number, myMoney?: readonly { id: number; colour: number }[] | null): string => {
+  const data = catalog();
+  return data ? buyPrice(data, id, myMoney) : '';
+};
+
+/** What raising a building costs (see payment.ts), "" before the catalog is loaded. */
+export const buildCostWords = (id: number, raisedSoFar: number): string => {
+  const data = catalog();
+  return data ? buildCost(data, id, raisedSoFar) : '';
+};
 
 export const colourOf = colourName;
 

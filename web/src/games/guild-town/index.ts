@@ -1,7 +1,7 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { GuildTownBoard } from './Board';
-import { afterPaying, buildingName, coverPoints, guildNames, moneyName, spaceName, storeGoods } from './catalog';
+import { afterPaying, buildCostWords, buildingName, buyPriceWords, coverPoints, guildNames, moneyName, spaceName, storeGoods } from './catalog';
 import type { GuildTownView } from './view';
 
 /** Where a produced good goes, in words. */
@@ -20,6 +20,9 @@ function target(to: unknown, view: GuildTownView): string {
       return 'lost';
   }
 }
+
+/** What the buildings raised so far this turn cost (paid together when the builder stops). */
+const buildSoFar = (view: GuildTownView): number => (view.turn?.prompt.kind === 'build' ? view.turn.prompt.cost : 0);
 
 function describeAction(action: GameAction, view: GuildTownView): string {
   const building = () => buildingName(action.building as number);
@@ -49,14 +52,19 @@ function describeAction(action: GameAction, view: GuildTownView): string {
     case 'discard':
       return `Discard ${moneyName(action.card as number)}`;
     case 'raise':
-      return `Raise ${buildingName(action.card as number)} on the ${action.side}${action.privilege ? ' (privilege)' : ''}`;
+      return `Raise ${buildingName(action.card as number)} on the ${action.side}${action.privilege ? ' (privilege)' : ''}: ${buildCostWords(action.card as number, buildSoFar(view))}`;
     case 'buildDone':
-      return 'Stop building';
+      return buildSoFar(view) > 0 ? `Stop building and pay ${buildSoFar(view)}` : 'Stop building';
     case 'buy':
     case 'auction': {
       const card = view.rows[action.row as 'basic'][action.slot as number];
-      return `${action.type === 'buy' ? 'Buy' : 'Auction'} ${card === null || card === undefined ? `${action.row} ${action.slot}` : buildingName(card)}`;
+      if (card === null || card === undefined) return `${action.type === 'buy' ? 'Buy' : 'Auction'} ${action.row} ${action.slot}`;
+      return action.type === 'buy'
+        ? `Buy ${buildingName(card)}: ${buyPriceWords(card, view.myMoney)}`
+        : `Auction ${buildingName(card)}: you open the bidding; the winner pays the bid in any colours`;
     }
+    case 'cancel':
+      return 'Cancel the purchase (cards paid go back to your hand)';
     case 'bid':
       return `Bid ${action.amount}`;
     case 'fold':

@@ -85,3 +85,24 @@ export function coverWords(catalog: GTCatalog, track: Track, space: number, play
 
 /** "1 point", "2 points": what paying with points costs this year. */
 export const coverPointsWords = (catalog: GTCatalog, year: number): string => points(catalog.coverPointsPerYear * year);
+
+/**
+ * A notary purchase's price as the buyer pays it: "costs 3 in blue or purple cards" (a building is
+ * bought with cards of its colours), and with the viewer's money cards known, what theirs in those
+ * colours are worth (sets counted).
+ */
+export function buyPrice(catalog: GTCatalog, id: number, myMoney?: readonly { id: number; colour: number }[] | null): string {
+  const card = catalog.buildings[id];
+  if (!card) return '';
+  const colours = [...new Set([card.top, card.bottom])];
+  const price = `costs ${card.buyPrice} in ${colours.map((c) => catalog.colours[c]).join(' or ')} cards`;
+  if (!myMoney) return price;
+  return `${price}; yours in those colours are worth ${moneyValue(catalog, myMoney.filter((m) => colours.includes(m.colour)).map((m) => m.id))}`;
+}
+
+/** What raising a building costs: in any colours, paid with the others raised this turn when the builder stops. */
+export function buildCost(catalog: GTCatalog, id: number, raisedSoFar: number): string {
+  const card = catalog.buildings[id];
+  if (!card) return '';
+  return raisedSoFar > 0 ? `costs ${card.buildCost}, ${card.buildCost + raisedSoFar} in all with the one raised` : `costs ${card.buildCost} in any colours`;
+}

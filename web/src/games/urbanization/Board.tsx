@@ -63,6 +63,37 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
   );
 }
 
+/** The territories' fill colour of each player (the map's key), as drawn: a swatch of the same shape style, the name, the colour in words. */
+const SEAT_COLOUR_WORDS = ['blue', 'red', 'green', 'purple'];
+
+function ColourKey({ seats }: { seats: number }) {
+  const seatName = useSeatName();
+  return (
+    <ul class="urb-key plain" aria-label="Player colours on the map" data-testid="colour-key">
+      {Array.from({ length: seats }, (_, seat) => (
+        <li key={seat}>
+          <svg class="urb-swatch" viewBox="0 0 16 16" aria-hidden="true">
+            <rect class={`territory seat-${seat}`} x="1" y="1" width="14" height="14" />
+          </svg>
+          {seatName(seat)}: {SEAT_COLOUR_WORDS[seat] ?? `colour ${seat + 1}`}
+        </li>
+      ))}
+      <li>
+        <svg class="urb-swatch" viewBox="0 0 16 16" aria-hidden="true">
+          <rect class="territory free" x="1" y="1" width="14" height="14" />
+        </svg>
+        for sale
+      </li>
+      <li>
+        <svg class="urb-swatch" viewBox="0 0 16 16" aria-hidden="true">
+          <rect class="territory covered" x="1" y="1" width="14" height="14" />
+        </svg>
+        covered (not in play)
+      </li>
+    </ul>
+  );
+}
+
 function Orders(props: { orders: Record<string, number> }) {
   return (
     <span>
@@ -90,6 +121,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
       <Panel title="Territories">
         <Territories {...props} />
         <p class="muted">H house · S skyscraper · F factory · ● seeds · A administrative building · $ land price</p>
+        <ColourKey seats={view.players.length} />
       </Panel>
       <Panel title="Factory market">
         <ol class="card-row">
