@@ -8827,6 +8827,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
+             *     - `GAME_BUSY`: too many requests are waiting to change this game right now; nothing was changed: reload and retry after `Retry-After` seconds
              *     - `GAME_NOT_OPEN`: the game has started: seats can no longer change
              *     - `NOT_INVITED`: no open seat of this game is held for you: nothing to decline (never invited, already declined or joined, or the creator changed the seat)
              */
@@ -8865,6 +8866,7 @@ export interface operations {
             /**
              * @description Problem (RFC 9457) with one of these codes:
              *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
              */
             503: {
                 headers: {

@@ -48,7 +48,7 @@ export const asyncPlayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox 
       description: 'The seat reserved for you (PUT /v1/games/{id}/seats/{seat} with `reserved`) is no longer held: it is open as any seat, its `declinedBy` names you, and the game leaves your invitations. The creator may invite someone else to it.',
       response: {
         200: ok('The game with the seat open again', Type.Ref('GameDetail')),
-        ...errorResponses(400, 401, 403, 404, { 409: ['GAME_NOT_OPEN', 'NOT_INVITED'] }),
+        ...errorResponses(400, 401, 403, 404, { 409: ['GAME_BUSY', 'GAME_NOT_OPEN', 'NOT_INVITED'] }),
       },
     },
   }, async (request) => {
