@@ -8,6 +8,7 @@ import type { BotPool } from './bot-pool.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { commitEvent, type Change } from './progress.js';
+import { detachedFromConnection } from '../store/pool-guard.js';
 
 /**
  * Bot seats move on their own, in the due-work worker (never inside a request), through the same
@@ -74,11 +75,13 @@ function startThinking(ctx: ServiceContext, thinking: BotThinking, definition: A
   const entry: { version: number; seat: number; action?: unknown; failed?: Error } = { version: game.version, seat };
   thinking.decisions.set(game.id, entry);
   const input = botInput(definition, game.state, seat, seedOfBot(game, seat), thinking.thinkMs);
-  thinking.pool.think(definition.id, bot, input).then(
+  // Started in the claiming transaction, ended long after its commit: its wake-up (a NOTIFY through
+  // the pool) is no work of that transaction's (store/pool-guard.ts).
+  detachedFromConnection(() => thinking.pool.think(definition.id, bot, input).then(
     (action) => (entry.action = action),
     (error: Error) => (entry.failed = error),
   ).finally(() => {
     // Wake a worker for the game (its stored due time is when the thought was expected to end).
     if (thinking.decisions.get(game.id) === entry) ctx.work.gameDue(ctx.now());
-  });
+  }));
 }

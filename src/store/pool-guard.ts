@@ -27,6 +27,13 @@ export const poolRuleViolations: string[] = [];
 /** Runs `work` as the holder of a pool connection (`what` names it in the guard's error). */
 export const holdingConnection = <T>(what: string, work: () => T): T => holder.run(what, work);
 
+/**
+ * Runs `work` as code that holds no connection, whatever its caller holds: for work a transaction
+ * only starts and never waits for (a bot's thought in a worker thread), whose callbacks would
+ * otherwise run, long after the commit, still marked as the transaction's.
+ */
+export const detachedFromConnection = <T>(work: () => T): T => holder.exit(work);
+
 /** Makes `pool` refuse a connection to code that holds one of its connections already. */
 export function guardPool(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | undefined;
@@ -52,7 +59,9 @@ export function guardTransactions(client: Transacting): void {
   Object.assign(client, {
     $transaction(arg: unknown, options?: unknown) {
       if (typeof arg !== 'function') return transaction(arg, options);
-      return transaction((tx: unknown) => holdingConnection('a transaction', () => (arg as (tx: unknown) => unknown)(tx)), options);
+      // Named by where it was opened, so that a refusal says which transaction broke the rule.
+      const openedAt = new Error().stack?.split('\n').slice(2).find((line) => !line.includes('node_modules'))?.trim() ?? 'an unknown place';
+      return transaction((tx: unknown) => holdingConnection(`a transaction (opened ${openedAt})`, () => (arg as (tx: unknown) => unknown)(tx)), options);
     },
   });
 }
