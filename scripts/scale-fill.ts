@@ -65,7 +65,7 @@ async function checkDisk(sql: pg.Pool, bytesPerBatch: number, say: Say): Promise
 async function playTemplates(databaseUrl: string, sql: pg.Pool, say: Say): Promise<void> {
   const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_templates');
   if (rows[0]!.n > 0) return;
-  const config = { ...loadConfig({ JWT_SECRET: 'scale-fill-secret-that-is-long-enough!!', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false' }) };
+  const config = { ...loadConfig({ JWT_SECRET: 'scale-fill-secret-that-is-long-enough!!', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_IN_FLIGHT: '0' }) };
   const app = await buildApp({ config, databaseUrl, workers: false });
   await app.ready();
   let random = 20261127;
