@@ -96,6 +96,9 @@ export function decodeEvents(gameId: string, format: number, data: Uint8Array): 
   }));
 }
 
+/** An event row's columns as an EventRecord's keys (with its game), in the order Prisma's model gave them. */
+const EVENT_COLUMNS_SQL = Prisma.raw(`e.game_id::text AS "gameId", e.seq, e.seat, e.actor_id::text AS "actorId", e.kind, e.undoes_seq AS "undoesSeq", e.action, e.log, e.irreversible, e.created_at AS "createdAt"`);
+
 interface EventOrArchiveRow {
   gameId: string; seq: number | null; seat: number | null; actorId: string | null; kind: string | null; undoesSeq: number | null; action: unknown; log: unknown; irreversible: boolean | null;
   createdAt: Date | null; archive: Uint8Array | null; format: number | null;
@@ -108,8 +111,7 @@ interface EventOrArchiveRow {
  */
 export async function readEvents(db: Db_, gameId: string, after: number, limit: number | null): Promise<EventRecord[]> {
   const rows = await db.$queryRaw<EventOrArchiveRow[]>`
-    (SELECT e.game_id::text AS "gameId", e.seq, e.seat, e.actor_id::text AS "actorId", e.kind, e.undoes_seq AS "undoesSeq", e.action, e.log, e.irreversible, e.created_at AS "createdAt",
-       NULL::bytea AS archive, NULL::int AS format
+    (SELECT ${EVENT_COLUMNS_SQL}, NULL::bytea AS archive, NULL::int AS format
      FROM game_events e WHERE e.game_id = ${gameId}::uuid AND e.seq > ${after} ORDER BY e.seq LIMIT ${limit ?? null})
     UNION ALL
     (SELECT a.game_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, a.data, a.format FROM game_archives a WHERE a.game_id = ${gameId}::uuid)`;
@@ -167,8 +169,7 @@ export async function archiveFinishedGames(db: Db, finishedBefore: Date, limit: 
       }
     }
     const rows = await tx.$queryRaw<(EventRecord & { gameId: string })[]>`
-      SELECT e.game_id::text AS "gameId", e.seq, e.seat, e.actor_id::text AS "actorId", e.kind, e.undoes_seq AS "undoesSeq", e.action, e.log, e.irreversible, e.created_at AS "createdAt"
-      FROM game_events e WHERE e.game_id = ANY(${ids}::uuid[]) ORDER BY e.game_id, e.seq`;
+      SELECT ${EVENT_COLUMNS_SQL} FROM game_events e WHERE e.game_id = ANY(${ids}::uuid[]) ORDER BY e.game_id, e.seq`;
     const byGame = new Map<string, EventRecord[]>();
     for (const row of rows) {
       const gameId = row.gameId;
