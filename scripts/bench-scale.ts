@@ -8,6 +8,9 @@
  *   npm run bench:scale -- fill         only fill
  *   npm run bench:scale -- measure      only measure (both databases must be filled)
  *   npm run bench:scale -- backup       only the backup procedure's times (pg_dump, pg_restore) of both
+ *   npm run bench:scale -- archive      the large database's size, backup and finished-game reads, then the
+ *                                       archive pass over its finished games, then the same again (once: it
+ *                                       archives them; refill to measure again)
  *
  * Settings (environment):
  *   SCALE_DATABASE_URL   a PostgreSQL server where this role may CREATE DATABASE (default DATABASE_URL;
@@ -22,7 +25,7 @@
 import { performance } from 'node:perf_hooks';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from '../src/store/embedded-postgres.js';
 import { fill, type FillTarget } from './scale-fill.js';
-import { backup, measureAll } from './scale-measure.js';
+import { backup, measureAll, measureArchive } from './scale-measure.js';
 
 const say = (line: string) => console.log(`[bench:scale ${(performance.now() / 1000).toFixed(0).padStart(5)}s] ${line}`);
 
@@ -47,7 +50,7 @@ const small: FillTarget = {
 if (large.heavyAccounts * 100 > large.active || small.heavyAccounts * 100 > small.active) throw new Error('SCALE_HEAVY × 100 must not exceed the active games');
 
 const phase = process.argv[2] ?? 'all';
-if (!['all', 'fill', 'measure', 'backup'].includes(phase)) throw new Error(`unknown phase "${phase}": all, fill, measure or backup`);
+if (!['all', 'fill', 'measure', 'backup', 'archive'].includes(phase)) throw new Error(`unknown phase "${phase}": all, fill, measure, backup or archive`);
 
 async function server(): Promise<{ url: string; stop(): Promise<void> }> {
   const url = process.env.SCALE_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
@@ -65,7 +68,12 @@ try {
     say(`large database: ${JSON.stringify(large)}`);
     await fill(largeUrl, large, (line) => say(`large: ${line}`));
   }
-  if (phase === 'backup') for (const url of [smallUrl, largeUrl]) console.log(`backup of ${new URL(url).pathname.slice(1)}: ${backup(url, say)}`);
+  if (phase === 'archive') {
+    // The large database only (filled first if it is not yet): measured before and after archiving it.
+    await fill(largeUrl, large, (line) => say(`large: ${line}`));
+    await measureArchive({ url: largeUrl, target: large }, say);
+  }
+  else if (phase === 'backup') for (const url of [smallUrl, largeUrl]) console.log(`backup of ${new URL(url).pathname.slice(1)}: ${backup(url, say)}`);
   else if (phase !== 'fill') await measureAll({ small: { url: smallUrl, target: small }, large: { url: largeUrl, target: large } }, say);
 } finally {
   await pgServer.stop();

@@ -13,8 +13,9 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { createTokenService } from '../src/auth/tokens.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, NO_LOAD_SHEDDING } from '../src/config.js';
 import { pruneOnce } from '../src/services/retention.js';
+import { archiveFinishedGames } from '../src/store/archive.js';
 import { withDueGames } from '../src/store/due-work.js';
 import { migrate } from '../src/store/migrate.js';
 import type { ServerMessage, ServerRequest } from './bench-server.js';
@@ -51,7 +52,9 @@ class Server {
   static async start(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
     const child = fork(new URL('./bench-server.ts', import.meta.url).pathname, ['app'], {
       ...tsx, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET, JWT_ISSUER: ISSUER, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false', REDIS_URL: '', ...env },
+      env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET, JWT_ISSUER: ISSUER, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false', REDIS_URL: '',
+        // One request at a time is measured: a loaded machine's event-loop delay must not refuse it.
+        ...NO_LOAD_SHEDDING, ...env },
     });
     const ready = await new Promise<ServerMessage>((resolve, reject) => {
       child.once('message', (message: ServerMessage) => resolve(message));
@@ -340,4 +343,86 @@ export async function measureAll(databases: { small: Database; large: Database }
     await Promise.all([setups.small.sql.end(), setups.large.sql.end()]);
   }
   console.log(['', '## npm run bench:scale', '', ...out].join('\n'));
+}
+
+/** The reads of a finished game that its events answer, each game read once (cold), by id from the sample. */
+function eventReads(): Measure[] {
+  const half = async (s: Setup, id: string) => Math.floor(((await s.sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1', [id])).rows[0]!.version) / 2);
+  return [
+    { name: 'GET replay at event N (half way)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[i]}/replay?at=${await half(s, s.finishedIds[i]!)}`, s.heavy.token)) },
+    { name: 'GET log page of 50 (the newest)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[1_000 + i]}/log?after=${2 * (await half(s, s.finishedIds[1_000 + i]!)) - 50}&limit=50`, s.heavy.token)) },
+    { name: 'GET record', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[2_000 + i]}/record`, s.heavy.token)) },
+    { name: 'admin time travel at event N (half way)', run: async (server, s, i) => void (await server.get(`/v1/admin/games/${s.finishedIds[3_000 + i]}/state?at=${await half(s, s.finishedIds[3_000 + i]!)}`, s.admin.token)) },
+  ];
+}
+
+async function timeReads(database: Database, s: Setup): Promise<Figures[]> {
+  const server = await Server.start(database.url);
+  try {
+    const figures: Figures[] = [];
+    for (const measure of eventReads()) figures.push(await timed(Math.min(samples, 900), (i) => measure.run(server, s, i)));
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * `npm run bench:scale -- archive`: on the large database, the size, backup and reads of its finished
+ * games before, the archive pass over all of them (games/s), then the same after (issue 39).
+ */
+export async function measureArchive(database: Database, say: Say): Promise<void> {
+  for (const name of await migrate(database.url)) say(`migrated ${new URL(database.url).pathname.slice(1)}: ${name}`);
+  const s = await setup(database);
+  const out: string[] = [];
+  try {
+    // Finished games' rating work is done long ago on a real site: none is left for the pass to wait for.
+    await s.sql.query("UPDATE games SET due_at = NULL WHERE status IN ('finished', 'aborted') AND due_at IS NOT NULL");
+    const { rows: [pending] } = await s.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM games WHERE status IN ('finished', 'aborted') AND archived_at IS NULL");
+    if (pending!.n === 0) throw new Error('every finished game is archived already: refill the database to measure before and after');
+    // Compacted first, as the after figures are: only the archive tells them apart.
+    for (const table of ['game_events', 'games']) await s.sql.query(`VACUUM (FULL, ANALYZE) ${table}`);
+    out.push('before archiving (after VACUUM FULL of game_events and games):', ...(await sizes(s)));
+    if (!skip.has('backup')) out.push(`backup: ${backup(database.url, say)}`);
+    const before = await timeReads(database, s);
+    say('before: done');
+    const config = loadConfig({ JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false' });
+    const app = await buildApp({ config, databaseUrl: database.url, workers: false });
+    await app.ready();
+    let games = 0;
+    let events = 0;
+    let bytes = 0;
+    const started = performance.now();
+    try {
+      for (;;) {
+        const batch = await archiveFinishedGames(app.services.db, new Date(Date.now() + 60_000), 20);
+        if (batch.games === 0) break;
+        games += batch.games;
+        events += batch.events;
+        bytes += batch.bytes;
+        if (games % 2_000 < 20) say(`archived ${games} games`);
+      }
+    } finally {
+      await app.close();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    out.push('', `archive pass (batches of 20, one at a time): ${games} games, ${events} events in ${seconds.toFixed(1)} s: ${(games / seconds).toFixed(0)} games/s, ${(bytes / Math.max(1, games)).toFixed(0)} compressed bytes per game`);
+    await s.sql.query('VACUUM (ANALYZE) game_events');
+    out.push('', 'after archiving, VACUUM (the deleted rows\' pages free for reuse, the files not shrunk):', ...(await sizes(s)));
+    await s.sql.query('VACUUM (FULL, ANALYZE) game_events');
+    await s.sql.query('VACUUM (FULL, ANALYZE) games');
+    out.push('', 'after VACUUM FULL of game_events and games (what a restore of the archived database occupies):', ...(await sizes(s)));
+    const { rows: [archive] } = await s.sql.query<{ n: number; data: number; row: number }>('SELECT count(*)::int AS n, avg(octet_length(data))::float AS data, avg(pg_column_size(a.*))::float AS row FROM game_archives a');
+    out.push(`game_archives: ${archive!.n} rows, ${(archive!.data / 1024).toFixed(2)} kB of compressed events each (${(archive!.row / 1024).toFixed(2)} kB per row)`);
+    if (!skip.has('backup')) out.push(`backup: ${backup(database.url, say)}`);
+    const after = await timeReads(database, s);
+    out.push('', `| read of a finished game (ms, ${Math.min(samples, 900)} games each read once) | rows p50 | p99 | archive p50 | p99 | p50 ratio | p99 ratio |`, '|---|---|---|---|---|---|---|');
+    eventReads().forEach((measure, i) => {
+      const [b, a] = [before[i]!, after[i]!];
+      out.push(`| ${measure.name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${a.p50.toFixed(2)} | ${a.p99.toFixed(2)} | ${(a.p50 / b.p50).toFixed(2)} | ${(a.p99 / b.p99).toFixed(2)} |`);
+    });
+  } finally {
+    await s.sql.end();
+  }
+  console.log(['', '## npm run bench:scale -- archive', '', ...out].join('\n'));
 }

@@ -58,6 +58,7 @@ import { closeDb, createDb } from './store/db.js';
 import { countDueGames } from './store/games.js';
 import { countDueDeliveries } from './store/webhooks.js';
 import { createWorkMetrics } from './http/work-metrics.js';
+import { countArchiveBacklog } from './store/archive.js';
 import { requestLogging } from './http/request-log.js';
 
 export interface AppOptions {
@@ -206,11 +207,14 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   };
   // The use cases with this app's database, clock and queue: for scripts and tests that drive them directly.
   app.decorate('services', ctx);
-  const workMetrics = createWorkMetrics(metrics.registry, async () => ({ games: await countDueGames(db, now()), webhooks: await countDueDeliveries(db, now()) }));
+  const archiveAfterMs = config.archiveAfterMinutes * 60_000;
+  const workMetrics = createWorkMetrics(metrics.registry, async () => ({
+    games: await countDueGames(db, now()), webhooks: await countDueDeliveries(db, now()), archive: await countArchiveBacklog(db, new Date(now().getTime() - archiveAfterMs)),
+  }));
   const background = workers
     ? createWorkers(ctx, signal, workMetrics, {
         databaseUrl, concurrency: config.dueConcurrency, batch: config.dueBatch, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
-        mail: mailSettings, beforeMailSend, push: pushSettings,
+        mail: mailSettings, beforeMailSend, push: pushSettings, archive: { batch: config.archiveBatch, afterMs: archiveAfterMs },
       })
     : null;
   const retention = workers

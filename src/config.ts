@@ -62,6 +62,10 @@ export interface Config {
   dueConcurrency: number;
   /** Games claimed per due-work transaction. */
   dueBatch: number;
+  /** A finished or aborted game's events move into one archive row this long after it ended (store/archive.ts); longer than the resume window. */
+  archiveAfterMinutes: number;
+  /** Games archived per transaction of the archive pass; 0: no archive pass in this process. */
+  archiveBatch: number;
   /** Thinking budget of a hard bot's move in ms (a medium one thinks a fifth of it); it sets the search's iteration count. */
   botThinkMs: number;
   /** Worker threads where the search bots think, per process running workers. */
@@ -307,6 +311,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
   }
   if (dkimKey !== null && !/-----BEGIN (RSA )?PRIVATE KEY-----/.test(dkimKey)) throw new ConfigError('DKIM_PRIVATE_KEY must be a PEM private key (newlines may be written as \\n)');
+  const resumeWindowMinutes = integer(env, 'RESUME_WINDOW_MINUTES', 60, 1, 7 * 24 * 60);
+  const archiveAfterMinutes = integer(env, 'ARCHIVE_AFTER_MINUTES', Math.max(120, 2 * resumeWindowMinutes), 1, 365 * 24 * 60);
+  // A stream resumed within the window reads its games' rows (store/changes.ts): none of them may be archived yet.
+  if (archiveAfterMinutes <= resumeWindowMinutes) throw new ConfigError(`ARCHIVE_AFTER_MINUTES must be more than RESUME_WINDOW_MINUTES (${resumeWindowMinutes}), got "${archiveAfterMinutes}"`);
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -341,6 +349,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: flag(env, 'WORKERS', true),
     dueConcurrency: integer(env, 'DUE_CONCURRENCY', 4, 1, 64),
     dueBatch: integer(env, 'DUE_BATCH', 8, 1, 100),
+    archiveAfterMinutes,
+    archiveBatch: integer(env, 'ARCHIVE_BATCH', 20, 0, 1000),
     botThinkMs: integer(env, 'BOT_THINK_MS', DEFAULT_THINK_MS, 10, 10_000),
     botThreads: integer(env, 'BOT_THREADS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
     botThreadNice: integer(env, 'BOT_THREAD_NICE', 19, 0, 19),
@@ -365,7 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCountCap: integer(env, 'LIST_COUNT_CAP', 1000, 1, 1_000_000),
     lobbyCountCap: integer(env, 'LOBBY_COUNT_CAP', 100, 1, 1_000_000),
     resumeEventsPerGame: integer(env, 'RESUME_EVENTS_PER_GAME', 100, 1, 1000),
-    resumeWindowMinutes: integer(env, 'RESUME_WINDOW_MINUTES', 60, 1, 7 * 24 * 60),
+    resumeWindowMinutes,
     corsOrigins: origins(env),
     smtpUrl,
     mailFrom,

@@ -12,7 +12,7 @@ export interface RetentionSettings {
   idempotencyKeyDays: number;
   /** Delivered or failed webhook deliveries (pending ones are never pruned by age). */
   webhookDeliveryDays: number;
-  /** Every finished delivery of a game that finished this long ago. */
+  /** Every finished delivery of a game that finished (or was aborted) this long ago. */
   finishedGameOutboxDays: number;
   intervalSeconds: number;
   batchSize: number;
@@ -32,7 +32,7 @@ const RULES = {
   finishedGameOutbox: {
     table: 'webhook_deliveries',
     where: `t.status IN ('delivered', 'failed') AND t.created_at < now() - $1 * interval '1 day' AND EXISTS (SELECT 1 FROM games g
-      WHERE g.id = t.game_id AND g.status = 'finished' AND g.finished_at < now() - $1 * interval '1 day')`,
+      WHERE g.id = t.game_id AND g.status IN ('finished', 'aborted') AND g.finished_at < now() - $1 * interval '1 day')`,
   },
 } as const;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WorkMetrics } from '../http/work-metrics.js';
 import type { Db } from '../store/db.js';
 import { nextDueAt } from '../store/games.js';
+import { archiveFinishedGames, nextArchiveAt } from '../store/archive.js';
 import { listenChannel, type Listener } from '../store/listen.js';
 import { nextDeliveryAt } from '../store/webhooks.js';
 import type { ServiceContext, WorkSignal } from './context.js';
@@ -109,6 +110,8 @@ export interface WorkerSettings {
   beforeMailSend?: BeforeSend;
   /** Web Push (services/push.ts); no push loop when its VAPID keys are unset. */
   push: PushSettings;
+  /** The archive pass (store/archive.ts): games per transaction (0: none in this process), and how long after its end a game is archived. */
+  archive: { batch: number; afterMs: number };
   /** Tests only (see DueWorkOptions). */
   beforeCommit?: DueWorkOptions['beforeCommit'];
 }
@@ -164,6 +167,31 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
         onError: onError('push worker'),
       })
     : null;
+  // Finished games' events into their archive rows, a batch per transaction, one at a time per
+  // process: the same loop archives each game once it has been over for `afterMs` and works through
+  // the games finished before the archive existed (its queue is the table: a restart resumes it).
+  let archivedSince = 0;
+  let archiveLoggedAt = Date.now();
+  const archive = settings.archive.batch > 0
+    ? new WorkLoop({
+        name: 'archive',
+        slots: 1,
+        pollMs: settings.pollMs,
+        async workOnce() {
+          const batch = await archiveFinishedGames(ctx.db, new Date(ctx.now().getTime() - settings.archive.afterMs), settings.archive.batch);
+          metrics.archived(batch);
+          archivedSince += batch.games;
+          if (archivedSince > 0 && (batch.games === 0 || Date.now() - archiveLoggedAt > 60_000)) {
+            ctx.log.info(`archive pass: ${archivedSince} games archived since the last report${batch.games === 0 ? ', none left' : ''}`);
+            archivedSince = 0;
+            archiveLoggedAt = Date.now();
+          }
+          return batch.games > 0;
+        },
+        nextDueAt: () => nextArchiveAt(ctx.db, settings.archive.afterMs),
+        onError: onError('archive pass'),
+      })
+    : null;
   // Outbox rows (webhook deliveries and notifications) are written together: one wake-up for all.
   const wake: Wake = {
     gameDue: (at) => games.wakeAt(at),
@@ -182,11 +210,12 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
       deliveries.start();
       mails?.start();
       pushes?.start();
+      archive?.start();
       await listener.ready;
     },
     async stop() {
       signal.attach(null);
-      await Promise.all([games.stop(), deliveries.stop(), mails?.stop(), pushes?.stop(), listener?.close()]);
+      await Promise.all([games.stop(), deliveries.stop(), mails?.stop(), pushes?.stop(), archive?.stop(), listener?.close()]);
     },
   };
 }

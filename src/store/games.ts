@@ -6,6 +6,7 @@ import { Prisma, type Db } from './db.js';
 import { gameBusy } from './game-lock-gate.js';
 import { isLockTimeout } from './unavailable.js';
 import { isUuid } from './ids.js';
+import { readEvents, restoreArchive } from './archive.js';
 import { NOTIFICATIONS_FROM_OUTBOX_SQL, WEBHOOK_DELIVERIES_FROM_OUTBOX_SQL } from './outbox.js';
 
 /**
@@ -72,6 +73,8 @@ export interface GameRecord {
   finishedAt: Date | null;
   /** When an admin imported the game from a record (services/admin-records.ts); null: played here. */
   importedAt: Date | null;
+  /** When its events moved into its archive row (store/archive.ts); null: they are rows. */
+  archivedAt: Date | null;
   seats: SeatRecord[];
 }
 
@@ -95,7 +98,6 @@ export { SEAT_AND_SYSTEM_KINDS, type EventKind } from '../engine/log-walk.js';
 
 type Tx = Prisma.TransactionClient;
 const json = (value: unknown) => value as Prisma.InputJsonValue;
-const toEvent = (row: Prisma.GameEventGetPayload<object>): EventRecord => ({ ...row, kind: row.kind as EventKind, log: row.log as unknown as LogEntry[] });
 
 /** Inserts an open game with its creator in seat 0 (in `tx`, e.g. under the account's quota lock); returns its id. */
 export async function insertGame(
@@ -123,12 +125,14 @@ export async function findGame(db: Db, id: string): Promise<GameRecord | null> {
 
 /** Games by id in one statement, in the order of `ids` (missing ones left out). */
 export const findGames = (db: Db, ids: string[]): Promise<GameRecord[]> => loadGames(db, db.catchUp, ids);
+/** `findGames` inside a transaction (whose games it has locked). */
+export const findGamesIn = (tx: Tx, catchUp: CatchUp, ids: string[]): Promise<GameRecord[]> => loadGames(tx, catchUp, ids);
 
 export interface RawGameRow {
   id: string; type: string; rules_version: number; options: unknown; seed: string; seed_derivation: number; client_seeds: (string | null)[] | null; status: GameStatus; seat_count: number; state: unknown;
   state_version: number; actions_after_state: (RecordedAction & { seq: number; kind: EventKind })[] | null; version: number; revision: number; active_seats: number[] | null; result: unknown; private: boolean; rated: boolean; time_control: unknown; clocks: unknown; deadline: Date | null;
   due_at: Date | null; warn_at: Date | null; work_attempts: number;
-  created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; imported_at: Date | null; seats: SeatRecord[];
+  created_by_id: string; created_at: Date; updated_at: Date; started_at: Date | null; finished_at: Date | null; imported_at: Date | null; archived_at: Date | null; seats: SeatRecord[];
 }
 
 /** The seats of game `g` as a JSON array, SeatRecord[] (the one reading of seats, shared with store/due-work.ts and store/moves.ts). */
@@ -190,7 +194,7 @@ export function toRecord(row: RawGameRow, catchUp: CatchUp): GameRecord {
     id: row.id, type: row.type, rulesVersion: row.rules_version, options: row.options, seed: row.seed, seedDerivation: row.seed_derivation, clientSeeds: row.client_seeds, status: row.status, seatCount: row.seat_count,
     state: row.state, version: row.version, revision: row.revision, activeSeats: row.active_seats ?? [], result: row.result, private: row.private, rated: row.rated, timeControl: row.time_control,
     clocks: row.clocks, deadline: row.deadline, dueAt: row.due_at, warnAt: row.warn_at, workAttempts: row.work_attempts, createdById: row.created_by_id, createdAt: row.created_at, updatedAt: row.updated_at,
-    startedAt: row.started_at, finishedAt: row.finished_at, importedAt: row.imported_at, seats: row.seats,
+    startedAt: row.started_at, finishedAt: row.finished_at, importedAt: row.imported_at, archivedAt: row.archived_at ?? null, seats: row.seats,
   };
   const after = row.actions_after_state;
   if (after && after.length > 0) {
@@ -293,14 +297,12 @@ export async function listJoinableGames(db: Db, filter: { userId: string; type?:
   return { ...counted, games: await loadGames(db, db.catchUp, page.map((row) => row.id)) };
 }
 
-export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> {
-  const rows = await db.gameEvent.findMany({ where: { gameId, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: limit });
-  return rows.map(toEvent);
-}
+/** A game's events after `after`, at most `limit`, oldest first: its rows or its archive (store/archive.ts#readEvents). */
+export const listEvents = (db: Db, gameId: string, after: number, limit: number): Promise<EventRecord[]> => readEvents(db, gameId, after, limit);
 
 export async function findEvent(db: Db, gameId: string, seq: number): Promise<EventRecord | null> {
-  const row = await db.gameEvent.findUnique({ where: { gameId_seq: { gameId, seq } } });
-  return row ? toEvent(row) : null;
+  const [event] = await readEvents(db, gameId, seq - 1, 1);
+  return event?.seq === seq ? event : null;
 }
 
 /** The state a game moves to with an event (or at its start). */
@@ -392,7 +394,7 @@ export async function withGameLock<T>(db: Db, gameId: string, work: (game: GameR
           if (locked.length === 0) throw notFound('Game');
           const [game] = await loadGames(tx, db.catchUp, [gameId]);
           if (!game) throw notFound('Game');
-          return work(game, lockedOps(tx, gameId, db.catchUp));
+          return work(game, lockedOps(tx, gameId, db.catchUp, game.archivedAt !== null));
         },
         { maxWait: 20_000, timeout: 30_000 },
       );
@@ -420,7 +422,7 @@ function nextData(next: NextState, now: Date): Prisma.GameUpdateInput {
   };
 }
 
-function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
+function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp, archived: boolean): LockedGame {
   return {
     async updateSeat(seat, change) {
       await tx.seat.update({ where: { gameId_seat: { gameId, seat } }, data: { ...change, ...(change.userId ? { joinedAt: new Date() } : {}) } });
@@ -433,6 +435,11 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
       await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, now), status: 'active', seatCount: seats.length, startedAt: now, version: event.seq } });
     },
     async append(event, next) {
+      // An event on a game whose events are archived (an admin's action on a finished game): they become rows again first.
+      if (archived) {
+        await restoreArchive(tx, gameId);
+        archived = false;
+      }
       await tx.gameEvent.create({ data: { gameId, ...event, action: json(event.action), log: json(event.log) } });
       await tx.game.update({ where: { id: gameId }, data: { ...nextData(next, new Date()), version: event.seq } });
     },
@@ -466,7 +473,7 @@ function lockedOps(tx: Tx, gameId: string, catchUp: CatchUp): LockedGame {
       return (await loadGames(tx, catchUp, [gameId]))[0]!;
     },
     async events() {
-      return (await tx.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map(toEvent);
+      return readEvents(tx, gameId, 0, null);
     },
     async createUndoRequest(data) {
       return toUndoRequest(await tx.undoRequest.create({ data: { gameId, ...data } }));

@@ -168,7 +168,8 @@ const READ_ROWS = `
 const GAME_FIELDS = `g.id, g.type, g.status, g.version, g.active_seats AS "activeSeats", g.time_control AS "timeControl", g.clocks, g.result,
     COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'userId', s.user_id, 'reservedForId', s.reserved_for_id, 'bot', s.bot, 'username', u.username) ORDER BY s.seat)
       FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id), '[]'::json) AS seats,
-    COALESCE((SELECT json_agg(json_build_object('seq', e.seq, 'undoesSeq', e.undoes_seq)) FROM game_events e WHERE e.game_id = g.id AND e.kind = 'undo'), '[]'::json) AS undos`;
+    COALESCE((SELECT json_agg(json_build_object('seq', e.seq, 'undoesSeq', e.undoes_seq)) FROM game_events e WHERE e.game_id = g.id AND e.kind = 'undo'),
+      (SELECT json_agg(json_build_object('seq', u->0, 'undoesSeq', u->1)) FROM game_archives a, jsonb_array_elements(a.undos) u WHERE a.game_id = g.id), '[]'::json) AS undos`;
 
 /** What the judge decided under the claim's locks: rows settled now, and the rows to send (leased until the sender records them). */
 export interface ClaimDecision<T> {

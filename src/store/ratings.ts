@@ -1,4 +1,5 @@
 import { Prisma, type Db } from './db.js';
+import { readEvents } from './archive.js';
 
 /**
  * Ratings' tables (services/ratings.ts): `game_ratings` (one row per finished game the rating work
@@ -40,8 +41,8 @@ export async function recordGameRating(tx: Tx, game: { gameId: string; gameType:
 
 /** The person moves of a game (actions with an actor: bots' and deadlines' moves have none). */
 export async function countPersonMoves(tx: Tx, gameId: string): Promise<number> {
-  const rows = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM game_events WHERE game_id = ${gameId}::uuid AND kind = 'action' AND actor_id IS NOT NULL`;
-  return rows[0]?.n ?? 0;
+  // Through the one reading of events: a recompute of ratings meets archived games too.
+  return (await readEvents(tx, gameId, 0, null)).filter((event) => event.kind === 'action' && event.actorId !== null).length;
 }
 
 export interface StoredSkill {

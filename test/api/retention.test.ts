@@ -17,6 +17,8 @@ async function seed() {
   const { alice, gameId } = await startedToyGame(t);
   const { gameId: finishedGame } = await startedToyGame(t);
   const { gameId: recentlyFinished } = await startedToyGame(t);
+  const { gameId: abortedGame } = await startedToyGame(t);
+  await t.sql.query(`UPDATE games SET status = 'aborted', finished_at = now() - interval '8 days' WHERE id = $1`, [abortedGame]);
   await t.sql.query(`UPDATE games SET status = 'finished', finished_at = now() - interval '8 days' WHERE id = $1`, [finishedGame]);
   await t.sql.query(`UPDATE games SET status = 'finished', finished_at = now() - interval '1 day' WHERE id = $1`, [recentlyFinished]);
   const key = (name: string, age: string) => t.sql.query(
@@ -36,6 +38,7 @@ async function seed() {
   await delivery('finished game, delivered', finishedGame, 'delivered', '8 days');
   await delivery('finished game, pending', finishedGame, 'pending', '8 days');
   await delivery('recently finished game', recentlyFinished, 'delivered', '1 day');
+  await delivery('aborted game, delivered', abortedGame, 'delivered', '8 days');
   // A delivery about no game (a test ping) is never taken for one, nor does it stop the pass.
   await delivery('ping', 'not-a-game', 'delivered', '8 days');
   const notification = (label: string, status: string, age: string) => t.sql.query(
@@ -54,7 +57,7 @@ describe('retention', () => {
     // Two workers at the same time, batches of 2: together they delete each row once.
     const [a, b] = await Promise.all([pruneOnce(t.app.services.db, settings), pruneOnce(t.app.services.db, settings)]);
     expect(a.idempotencyKeys + b.idempotencyKeys).toBe(5);
-    expect(a.webhookDeliveries + b.webhookDeliveries + a.finishedGameOutbox + b.finishedGameOutbox).toBe(5);
+    expect(a.webhookDeliveries + b.webhookDeliveries + a.finishedGameOutbox + b.finishedGameOutbox).toBe(6);
     expect((await t.sql.query('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((row) => row.key)).toEqual(['fresh']);
     const left = (await t.sql.query(`SELECT payload->>'label' AS label FROM webhook_deliveries ORDER BY 1`)).rows.map((row) => row.label);
     expect(left).toEqual(['finished game, pending', 'old pending', 'ping', 'recent delivered', 'recently finished game']);

@@ -18,7 +18,7 @@ export interface ExpectedSchema {
   unstatedIndexes: string[];
 }
 
-const SCALARS: Record<string, string> = { String: 'text', Int: 'integer', BigInt: 'bigint', Boolean: 'boolean', Json: 'jsonb', DateTime: 'timestamp(3) without time zone', Float: 'double precision', Decimal: 'numeric(65,30)' };
+const SCALARS: Record<string, string> = { String: 'text', Bytes: 'bytea', Int: 'integer', BigInt: 'bigint', Boolean: 'boolean', Json: 'jsonb', DateTime: 'timestamp(3) without time zone', Float: 'double precision', Decimal: 'numeric(65,30)' };
 const NATIVE: Record<string, string> = { Uuid: 'uuid', Timestamptz: 'timestamp with time zone', Text: 'text', Citext: 'citext', Json: 'json' };
 
 const attr = (line: string, name: string) => new RegExp(`@${name}\\(([^)]*)\\)`).exec(line)?.[1];
