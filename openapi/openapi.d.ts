@@ -1054,7 +1054,7 @@ export interface paths {
         get: operations["getNotificationPreferences"];
         /**
          * Choose how often you get mail
-         * @description `emailMode`: `never`, `each_turn` (one mail per turn, listing all the games waiting for you with their deadlines; also "deadline near", "game over" and invitations) or `digest` (the same, gathered into at most one mail every `digestHours`). Fields left out stay as they are.
+         * @description `emailMode`: `never`, `each_turn` (one mail per turn, listing all the games waiting for you with their deadlines; also "deadline near", "game over" and invitations) or `digest` (the same, gathered into at most one mail every `digestHours`). `timeZone`: an IANA time zone name (`Europe/Paris`) the mails give times in, or null for UTC. Fields left out stay as they are.
          */
         put: operations["setNotificationPreferences"];
         post?: never;
@@ -2899,6 +2899,8 @@ export interface components {
             /** @description `never`; `each_turn`: a mail when a turn comes (listing every game waiting); `digest`: at most one mail every `digestHours` */
             emailMode: "never" | "each_turn" | "digest";
             digestHours: number;
+            /** @description Your IANA time zone ("Europe/Paris"): mails give deadlines and link expiries in it; null: in UTC */
+            timeZone: string | null;
             /** @description False when this server sends no mail (SMTP_URL unset) */
             emailAvailable: boolean;
         };
@@ -10843,12 +10845,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "emailMode": "digest",
-                 *       "digestHours": 12
+                 *       "digestHours": 12,
+                 *       "timeZone": "Europe/Paris"
                  *     }
                  */
                 "application/json": {
                     emailMode?: string;
                     digestHours?: number;
+                    timeZone?: string | null;
                 };
             };
         };
@@ -10868,7 +10872,7 @@ export interface operations {
              *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
              *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
-             *     - `INVALID_NOTIFICATION_SETTINGS`: `emailMode` is never, each_turn or digest; `digestHours` a whole number from 1 to 168
+             *     - `INVALID_NOTIFICATION_SETTINGS`: `emailMode` is never, each_turn or digest; `digestHours` a whole number from 1 to 168; `timeZone` an IANA time zone name (Europe/Paris) or null
              */
             400: {
                 headers: {

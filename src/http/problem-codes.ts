@@ -22,7 +22,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   INVALID_CHAT_MESSAGE: 'a chat message is plain text of 1 to 500 characters, with no control characters but line breaks and tabs',
   INVALID_WEBHOOK_URL: 'the webhook URL is not an absolute URL',
   INVALID_EMAIL: 'not an e-mail address the server can send to (name@domain.tld, at most 254 characters)',
-  INVALID_NOTIFICATION_SETTINGS: '`emailMode` is never, each_turn or digest; `digestHours` a whole number from 1 to 168',
+  INVALID_NOTIFICATION_SETTINGS: '`emailMode` is never, each_turn or digest; `digestHours` a whole number from 1 to 168; `timeZone` an IANA time zone name (Europe/Paris) or null',
   INVALID_LINK: 'the link (verification or unsubscribe) is cut short or was not made by this server',
   LINK_EXPIRED: 'the verification link is too old: set the address again for a new one',
   EMAIL_CHANGED: "the account's address changed after this verification link was sent",
