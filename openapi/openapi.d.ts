@@ -1074,7 +1074,7 @@ export interface paths {
         get?: never;
         /**
          * Set (or remove) the address your notifications go to
-         * @description The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED. An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).
+         * @description The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED with `Retry-After` and `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `RateLimit-Policy` (as every rate limit of this API). An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).
          */
         put: operations["setEmail"];
         post?: never;
@@ -11033,7 +11033,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `EMAIL_RATE_LIMITED`: too many address changes for this account, or verification mails for this account or to this address, or one to this address is still pending (`retryAfter` seconds, `scope`)
+             *     - `EMAIL_RATE_LIMITED`: too many address changes for this account, or verification mails for this account or to this address, or one to this address is still pending (`retryAfter` seconds, `scope`, `limit`, `windowSeconds`; the `Retry-After` and `RateLimit-*` headers say the same)
              */
             429: {
                 headers: {

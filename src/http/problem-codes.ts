@@ -26,7 +26,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   INVALID_LINK: 'the link (verification or unsubscribe) is cut short or was not made by this server',
   LINK_EXPIRED: 'the verification link is too old: set the address again for a new one',
   EMAIL_CHANGED: "the account's address changed after this verification link was sent",
-  EMAIL_RATE_LIMITED: 'too many address changes for this account, or verification mails for this account or to this address, or one to this address is still pending (`retryAfter` seconds, `scope`)',
+  EMAIL_RATE_LIMITED: 'too many address changes for this account, or verification mails for this account or to this address, or one to this address is still pending (`retryAfter` seconds, `scope`, `limit`, `windowSeconds`; the `Retry-After` and `RateLimit-*` headers say the same)',
   EMAIL_SUPPRESSED: 'this address refused our mail for good or unsubscribed with one click: nothing is sent to it',
   EMAIL_DISABLED: 'this server sends no e-mail (SMTP_URL is not set)',
   INVALID_PUSH_SUBSCRIPTION: 'not a browser push subscription: an https endpoint, keys.p256dh (65-byte P-256 key) and keys.auth (16 bytes), base64url',

@@ -356,13 +356,19 @@ describe('e-mail notifications', () => {
       for (let i = 0; i < 30; i++) answers.push((await limited.http.put('/v1/me/email').set(mallory.auth).send({ email: victim })).status);
       expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
       const refused = await limited.http.put('/v1/me/email').set(mallory.auth).send({ email: victim }).expect(429);
-      expect(refused.body).toMatchObject({ code: 'EMAIL_RATE_LIMITED', scope: 'changes' });
+      expect(refused.body).toMatchObject({ code: 'EMAIL_RATE_LIMITED', scope: 'changes', limit: 5, windowSeconds: 3600 });
       expect(refused.body.retryAfter).toBeGreaterThan(0);
+      // The same headers as every other limit of the service (http/rate-limits.ts).
+      expect(refused.headers).toMatchObject({
+        'retry-after': String(refused.body.retryAfter), 'ratelimit-limit': '5', 'ratelimit-remaining': '0', 'ratelimit-reset': String(refused.body.retryAfter), 'ratelimit-policy': '5;w=3600',
+      });
       const queued = async (address: string) => (await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE kind = 'verify_email' AND lower(payload ->> 'email') = lower($1)`, [address])).rows[0].n;
       expect(await queued(victim)).toBe(1);
       // Another account cannot queue a second one while it is pending.
       const eve = await newUser(limited, 'eve');
-      expect((await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim.toUpperCase() }).expect(429)).body.scope).toBe('pending');
+      const pending = await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim.toUpperCase() }).expect(429);
+      expect(pending.body.scope).toBe('pending');
+      expect(pending.headers).toMatchObject({ 'retry-after': '60', 'ratelimit-limit': '1', 'ratelimit-remaining': '0' });
       // Per address: once the first is sent, one more may go (2 per hour), then the address is left alone.
       await drain();
       await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim }).expect(200);
@@ -376,7 +382,9 @@ describe('e-mail notifications', () => {
         await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy${i}_${process.pid}@example.test` }).expect(200);
         await drain();
       }
-      expect((await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy9_${process.pid}@example.test` }).expect(429)).body.scope).toBe('account');
+      const busyRefused = await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy9_${process.pid}@example.test` }).expect(429);
+      expect(busyRefused.body.scope).toBe('account');
+      expect(busyRefused.headers).toMatchObject({ 'retry-after': String(busyRefused.body.retryAfter), 'ratelimit-policy': '3;w=3600', 'ratelimit-remaining': '0' });
     } finally {
       await limited.close();
     }

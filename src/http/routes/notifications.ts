@@ -49,7 +49,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
   app.put('/v1/me/email', {
     schema: {
       tags: ['notifications'], operationId: 'setEmail', summary: 'Set (or remove) the address your notifications go to',
-      description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED. An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).',
+      description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED with `Retry-After` and `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `RateLimit-Policy` (as every rate limit of this API). An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).',
       body: body(Type.Object({ email: Type.Union([Type.Null(), Type.String({ maxLength: 254 })]) }, { additionalProperties: false }), { email: 'alice@example.com' }),
       response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_EMAIL'] }, 401, 403, { 409: ['EMAIL_DISABLED'], 422: ['EMAIL_SUPPRESSED'], 429: ['EMAIL_RATE_LIMITED'] }) },
     },
