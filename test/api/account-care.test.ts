@@ -289,7 +289,7 @@ describe('data export', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${bob.username}-export.json"`);
     const data = response.body;
     expect(data.account).toMatchObject({ id: bob.id, username: bob.username });
-    expect(data.settings).toMatchObject({ email: null, emailMode: 'each_turn' });
+    expect(data.settings).toMatchObject({ email: null, emailMode: 'each_turn', timeZone: null });
     expect(data.chatMessages.map((message: { text: string }) => message.text)).toEqual(['hello from bob']);
     const [game] = data.games;
     const shown = (await t.http.get(`/v1/games/${gameId}`).set(bob.auth)).body;
