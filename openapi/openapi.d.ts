@@ -1074,7 +1074,7 @@ export interface paths {
         get: operations["getNotificationPreferences"];
         /**
          * Choose how often you get mail
-         * @description `emailMode`: `never`, `each_turn` (one mail per turn, listing all the games waiting for you with their deadlines; also "deadline near", "game over" and invitations) or `digest` (the same, gathered into at most one mail every `digestHours`). Fields left out stay as they are.
+         * @description `emailMode`: `never`, `each_turn` (one mail per turn, listing all the games waiting for you with their deadlines; also "deadline near", "game over" and invitations) or `digest` (the same, gathered into at most one mail every `digestHours`). `timeZone`: an IANA time zone name (`Europe/Paris`) the mails give times in, or null for UTC. Fields left out stay as they are.
          */
         put: operations["setNotificationPreferences"];
         post?: never;
@@ -1094,7 +1094,7 @@ export interface paths {
         get?: never;
         /**
          * Set (or remove) the address your notifications go to
-         * @description The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED. An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).
+         * @description The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED with `Retry-After` and `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `RateLimit-Policy` (as every rate limit of this API). An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).
          */
         put: operations["setEmail"];
         post?: never;
@@ -2934,6 +2934,8 @@ export interface components {
             /** @description `never`; `each_turn`: a mail when a turn comes (listing every game waiting); `digest`: at most one mail every `digestHours` */
             emailMode: "never" | "each_turn" | "digest";
             digestHours: number;
+            /** @description Your IANA time zone ("Europe/Paris"): mails give deadlines and link expiries in it; null: in UTC */
+            timeZone: string | null;
             /** @description False when this server sends no mail (SMTP_URL unset) */
             emailAvailable: boolean;
         };
@@ -11047,12 +11049,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "emailMode": "digest",
-                 *       "digestHours": 12
+                 *       "digestHours": 12,
+                 *       "timeZone": "Europe/Paris"
                  *     }
                  */
                 "application/json": {
                     emailMode?: string;
                     digestHours?: number;
+                    timeZone?: string | null;
                 };
             };
         };
@@ -11072,7 +11076,7 @@ export interface operations {
              *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
              *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
              *     - `INVALID_JSON`: the body is not valid JSON
-             *     - `INVALID_NOTIFICATION_SETTINGS`: `emailMode` is never, each_turn or digest; `digestHours` a whole number from 1 to 168
+             *     - `INVALID_NOTIFICATION_SETTINGS`: `emailMode` is never, each_turn or digest; `digestHours` a whole number from 1 to 168; `timeZone` an IANA time zone name (Europe/Paris) or null
              */
             400: {
                 headers: {
@@ -11234,7 +11238,7 @@ export interface operations {
             };
             /**
              * @description Problem (RFC 9457) with one of these codes:
-             *     - `EMAIL_RATE_LIMITED`: too many address changes for this account, or verification mails for this account or to this address, or one to this address is still pending (`retryAfter` seconds, `scope`)
+             *     - `EMAIL_RATE_LIMITED`: too many address changes for this account, or verification mails for this account or to this address, or one to this address is still pending (`retryAfter` seconds, `scope`, `limit`, `windowSeconds`; the `Retry-After` and `RateLimit-*` headers say the same)
              */
             429: {
                 headers: {

@@ -101,8 +101,8 @@ export function asyncPlayResolvers(ctx: ServiceContext, webhooks: WebhookSetting
         if (typeof email === 'string' && email.length > 254) throw new ServiceError(400, 'INVALID_EMAIL', 'An e-mail address is at most 254 characters.');
         return changeEmail(ctx, mail, user(context), email ?? null);
       },
-      setNotificationPreferences: (_root, args: { emailMode?: string | null; digestHours?: number | null }, context: Context) =>
-        changePreferences(ctx, mail, user(context), { emailMode: args.emailMode ?? undefined, digestHours: args.digestHours ?? undefined }),
+      setNotificationPreferences: (_root, args: { emailMode?: string | null; digestHours?: number | null; timeZone?: string | null }, context: Context) =>
+        changePreferences(ctx, mail, user(context), { emailMode: args.emailMode ?? undefined, digestHours: args.digestHours ?? undefined, timeZone: args.timeZone }),
     },
     Subscription: {
       myTurn: accountSubscription(true),

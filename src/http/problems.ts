@@ -3,6 +3,7 @@ import { ServiceError } from '../errors.js';
 import { PROBLEM_TITLES, problemType } from './problem-codes.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isLockTimeout, isPoolSaturated } from '../store/unavailable.js';
 import { sendOverloaded } from './overload.js';
+import { rateLimitHeaders } from './rate-limits.js';
 
 /**
  * Every error leaves as application/problem+json (RFC 9457) with a stable `code`. Unknown errors
@@ -43,8 +44,13 @@ function frameworkProblem(error: FastifyError): { status: number; code: string; 
 export function registerProblemHandlers(app: FastifyInstance, notFound?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ServiceError) {
-      const retryAfter = error.details?.retryAfterSeconds;
+      const retryAfter = error.details?.retryAfterSeconds ?? (error.status === 429 ? error.details?.retryAfter : undefined);
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      // A refusal past a limit (RATE_LIMITED, EMAIL_RATE_LIMITED) names it: the same RateLimit-* headers whichever counted it.
+      const limit = error.details?.limit;
+      if (error.status === 429 && typeof limit === 'number' && typeof retryAfter === 'number') {
+        rateLimitHeaders(reply, limit, 0, retryAfter, typeof error.details?.windowSeconds === 'number' ? error.details.windowSeconds : undefined);
+      }
       return sendProblem(reply, error.status, error.code, error.message, error.details ?? {});
     }
     const known = frameworkProblem(error);

@@ -24,6 +24,19 @@ export const RATE_LIMIT_POLICY = [
   'Quotas per account, exact under concurrent requests: open games it created that have not started (`409 TOO_MANY_OPEN_GAMES`), webhooks (`409 TOO_MANY_WEBHOOKS`), live API tokens (`409 TOO_MANY_TOKENS`), push subscriptions (`409 TOO_MANY_PUSH_SUBSCRIPTIONS`).',
 ].join(' ');
 
+/**
+ * The IETF RateLimit headers (as @fastify/rate-limit writes them) of a limited operation: its limit,
+ * what is left of it, the seconds until it resets, and the policy (`max;w=seconds`) when the limit
+ * is a rate. Written by the request limiter on every counted request, and by the problem handler on
+ * every 429 refusal that names its limit (the e-mail limits, counted in SQL: services/notifications.ts).
+ */
+export function rateLimitHeaders(reply: FastifyReply, limit: number, remaining: number, resetSeconds: number, windowSeconds?: number): void {
+  reply.header('ratelimit-limit', limit);
+  reply.header('ratelimit-remaining', remaining);
+  reply.header('ratelimit-reset', resetSeconds);
+  if (windowSeconds !== undefined) reply.header('ratelimit-policy', `${limit};w=${windowSeconds}`);
+}
+
 export interface Limiter {
   /** Counts one `operation` for the caller; throws 429 RATE_LIMITED when a limit is passed. */
   hit(operation: LimitedOperation, request: FastifyRequest, reply: FastifyReply, account: string | null): Promise<void>;
@@ -82,13 +95,9 @@ export function createLimiter(settings: RateLimitSettings, redisUrl: string | nu
         if (!tightest || remaining < tightest.remaining) tightest = { limit, remaining, resetSeconds };
         if (counted.current > limit.max && !refused) refused = { limit, resetSeconds, scope: key.includes(':ip:') ? 'ip' : 'account' };
       }
-      if (tightest) {
-        reply.header('ratelimit-limit', tightest.limit.max);
-        reply.header('ratelimit-remaining', tightest.remaining);
-        reply.header('ratelimit-reset', tightest.resetSeconds);
-        reply.header('ratelimit-policy', `${tightest.limit.max};w=${tightest.limit.windowSeconds}`);
-      }
+      if (tightest) rateLimitHeaders(reply, tightest.limit.max, tightest.remaining, tightest.resetSeconds, tightest.limit.windowSeconds);
       if (refused) {
+        // Here too, not only in the problem handler: a GraphQL mutation's refusal is answered by GraphQL's own error handling.
         reply.header('retry-after', refused.resetSeconds);
         throw new ServiceError(429, 'RATE_LIMITED', `Too many ${operation} requests from this ${refused.scope === 'ip' ? 'address' : 'account'}: at most ${refused.limit.max} per ${refused.limit.windowSeconds} s. Retry in ${refused.resetSeconds} s.`, {
           retryAfter: refused.resetSeconds, limit: refused.limit.max, windowSeconds: refused.limit.windowSeconds, scope: refused.scope,

@@ -4,11 +4,13 @@ import type { Principal } from '../auth/tokens.js';
 import { badRequest, notFound, ServiceError, unprocessable } from '../errors.js';
 import {
   EMAIL_MODES, SOLO_KINDS, liftSuppression, markEmailVerified, suppressAddress, type EmailLimits, notificationSettings, removeEmail, setEmail, claimNotifications, settleNotifications, updateEmailPreferences,
-  type ClaimContext, type ClaimedGame, type ClaimedNotification, type EmailMode, type Settled,
+  type ClaimContext, type ClaimedGame, type ClaimedNotification, type EmailMode, type RecentEvent, type Settled,
 } from '../store/notifications.js';
 import { resetLinkLive } from '../store/account-care.js';
 import { resetLink } from './account-care.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
+import { visibleLog } from '../engine/log.js';
+import { gameName, nameSeats, playerLabel, seatNames, tidy } from '../shared/game-names.js';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -94,6 +96,8 @@ export interface NotificationPreferences {
   emailVerified: boolean;
   emailMode: EmailMode;
   digestHours: number;
+  /** The IANA time zone mails give times in (deadlines, link expiries); null: UTC. */
+  timeZone: string | null;
   /** False when this server sends no mail (SMTP_URL unset). */
   emailAvailable: boolean;
 }
@@ -101,15 +105,29 @@ export interface NotificationPreferences {
 export async function preferencesOf(ctx: ServiceContext, mail: MailSettings, principal: Principal): Promise<NotificationPreferences> {
   const row = await notificationSettings(ctx.db, principal.userId);
   if (!row) throw notFound('Account');
-  return { email: row.email, emailVerified: row.emailVerifiedAt !== null, emailMode: row.emailMode, digestHours: row.digestHours, emailAvailable: mail.transport !== null };
+  return { email: row.email, emailVerified: row.emailVerifiedAt !== null, emailMode: row.emailMode, digestHours: row.digestHours, timeZone: row.timeZone, emailAvailable: mail.transport !== null };
 }
 
-export async function changePreferences(ctx: ServiceContext, mail: MailSettings, principal: Principal, input: { emailMode?: unknown; digestHours?: unknown }) {
+/** An IANA time zone name as Intl knows it ("europe/paris" → "Europe/Paris"); null when it is none. */
+export function timeZoneName(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export async function changePreferences(ctx: ServiceContext, mail: MailSettings, principal: Principal, input: { emailMode?: unknown; digestHours?: unknown; timeZone?: unknown }) {
   if (input.emailMode !== undefined && !EMAIL_MODES.includes(input.emailMode as EmailMode)) throw badRequest('INVALID_NOTIFICATION_SETTINGS', `emailMode is one of ${EMAIL_MODES.join(', ')}.`);
   if (input.digestHours !== undefined && (!Number.isInteger(input.digestHours) || (input.digestHours as number) < 1 || (input.digestHours as number) > 168)) {
     throw badRequest('INVALID_NOTIFICATION_SETTINGS', 'digestHours is a whole number of hours from 1 to 168.');
   }
-  await updateEmailPreferences(ctx.db, principal.userId, { emailMode: input.emailMode as EmailMode | undefined, digestHours: input.digestHours as number | undefined });
+  const timeZone = input.timeZone === undefined || input.timeZone === null ? input.timeZone : timeZoneName(input.timeZone);
+  if (timeZone === null && input.timeZone !== null) {
+    throw badRequest('INVALID_NOTIFICATION_SETTINGS', `timeZone is an IANA time zone name such as "Europe/Paris" or "America/New_York" (or null for UTC); ${JSON.stringify(String(input.timeZone).slice(0, 64))} is none.`);
+  }
+  await updateEmailPreferences(ctx.db, principal.userId, { emailMode: input.emailMode as EmailMode | undefined, digestHours: input.digestHours as number | undefined, timeZone });
   // The owner of a verified address asking for mail again lifts its one-click unsubscribe (a bounce stays: the address was unverified).
   if (input.emailMode !== undefined && input.emailMode !== 'never') await liftSuppression(ctx.db, principal.userId);
   return preferencesOf(ctx, mail, principal);
@@ -135,7 +153,10 @@ export async function changeEmail(ctx: ServiceContext, mail: MailSettings, princ
       address: 'Too many verification mails went to this address',
       pending: 'A verification mail to this address is still waiting to be followed',
     }[refused.reason];
-    throw new ServiceError(429, 'EMAIL_RATE_LIMITED', `${why}: try again in ${refused.retryAfterSeconds} s.`, { retryAfter: refused.retryAfterSeconds, scope: refused.reason });
+    throw new ServiceError(429, 'EMAIL_RATE_LIMITED', `${why}: try again in ${refused.retryAfterSeconds} s.`, {
+      // The limit it passed (one pending verification per address: a limit of 1, no window), for the RateLimit-* headers (http/problems.ts).
+      retryAfter: refused.retryAfterSeconds, scope: refused.reason, limit: refused.limit?.max ?? 1, ...(refused.limit ? { windowSeconds: refused.limit.windowSeconds } : {}),
+    });
   }
   ctx.work.deliveriesDue();
   return preferencesOf(ctx, mail, principal);
@@ -164,11 +185,28 @@ export async function unsubscribe(ctx: ServiceContext, mail: MailSettings, token
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * A mail in sentences: paragraphs that name games by their title and players and people by their
+ * usernames (never an id, never a URL in a sentence), each paragraph optionally followed by a
+ * button (a link with words: an anchor styled as a button in the HTML part, "Words: URL" on a line
+ * of its own in the text part).
+ */
 interface Mail {
   subject: string;
-  /** Paragraphs; each line is text, links are given apart so the HTML part makes them anchors. */
-  lines: { text: string; link?: string; button?: string }[];
+  paragraphs: { text: string; button?: { label: string; url: string } }[];
 }
+
+/** A time as the person reads it: in their time zone (notification settings) if known, else in UTC, with the zone named. */
+export function localTime(at: Date, timeZone: string | null): string {
+  const zone = timeZone ?? 'UTC';
+  return `${new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).format(at)} (${zone === 'UTC' ? 'UTC' : `${zone.replace(/_/g, ' ')} time`})`;
+}
+
+/** The title of a game type as players know it (the definition's), or the type id in words for a type this server no longer serves. */
+export const gameTitleOf = (ctx: ServiceContext, type: string): string => ctx.catalog[type]?.title ?? type.replace(/-/g, ' ');
+
+/** "Guild town with ann, bob" (src/shared/game-names.ts, as the web app names games). */
+export const nameOfGame = (ctx: ServiceContext, game: Pick<ClaimedGame, 'type' | 'seats'>): string => gameName(gameTitleOf(ctx, game.type), game.seats);
 
 function seatDeadline(game: ClaimedGame, seat: number): Date | null {
   return deadlines(game.timeControl as TimeControl, game.clocks as Clocks | null, game.activeSeats).find((entry) => entry.seat === seat)?.at ?? null;
@@ -176,69 +214,122 @@ function seatDeadline(game: ClaimedGame, seat: number): Date | null {
 
 function resultLine(game: ClaimedGame | undefined, payload: Record<string, unknown>): string {
   const result = (game?.result ?? payload.result) as { winners?: number[]; abandoned?: boolean; scores?: number[] | null } | null;
-  if (!result) return 'The game was ended without a result.';
-  if (result.abandoned) return 'The game was abandoned.';
-  const name = (seat: number) => game?.seats.find((entry) => entry.seat === seat)?.username ?? `Seat ${seat}`;
+  if (!result) return 'It was ended without a result.';
+  if (result.abandoned) return 'It was abandoned.';
+  const names = seatNames(game?.seats ?? []);
+  const name = (seat: number) => names[seat] ?? playerLabel(seat);
   const winners = (result.winners ?? []).map(name);
   const scores = result.scores ? ` Scores: ${result.scores.map((score, seat) => `${name(seat)} ${score}`).join(', ')}.` : '';
   return `${winners.length === 0 ? 'Nobody won.' : `${winners.join(' and ')} won.`}${scores}`;
 }
 
-function compose(settings: MailSettings, rows: ClaimedNotification[], context: ClaimContext): Mail {
+/** What happened since the recipient's own last move, from their seat's view of the log (never a line hidden from it), oldest first. */
+function sinceYourMove(events: RecentEvent[], seat: number, names: readonly string[]): { mover: string | null; lines: string[] } {
+  const since: RecentEvent[] = [];
+  for (const event of events) {
+    if ((event.seat === seat && event.kind === 'action') || event.kind === 'start') break;
+    since.unshift(event);
+  }
+  const lines = since.slice(-3).flatMap((event) => {
+    const who = event.seat === null ? null : names[event.seat] ?? playerLabel(event.seat);
+    const visible = visibleLog(event.log, seat).map((entry) => tidy(nameSeats(entry.message, names)));
+    if (visible.length > 0) return visible;
+    const told = { action: `${who} moved.`, undo: `${who} took back a move.`, resign: `${who} resigned.`, timeout: `${who} ran out of time.` }[event.kind];
+    return who && told ? [told] : [];
+  });
+  const last = since.at(-1);
+  return { mover: last && last.seat !== null && last.seat !== seat ? names[last.seat] ?? playerLabel(last.seat) : null, lines };
+}
+
+function compose(ctx: ServiceContext, settings: MailSettings, rows: ClaimedNotification[], context: ClaimContext): Mail {
   const gameUrl = (id: string) => `${settings.publicUrl}/games/${id}`;
-  const lines: Mail['lines'] = [];
+  const when = (at: Date) => localTime(at, context.user.timeZone);
+  const paragraphs: Mail['paragraphs'] = [];
   const subjects: string[] = [];
+  const play = (id: string) => ({ label: 'Play your turn', url: gameUrl(id) });
+  const told = new Set<string>();
   for (const row of rows) {
     const game = row.gameId ? context.games.get(row.gameId) : undefined;
-    const type = game?.type ?? String((row.payload.game as { type?: string } | undefined)?.type ?? 'a game');
+    const payloadGame = row.payload.game as { type?: string } | undefined;
+    const name = game ? nameOfGame(ctx, game) : gameTitleOf(ctx, String(payloadGame?.type ?? 'a game'));
     if (row.kind === 'game_over') {
-      subjects.push(`Game over: ${type}`);
-      lines.push({ text: `Your game of ${type} is over. ${resultLine(game, row.payload)}` }, { text: 'Watch the replay:', link: `${gameUrl(row.gameId!)}/replay` });
+      subjects.push(`Game over: ${name}`);
+      paragraphs.push({ text: `Your game of ${name} is over. ${resultLine(game, row.payload)}`, button: { label: 'Watch the replay', url: `${gameUrl(row.gameId!)}/replay` } });
     } else if (row.kind === 'invitation') {
       const by = typeof row.payload.invitedBy === 'string' ? row.payload.invitedBy : 'Someone';
-      subjects.push(`${by} invited you to ${type}`);
-      lines.push({ text: `${by} keeps seat ${row.seat ?? ''} of a game of ${type} for you.` }, { text: 'Join it here:', link: gameUrl(row.gameId!) });
+      subjects.push(`${by} invited you to play ${game ? gameTitleOf(ctx, game.type) : name}`);
+      paragraphs.push({ text: `${by} keeps a seat for you in a new game of ${name}. It starts once every seat is taken.`, button: { label: 'Join the game', url: gameUrl(row.gameId!) } });
     } else if (row.kind === 'deadline_near') {
       const at = game && row.seat !== null ? seatDeadline(game, row.seat) : null;
-      subjects.push(`Deadline near: ${type}`);
-      lines.push({ text: `Your time to move in ${type} runs out${at ? ` at ${at.toUTCString()}` : ' soon'}.`, link: row.gameId ? gameUrl(row.gameId) : undefined });
+      subjects.push(`Deadline near in ${name}`);
+      paragraphs.push({ text: `Your time to move in ${name} runs out ${at ? `on ${when(at)}` : 'soon'}.`, button: row.gameId ? play(row.gameId) : undefined });
+      if (row.gameId) told.add(row.gameId);
     } else if (row.kind === 'your_turn') {
-      subjects.push(`Your turn: ${type}`);
+      subjects.push(`Your turn in ${name}`);
+      if (!game || told.has(game.id) || row.seat === null) continue;
+      // The newest turn row of the game speaks for it (a digest may hold several).
+      if (rows.some((other) => other.kind === 'your_turn' && other.gameId === game.id && (other.gameVersion ?? 0) > (row.gameVersion ?? 0))) continue;
+      told.add(game.id);
+      const names = seatNames(game.seats);
+      const { mover, lines } = sinceYourMove(context.recent.get(game.id) ?? [], row.seat, names);
+      const at = seatDeadline(game, row.seat);
+      paragraphs.push({
+        text: [
+          mover ? `${mover} moved in ${name}: it is your turn.` : `It is your turn in ${name}.`,
+          ...(lines.length > 0 ? [`Since your last move: ${lines.join(' ')}`] : []),
+          at ? `Your deadline is ${when(at)}.` : 'This game has no deadline.',
+        ].join(' '),
+        button: play(game.id),
+      });
     }
   }
-  // "Your turn" mails (and deadline warnings) list every game waiting for the person now, with its deadline.
-  if (rows.some((row) => row.kind === 'your_turn' || row.kind === 'deadline_near')) {
-    const mine = context.waiting;
-    lines.push({ text: mine.length === 1 ? 'This game is waiting for your move:' : `These ${mine.length} games are waiting for your move:` });
-    for (const game of mine) {
-      const seat = game.seats.find((entry) => entry.userId === context.user.id && game.activeSeats.includes(entry.seat))?.seat;
-      const at = seat === undefined ? null : seatDeadline(game, seat);
-      lines.push({ text: `- ${game.type}${at ? `, deadline ${at.toUTCString()}` : ', no deadline'}:`, link: gameUrl(game.id) });
-    }
+  // Turn mails (and deadline warnings) also list the other games waiting for the person now, with their deadlines.
+  const others = rows.some((row) => row.kind === 'your_turn' || row.kind === 'deadline_near') ? context.waiting.filter((game) => !told.has(game.id)) : [];
+  if (others.length > 0) paragraphs.push({ text: others.length === 1 ? 'Another game is waiting for your move:' : `${others.length} more games are waiting for your move:` });
+  for (const game of others) {
+    const seat = game.seats.find((entry) => entry.userId === context.user.id && game.activeSeats.includes(entry.seat))?.seat;
+    const at = seat === undefined ? null : seatDeadline(game, seat);
+    paragraphs.push({ text: `${nameOfGame(ctx, game)}: ${at ? `your deadline is ${when(at)}` : 'no deadline'}.`, button: play(game.id) });
   }
   const distinct = [...new Set(subjects)];
   const subject = distinct.length === 1 ? distinct[0]! : context.waiting.length > 0 ? `${context.waiting.length} games are waiting for you` : `${rows.length} notifications`;
-  return { subject, lines };
+  return { subject, paragraphs };
 }
 
-function resetMail(settings: MailSettings, username: string, resetId: string, expiresAt: string): Mail {
+function verificationMail(username: string, payload: Record<string, unknown>, timeZone: string | null): Mail {
+  const expires = typeof payload.expiresAt === 'string' ? ` The link works until ${localTime(new Date(payload.expiresAt), timeZone)}.` : '';
+  return {
+    subject: 'Confirm your e-mail address',
+    paragraphs: [
+      { text: `Confirm that notifications for ${username} may come to this address.${expires}`, button: { label: 'Confirm this address', url: String(payload.link) } },
+      { text: 'If you did not ask for this, ignore this mail: nothing will be sent.' },
+    ],
+  };
+}
+
+function resetMail(settings: MailSettings, username: string, resetId: string, expiresAt: string, timeZone: string | null): Mail {
   return {
     subject: 'Choose a new password',
-    lines: [
-      { text: `Someone (we hope you) asked to choose a new password for ${username}. Follow this link to do so:`, link: resetLink(settings, resetId) },
-      { text: `It works once, until ${new Date(expiresAt).toUTCString()}. Using it logs out every other session of the account.` },
+    paragraphs: [
+      { text: `Someone (we hope you) asked to choose a new password for ${username}.`, button: { label: 'Choose a new password', url: resetLink(settings, resetId) } },
+      { text: `The button works once, until ${localTime(new Date(expiresAt), timeZone)}. Using it logs out every other session of the account.` },
       { text: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
     ],
   };
 }
 
-/** Text and HTML parts; `unsubscribe` (null: none) adds the one-click footer of notification mails. */
+const BUTTON_STYLE = 'display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;font-weight:bold;text-decoration:none';
+
+/** Text and HTML parts; `unsubscribe` (null: none) adds the one-click footer of notification mails. Every string is escaped in the HTML part. */
 function render(mail: Mail, unsubscribe: string | null): { text: string; html: string } {
-  const footer = 'You get these mails because your account asked for them. Stop them with one click:';
-  const text = [...mail.lines.map((line) => (line.link ? `${line.text} ${line.link}` : line.text)), ...(unsubscribe ? ['', `${footer} ${unsubscribe}`] : [])].join('\n');
-  const html = `<!doctype html><html><body>${mail.lines
-    .map((line) => `<p>${escapeHtml(line.text)}${line.link ? ` <a href="${escapeHtml(line.link)}">${escapeHtml(line.link)}</a>` : ''}</p>`)
-    .join('')}${unsubscribe ? `<hr><p style="font-size:small">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">unsubscribe</a></p>` : ''}</body></html>`;
+  const footer = 'You get these mails because your account asked for them.';
+  const text = [
+    ...mail.paragraphs.flatMap((paragraph) => [paragraph.text, ...(paragraph.button ? [`${paragraph.button.label}: ${paragraph.button.url}`] : []), '']),
+    ...(unsubscribe ? [footer, `Unsubscribe: ${unsubscribe}`] : []),
+  ].join('\n').trimEnd();
+  const html = `<!doctype html><html><body>${mail.paragraphs
+    .map((paragraph) => `<p>${escapeHtml(paragraph.text)}</p>${paragraph.button ? `<p><a href="${escapeHtml(paragraph.button.url)}" style="${BUTTON_STYLE}">${escapeHtml(paragraph.button.label)}</a></p>` : ''}`)
+    .join('')}${unsubscribe ? `<hr><p style="font-size:small">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>` : ''}</body></html>`;
   return { text, html };
 }
 
@@ -321,10 +412,9 @@ export async function sendDueMail(ctx: ServiceContext, settings: MailSettings, o
       await client.query('UPDATE users SET last_digest_at = now() WHERE id = $1', [user.id]);
     }
     const unsubscribe = unsubscribeUrl(settings, user.id);
-    const mail: Mail = verification
-      ? { subject: 'Confirm your e-mail address', lines: [{ text: `Follow this link to receive notifications for ${user.username} at this address:`, link: String(live[0]!.payload.link), button: 'Confirm this address' }, { text: 'If you did not ask for this, ignore this mail: nothing will be sent.' }] }
-      : reset ? resetMail(settings, user.username, resetId, String(live[0]!.payload.expiresAt))
-      : compose(settings, live, context);
+    const mail: Mail = verification ? verificationMail(user.username, live[0]!.payload, user.timeZone)
+      : reset ? resetMail(settings, user.username, resetId, String(live[0]!.payload.expiresAt), user.timeZone)
+      : compose(ctx, settings, live, context);
     // A reset mail is no notification: nothing to unsubscribe from.
     const { text, html } = render(mail, reset ? null : unsubscribe);
     return { settled, send: live, message: { address, subject: mail.subject, text, html, unsubscribe: reset ? null : unsubscribe, lagMs, moot: settled.length, digestBefore } };

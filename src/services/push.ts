@@ -7,7 +7,7 @@ import { countPushSubscriptions, deletePushSubscription, forgetPushEndpoint, lis
 import { withinAccountQuota } from '../store/quotas.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
-import { DEFAULT_LEASE_MS, isMoot } from './notifications.js';
+import { DEFAULT_LEASE_MS, isMoot, nameOfGame } from './notifications.js';
 
 /**
  * Web Push (RFC 8030, payload encrypted per RFC 8291, VAPID per RFC 8292) of "your turn" and
@@ -137,7 +137,7 @@ export async function sendDuePush(ctx: ServiceContext, settings: PushSettings, o
     const payload = JSON.stringify({
       kind: warning ? 'deadline_near' : 'your_turn',
       title: warning ? 'Deadline near' : 'Your turn',
-      body: games.length === 1 ? `${games[0]!.type} is waiting for your move.` : `${games.length} games are waiting for your move.`,
+      body: games.length === 1 ? `${nameOfGame(ctx, context.waiting[0]!)} is waiting for your move.` : `${games.length} games are waiting for your move.`,
       url: first.gameId ? `${settings.publicUrl}/games/${first.gameId}` : settings.publicUrl,
       games,
     });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Rate } from '../config.js';
+import type { LogEntry } from '../engine/types.js';
 import type { Db } from './db.js';
 import { holdingConnection } from './pool-guard.js';
 
@@ -17,13 +18,15 @@ export interface NotificationSettingsRow {
   emailVerifiedAt: Date | null;
   emailMode: EmailMode;
   digestHours: number;
+  /** IANA time zone of the person's mails; null: UTC. */
+  timeZone: string | null;
 }
 
 export async function notificationSettings(db: Db, userId: string): Promise<NotificationSettingsRow | null> {
-  return db.user.findUnique({ where: { id: userId }, select: { email: true, emailVerifiedAt: true, emailMode: true, digestHours: true } }) as Promise<NotificationSettingsRow | null>;
+  return db.user.findUnique({ where: { id: userId }, select: { email: true, emailVerifiedAt: true, emailMode: true, digestHours: true, timeZone: true } }) as Promise<NotificationSettingsRow | null>;
 }
 
-export async function updateEmailPreferences(db: Db, userId: string, change: { emailMode?: EmailMode; digestHours?: number }): Promise<void> {
+export async function updateEmailPreferences(db: Db, userId: string, change: { emailMode?: EmailMode; digestHours?: number; timeZone?: string | null }): Promise<void> {
   await db.user.update({ where: { id: userId }, data: change });
 }
 
@@ -34,7 +37,7 @@ export interface EmailLimits {
 }
 
 /** Why an address change was refused: which limit, and when to try again. */
-export type EmailRefusal = { reason: 'suppressed' } | { reason: 'changes' | 'account' | 'address' | 'pending'; retryAfterSeconds: number };
+export type EmailRefusal = { reason: 'suppressed' } | { reason: 'changes' | 'account' | 'address' | 'pending'; retryAfterSeconds: number; limit: Rate | null };
 
 /**
  * A new address: unverified until its link is followed; its verification mail is queued with it,
@@ -56,7 +59,7 @@ export async function setEmail(db: Db, userId: string, email: string, limits: Em
     if (state!.suppressed) return { reason: 'suppressed' };
     const pending = state!.pending ?? [];
     const others = pending.filter((row) => row.userId !== userId);
-    if (others.length > 0) return { reason: 'pending', retryAfterSeconds: 60 };
+    if (others.length > 0) return { reason: 'pending', retryAfterSeconds: 60, limit: null };
     const now = Date.now();
     const retryAfter = (times: Date[], limit: Rate | null) => {
       if (!limit) return null;
@@ -64,7 +67,7 @@ export async function setEmail(db: Db, userId: string, email: string, limits: Em
       return recent.length < limit.max ? null : Math.max(1, Math.ceil((recent[recent.length - limit.max]! + limit.windowSeconds * 1000 - now) / 1000));
     };
     const changes = retryAfter(state!.changes ?? [], limits.changesPerAccount);
-    if (changes !== null) return { reason: 'changes', retryAfterSeconds: changes };
+    if (changes !== null) return { reason: 'changes', retryAfterSeconds: changes, limit: limits.changesPerAccount };
     const mine = pending.length > 0;
     if (!mine) {
       const window = Math.max(limits.verificationsPerAccount?.windowSeconds ?? 0, limits.verificationsPerAddress?.windowSeconds ?? 0);
@@ -73,9 +76,9 @@ export async function setEmail(db: Db, userId: string, email: string, limits: Em
         WHERE kind = 'verify_email' AND created_at > now() - ${window} * interval '1 second'
           AND (user_id = ${userId}::uuid OR lower(payload ->> 'email') = ${address})`;
       const byAccount = retryAfter(sent.filter((row) => row.userId === userId).map((row) => row.at), limits.verificationsPerAccount);
-      if (byAccount !== null) return { reason: 'account', retryAfterSeconds: byAccount };
+      if (byAccount !== null) return { reason: 'account', retryAfterSeconds: byAccount, limit: limits.verificationsPerAccount };
       const byAddress = retryAfter(sent.filter((row) => row.address === address).map((row) => row.at), limits.verificationsPerAddress);
-      if (byAddress !== null) return { reason: 'address', retryAfterSeconds: byAddress };
+      if (byAddress !== null) return { reason: 'address', retryAfterSeconds: byAddress, limit: limits.verificationsPerAddress };
     }
     const keep = (limits.changesPerAccount?.windowSeconds ?? 0) * 1000;
     const changesAt = [...(state!.changes ?? []).map((at) => new Date(at)).filter((at) => at.getTime() > now - keep), new Date(now)];
@@ -128,7 +131,20 @@ export interface ClaimContext {
   games: Map<string, ClaimedGame>;
   /** Games waiting for this person now (their seat is to move), with what the deadlines need. */
   waiting: ClaimedGame[];
+  /** The newest events (newest first, at most RECENT_EVENTS) of each game a "your turn" row names, up to that row's version: who moved and what they did. */
+  recent: Map<string, RecentEvent[]>;
 }
+
+/** An event as a mail tells it: the acting seat, its kind and its log lines (every seat's: the mail keeps only the recipient's). */
+export interface RecentEvent {
+  seq: number;
+  seat: number | null;
+  kind: string;
+  log: LogEntry[];
+}
+
+/** How many events back a "your turn" mail looks for the recipient's own last move. */
+export const RECENT_EVENTS = 6;
 
 export interface ClaimedGame {
   id: string;
@@ -218,7 +234,7 @@ export async function claimNotifications<T>(
       // A solo mail goes alone, whatever else is pending (and none joins a list of turns).
       const rows = claimed.rows.some((row) => row.id === first.id && SOLO_KINDS.includes(row.kind)) ? claimed.rows.filter((row) => row.id === first.id) : claimed.rows.filter((row) => !SOLO_KINDS.includes(row.kind));
       const { rows: [user] } = await client.query<ClaimContext['user']>(
-        `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", last_digest_at AS "lastDigestAt",
+        `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", time_zone AS "timeZone", last_digest_at AS "lastDigestAt",
            EXISTS (SELECT 1 FROM email_suppressions s WHERE s.address = lower(u.email)) AS suppressed
          FROM users u WHERE id = $1`, [first.user_id]);
       const gameIds = [...new Set(rows.flatMap((row) => (row.gameId ? [row.gameId] : [])))];
@@ -227,7 +243,16 @@ export async function claimNotifications<T>(
         `SELECT ${GAME_FIELDS} FROM games g WHERE g.status = 'active' AND EXISTS (
            SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1 AND s.bot IS NULL AND s.seat = ANY(g.active_seats))
          ORDER BY g.deadline NULLS LAST, g.updated_at LIMIT 50`, [first.user_id]);
-      const context: ClaimContext = { user: user!, games: new Map(games.map((game) => [game.id, game])), waiting };
+      // The newest turn row of each game: the events that led to it.
+      const turns = new Map<string, number>();
+      for (const row of rows) if (row.kind === 'your_turn' && row.gameId && row.gameVersion !== null) turns.set(row.gameId, Math.max(turns.get(row.gameId) ?? 0, row.gameVersion));
+      const { rows: events } = await client.query<RecentEvent & { gameId: string }>(
+        `SELECT t.game_id AS "gameId", e.seq, e.seat, e.kind, e.log FROM unnest($1::uuid[], $2::int[]) AS t(game_id, version)
+         CROSS JOIN LATERAL (SELECT seq, seat, kind, log FROM game_events WHERE game_id = t.game_id AND seq <= t.version ORDER BY seq DESC LIMIT ${RECENT_EVENTS}) e
+         ORDER BY t.game_id, e.seq DESC`, [[...turns.keys()], [...turns.values()]]);
+      const recent = new Map<string, RecentEvent[]>();
+      for (const { gameId, ...event } of events) recent.set(gameId, [...(recent.get(gameId) ?? []), event]);
+      const context: ClaimContext = { user: user!, games: new Map(games.map((game) => [game.id, game])), waiting, recent };
       const decision = await judge(rows, context, client);
       await settleNotifications(client, decision.settled, null);
       if (decision.send.length > 0) {

@@ -1,12 +1,10 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { createTransport } from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { verifyRecord } from '../../src/services/record.js';
 import { sendDueMail, type MailSettings } from '../../src/services/notifications.js';
-import { loginAdmin, newUser, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
+import { loginAdmin, newUser, startedToyGame, startTestApp, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
+import { linkIn, PUBLIC_URL, startSmtpReceiver, testMailer, type SmtpReceiver } from '../support/smtp.js';
 import { toyGame } from '../support/toy-game.js';
 import { waitFor } from '../support/wait.js';
 
@@ -15,42 +13,29 @@ import { waitFor } from '../support/wait.js';
  * server (smtp-server, parsed with mailparser), password change, "log out everywhere" across two
  * server processes, deletion and export; REST and GraphQL.
  */
-const PUBLIC_URL = 'http://games.example.test';
 const PASSWORD = 'correct horse battery';
-const received: { to: string; mail: ParsedMail }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpReceiver;
 let t: TestApp;
 let mailConfig: Partial<Config>;
 let mailer: MailSettings;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
-    onData(stream, session, callback) {
-      const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
-      simpleParser(stream).then((mail) => {
-        received.push({ to, mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  mailConfig = { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Board games <games@example.test>', publicUrl: PUBLIC_URL };
+  smtp = await startSmtpReceiver();
+  mailConfig = smtp.config;
   // No workers: mail leaves when a test drains the outbox, so what is pending is under the test's control.
   t = await startTestApp({ workers: false, config: mailConfig });
-  mailer = { transport: createTransport({ url: mailConfig.smtpUrl! }), from: mailConfig.mailFrom!, publicUrl: PUBLIC_URL, secret: TEST_JWT_SECRET, retryBaseMs: 200, maxAttempts: 3, verifyTtlMs: 3600_000 };
+  mailer = testMailer(smtp);
 });
 afterAll(async () => {
   mailer?.transport?.close();
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const drain = async () => {
   while (await sendDueMail(t.app.services, mailer));
 };
-const mailsTo = (address: string) => received.filter((entry) => entry.to === address);
+const mailsTo = (address: string) => smtp.mailsTo(address);
 const resetsOf = async (userId: string) => (await t.sql.query('SELECT id, token_hash FROM password_resets WHERE user_id = $1', [userId])).rows;
 
 /** A person with a verified address (the verification link followed). */
@@ -59,9 +44,8 @@ async function verifiedUser(prefix: string) {
   const address = `${user.username}@example.test`.toLowerCase();
   await t.http.put('/v1/me/email').set(user.auth).send({ email: address }).expect(200);
   await drain();
-  const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec(mailsTo(address)[0]!.mail.text ?? '')?.[1];
-  await t.http.get(link!).expect(200);
-  received.splice(0, received.length, ...received.filter((entry) => entry.to !== address));
+  await t.http.get(linkIn(mailsTo(address)[0]!.mail, '/v1/email/verify?token=')!).expect(200);
+  smtp.forget(address);
   return { ...user, address };
 }
 
@@ -76,6 +60,10 @@ async function resetTokenFor(login: string, address: string): Promise<string> {
   }, 10_000, `the reset mail to ${address}`);
   expect(mail.mail.subject).toBe('Choose a new password');
   const token = new RegExp(`${PUBLIC_URL}/reset-password#token=(\\S+)`).exec(mail.mail.text ?? '')?.[1];
+  // In sentences, the link as a button, its expiry in the person's time zone (UTC until one is set).
+  expect(mail.mail.text).toMatch(/^Someone \(we hope you\) asked to choose a new password for [\w.-]+\.\nChoose a new password: http:\/\/\S+$/m);
+  expect(mail.mail.text).toMatch(/^The button works once, until \w+day, \d+ \w+ \d{4} at \d\d:\d\d \((UTC|[\w/ ]+ time)\)\./m);
+  expect(mail.mail.html).toMatch(/<a href="http:\/\/games\.example\.test\/reset-password#token=[^"]+" style="[^"]+">Choose a new password<\/a>/);
   expect(token).toBeDefined();
   return token!;
 }
@@ -301,7 +289,7 @@ describe('data export', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${bob.username}-export.json"`);
     const data = response.body;
     expect(data.account).toMatchObject({ id: bob.id, username: bob.username });
-    expect(data.settings).toMatchObject({ email: null, emailMode: 'each_turn' });
+    expect(data.settings).toMatchObject({ email: null, emailMode: 'each_turn', timeZone: null });
     expect(data.chatMessages.map((message: { text: string }) => message.text)).toEqual(['hello from bob']);
     const [game] = data.games;
     const shown = (await t.http.get(`/v1/games/${gameId}`).set(bob.auth)).body;

@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport } from 'nodemailer';
 import type { Config } from '../../src/config.js';
 import { sendDueMail, type MailSettings } from '../../src/services/notifications.js';
-import { newUser, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
+import { newUser, startTestApp, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
+import { headerOf, linkIn, PUBLIC_URL, startSmtpReceiver, testMailer, type SmtpReceiver } from '../support/smtp.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -17,61 +16,37 @@ import { waitFor } from '../support/wait.js';
  * only when a test starts a worker, so what is pending when it starts is under the test's control.
  */
 const root = join(import.meta.dirname, '..', '..');
-const PUBLIC_URL = 'http://games.example.test';
 
-interface Received {
-  to: string;
-  mail: ParsedMail;
-}
-const received: Received[] = [];
 /** Set by the crash test: the next mail to `address` is read but never answered (the sender dies meanwhile). */
 let holdNext: { address: string; held: () => void } | null = null;
-let smtp: SMTPServer;
-let smtpPort = 0;
+let smtp: SmtpReceiver;
 let t: TestApp;
 let mailConfig: Partial<Config>;
 let mailer: MailSettings;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+  smtp = await startSmtpReceiver({
     // A mailbox that does not exist: the relay refuses it for good (550 to RCPT TO).
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('gone_')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
-      if (holdNext && to === holdNext.address) {
-        const { held } = holdNext;
-        holdNext = null;
-        stream.resume();
-        stream.on('end', held);
-        return; // never answered: not accepted
-      }
-      simpleParser(stream).then((mail) => {
-        received.push({ to, mail });
-        callback();
-      }, callback);
+    refuse: (address) => address.startsWith('gone_'),
+    hold: (to) => {
+      if (!holdNext || to !== holdNext.address) return null;
+      const { held } = holdNext;
+      holdNext = null;
+      return held;
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
-  mailConfig = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Board games <games@example.test>', publicUrl: PUBLIC_URL, mailRetryBaseMs: 200 };
+  mailConfig = { ...smtp.config, mailRetryBaseMs: 200 };
   t = await startTestApp({ workers: false, config: mailConfig });
-  mailer = {
-    transport: createTransport({ url: mailConfig.smtpUrl! }), from: mailConfig.mailFrom!, publicUrl: PUBLIC_URL, secret: TEST_JWT_SECRET,
-    retryBaseMs: 200, maxAttempts: 3, verifyTtlMs: 3600_000,
-  };
+  mailer = testMailer(smtp);
 });
 afterAll(async () => {
   mailer?.transport?.close();
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
-const mailsTo = (address: string) => received.filter((entry) => entry.to === address);
-const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.slice(name.length + 1).trim();
+const mailsTo = (address: string) => smtp.mailsTo(address);
+const header = headerOf;
 const rowsOf = async (userId: string) =>
   (await t.sql.query(`SELECT kind, game_id, game_version, status, attempts, sent_to FROM notifications WHERE user_id = $1 ORDER BY created_at`, [userId])).rows;
 
@@ -101,11 +76,13 @@ async function verifiedUser(prefix: string) {
   expect(set.body).toMatchObject({ email: address, emailVerified: false, emailMode: 'each_turn', emailAvailable: true });
   await drain();
   const [verification] = mailsTo(address);
-  const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec(verification!.mail.text ?? '')?.[1];
+  const link = linkIn(verification!.mail, '/v1/email/verify?token=');
   expect(link).toBeDefined();
+  expect(verification!.mail.text).toMatch(new RegExp(`^Confirm that notifications for ${user.username} may come to this address\\. The link works until \\w+day, \\d+ \\w+ \\d{4} at \\d\\d:\\d\\d \\(UTC\\)\\.\nConfirm this address: http://\\S+$`, 'm'));
+  expect(verification!.mail.html).toMatch(/<a href="http:\/\/games\.example\.test\/v1\/email\/verify\?token=[^"]+" style="[^"]+">Confirm this address<\/a>/);
   await t.http.get(link!).expect(200).expect('content-type', /text\/html/);
   expect((await t.http.get('/v1/me/notifications').set(user.auth).expect(200)).body.emailVerified).toBe(true);
-  received.splice(0, received.length, ...received.filter((entry) => entry.to !== address));
+  smtp.forget(address);
   return { ...user, address };
 }
 
@@ -116,6 +93,29 @@ async function gameWith(bob: { auth: { Authorization: string } }) {
   await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
   return { alice, gameId: game.id as string };
 }
+/** The subject of a "your turn" mail of a toy game between two persons. */
+const YOUR_TURN = expect.stringMatching(/^Your turn in High card \(test game\) with \w+, \w+$/);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A mail in sentences: every URL of its text part stands on a line of its own after a button's
+ * words ("Play your turn: https://…"), the prose names no game by its id nor its type id, and the
+ * HTML part has the same buttons as anchors with words.
+ */
+function expectSentences(mail: ParsedMail, gameId: string) {
+  const lines = (mail.text ?? '').split('\n');
+  const links = lines.filter((line) => line.includes('http'));
+  for (const line of links) expect(line).toMatch(/^[A-Z][a-z ]+: http:\/\/\S+$/);
+  const prose = lines.filter((line) => !line.includes('http')).join('\n');
+  expect(prose).not.toContain(gameId);
+  expect(prose).not.toMatch(/\btoy\b|\bseat \d|\bSeat \d/);
+  for (const line of links.filter((entry) => !entry.startsWith('Unsubscribe: '))) {
+    const [, label, url] = /^([^:]+): (\S+)$/.exec(line)!;
+    expect(mail.html).toContain(`<a href="${url!.replace(/&/g, '&amp;')}" style=`);
+    expect(mail.html).toContain(`>${label}</a>`);
+  }
+}
+
 const pass = (t: TestApp, gameId: string, auth: { Authorization: string }) => t.http.post(`/v1/games/${gameId}/actions`).set(auth).send({ action: { type: 'pass' } }).expect(201);
 
 describe('e-mail notifications', () => {
@@ -148,11 +148,11 @@ describe('e-mail notifications', () => {
     });
     const [first, next] = mailsTo(verified.address).map((entry) => entry.mail);
     expect(mailsTo(verified.address)).toHaveLength(2);
-    expect(first!.subject).toBe('Your turn: toy');
+    expect(first!.subject).toBe(`Your turn in High card (test game) with ${second.alice.username}, ${verified.username}`);
     expect(first!.from?.text).toContain('games@example.test');
     expect(first!.text).toContain(`${PUBLIC_URL}/games/${second.gameId}`);
     expect(first!.html).toContain(`href="${PUBLIC_URL}/games/${second.gameId}"`);
-    expect(next!.text).toContain('These 2 games are waiting for your move');
+    expect(next!.text).toContain(`Another game is waiting for your move:\n\nHigh card (test game) with ${second.alice.username}, ${verified.username}: no deadline.\nPlay your turn: ${PUBLIC_URL}/games/${second.gameId}`);
     expect(next!.text).toContain(`${PUBLIC_URL}/games/${third.gameId}`);
     expect(header(first!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const unsubscribe = /^<(http:\/\/games\.example\.test(\/v1\/email\/unsubscribe\?token=[^>]+))>$/.exec(header(first!, 'list-unsubscribe') ?? '');
@@ -174,6 +174,40 @@ describe('e-mail notifications', () => {
     expect((await rowsOf(verified.id)).filter((row) => row.kind === 'your_turn')).toHaveLength(2);
   });
 
+  it('says who moved and what they did (never a card hidden from the reader), naming the game by its title and players, the deadline in the person\'s time zone, links as buttons', async () => {
+    const bob = await verifiedUser('bob');
+    // Where bob lives: an IANA zone, checked (any case, stored as Intl names it), over REST and GraphQL.
+    await t.http.put('/v1/me/notifications').set(bob.auth).send({ timeZone: 'Mars/Olympus_Mons' }).expect(400).expect((res) => expect(res.body.code).toBe('INVALID_NOTIFICATION_SETTINGS'));
+    expect(codeOf(await postGraphql(t, 'mutation { setNotificationPreferences(timeZone: "CET+1") { timeZone } }', {}, bob.token))).toBe('INVALID_NOTIFICATION_SETTINGS');
+    expect((await t.http.get('/v1/me/notifications').set(bob.auth).expect(200)).body.timeZone).toBeNull();
+    expect((await t.http.put('/v1/me/notifications').set(bob.auth).send({ timeZone: 'america/new_york' }).expect(200)).body.timeZone).toBe('America/New_York');
+    expect((await postGraphql(t, '{ notificationPreferences { timeZone } }', {}, bob.token)).data.notificationPreferences.timeZone).toBe('America/New_York');
+    const alice = await newUser(t, 'alice');
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 3 }, timeControl: { kind: 'per-move', moveSeconds: 86_400 } }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    // alice plays a card and draws one only she may see.
+    const { body: legal } = await t.http.get(`/v1/games/${game.id}/legal-actions`).set(alice.auth).expect(200);
+    const card = legal.actions.find((action: { type: string }) => action.type === 'play');
+    await t.http.post(`/v1/games/${game.id}/actions`).set(alice.auth).send({ action: card }).expect(201);
+    const deadline = new Date((await t.http.get(`/v1/games/${game.id}`).set(bob.auth).expect(200)).body.deadline);
+    await drain();
+    const [turn] = mailsTo(bob.address).map((entry) => entry.mail);
+    const name = `High card (test game) with ${alice.username}, ${bob.username}`;
+    expect(turn!.subject).toBe(`Your turn in ${name}`);
+    const newYork = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(deadline);
+    expect(turn!.text).toMatch(new RegExp(`^${escapeRegExp(`${alice.username} moved in ${name}: it is your turn. Since your last move: ${alice.username} plays a ${card.card}. Your deadline is `)}\\w+day, \\d+ \\w+ \\d{4} at ${newYork} \\(America/New York time\\)\\.$`, 'm'));
+    expect(turn!.text).toContain(`Play your turn: ${PUBLIC_URL}/games/${game.id}`);
+    expect(turn!.text).not.toContain('draws');
+    expect(turn!.html).not.toContain('draws');
+    expect(turn!.html).toContain(`<p>${alice.username} moved in ${name}: it is your turn.`);
+    expectSentences(turn!, game.id);
+    // A move of bob's own leaves alice's turn mail-less for him; the next one tells only what came after it.
+    await pass(t, game.id, bob.auth);
+    await pass(t, game.id, alice.auth);
+    await drain();
+    expect(mailsTo(bob.address)[1]!.mail.text).toContain(`Since your last move: ${alice.username} passes. Your deadline is `);
+  });
+
   it('mails the turns of a game that was already under way (and cached) when the address was verified', async () => {
     const bob = await newUser(t, 'bob');
     const { alice, gameId } = await gameWith(bob);
@@ -183,11 +217,11 @@ describe('e-mail notifications', () => {
     const address = `${bob.username}@example.test`;
     await t.http.put('/v1/me/email').set(bob.auth).send({ email: address }).expect(200);
     await drain();
-    const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec(mailsTo(address)[0]!.mail.text ?? '')![1]!;
+    const link = linkIn(mailsTo(address)[0]!.mail, '/v1/email/verify?token=')!;
     await t.http.get(link).expect(200);
     await pass(t, gameId, alice.auth);
     await drain();
-    expect(mailsTo(address).map((entry) => entry.mail.subject)).toEqual(['Confirm your e-mail address', 'Your turn: toy']);
+    expect(mailsTo(address).map((entry) => entry.mail.subject)).toEqual(['Confirm your e-mail address', YOUR_TURN]);
   });
 
   it('sends no mail for a turn a take-back made moot before the mail left', async () => {
@@ -201,7 +235,7 @@ describe('e-mail notifications', () => {
     // The turn that comes after is mailed as usual.
     await pass(t, gameId, alice.auth);
     await drain();
-    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
+    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual([YOUR_TURN]);
     // Taken back and played again before the mail left: bob's seat is to move again, but only the
     // new turn's row is sent; the taken-back one is moot (it never leaves, even folded into a mail).
     const again = await gameWith(bob);
@@ -230,7 +264,9 @@ describe('e-mail notifications', () => {
     await pass(t, games[2]!.gameId, games[2]!.alice.auth);
     await drain();
     expect(mailsTo(bob.address)).toHaveLength(1);
-    expect(mailsTo(bob.address)[0]!.mail.text).toContain('These 2 games are waiting for your move');
+    const digest = mailsTo(bob.address)[0]!.mail;
+    expect(digest.subject).toBe('2 games are waiting for you');
+    for (const game of games.slice(0, 2)) expect(digest.text).toContain(`${game.alice.username} moved in High card (test game) with ${game.alice.username}, ${bob.username}: it is your turn.`);
     const { rows: [waiting] } = await t.sql.query(
       `SELECT n.status, extract(epoch FROM n.next_attempt_at - u.last_digest_at) AS gap FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.game_id = $1 AND n.kind = 'your_turn'`, [games[2]!.gameId]);
     expect(waiting.status).toBe('pending');
@@ -250,12 +286,16 @@ describe('e-mail notifications', () => {
     await drain();
     expect(mailsTo(bob.address)).toHaveLength(3);
     const [invitation, , over] = mailsTo(bob.address).map((entry) => entry.mail);
-    expect(invitation!.subject).toBe(`${alice.username} invited you to toy`);
-    expect(invitation!.text).toContain(`${PUBLIC_URL}/games/${game.id}`);
-    expect(over!.subject).toBe('Game over: toy');
-    expect(over!.text).toMatch(/Nobody won\.|won\./);
-    expect(over!.text).toContain(`${PUBLIC_URL}/games/${game.id}/replay`);
-    expect(over!.html).toContain(`${PUBLIC_URL}/games/${game.id}/replay`);
+    expect(invitation!.subject).toBe(`${alice.username} invited you to play High card (test game)`);
+    expect(invitation!.text).toContain(`${alice.username} keeps a seat for you in a new game of High card (test game) with ${alice.username}. It starts once every seat is taken.\nJoin the game: ${PUBLIC_URL}/games/${game.id}`);
+    expect(invitation!.html).toContain(`<a href="${PUBLIC_URL}/games/${game.id}" style=`);
+    expect(invitation!.html).toMatch(/>Join the game<\/a>/);
+    const players = `${alice.username}, ${bob.username}`;
+    expect(over!.subject).toBe(`Game over: High card (test game) with ${players}`);
+    // Both passed: a tie, each with 0.
+    expect(over!.text).toContain(`Your game of High card (test game) with ${players} is over. ${alice.username} and ${bob.username} won. Scores: ${alice.username} 0, ${bob.username} 0.\nWatch the replay: ${PUBLIC_URL}/games/${game.id}/replay`);
+    expect(over!.html).toMatch(new RegExp(`<a href="${PUBLIC_URL}/games/${game.id}/replay" style="[^"]+">Watch the replay</a>`));
+    for (const mail of [invitation!, over!]) expectSentences(mail, game.id);
   });
 
   it('mails "deadline near" when the warning of a timed turn falls due (written by the due-work worker)', async () => {
@@ -266,10 +306,12 @@ describe('e-mail notifications', () => {
     await t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
     await pass(t, game.id, alice.auth);
     await drain();
-    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
-    const warned = await withWorker(() => waitFor(async () => mailsTo(bob.address).find((entry) => entry.mail.subject === 'Deadline near: toy'), 10_000, 'the deadline-near mail'));
-    expect(warned.mail.text).toMatch(/Your time to move in toy runs out at .+GMT/);
-    expect(warned.mail.text).toContain(`${PUBLIC_URL}/games/${game.id}`);
+    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual([YOUR_TURN]);
+    const name = `High card (test game) with ${alice.username}, ${bob.username}`;
+    const warned = await withWorker(() => waitFor(async () => mailsTo(bob.address).find((entry) => entry.mail.subject === `Deadline near in ${name}`), 10_000, 'the deadline-near mail'));
+    // In UTC: bob has not said where he lives.
+    expect(warned.mail.text).toMatch(new RegExp(`^Your time to move in ${escapeRegExp(name)} runs out on \\w+day, \\d+ \\w+ \\d{4} at \\d\\d:\\d\\d \\(UTC\\)\\.\nPlay your turn: ${escapeRegExp(PUBLIC_URL)}/games/${game.id}$`, 'm'));
+    expectSentences(warned.mail, game.id);
   });
 
   it('loses and doubles nothing when the sending worker is SIGKILLed mid-send', async () => {
@@ -296,7 +338,7 @@ describe('e-mail notifications', () => {
     } finally {
       child.kill('SIGKILL');
     }
-    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual(['Your turn: toy']);
+    expect(mailsTo(bob.address).map((entry) => entry.mail.subject)).toEqual([YOUR_TURN]);
     const [row] = (await rowsOf(bob.id)).filter((entry) => entry.kind === 'your_turn');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, sent_to: bob.address });
   }, 100_000); // a child process under tsx starts in seconds, but up to a minute on a loaded 2-core machine
@@ -314,13 +356,19 @@ describe('e-mail notifications', () => {
       for (let i = 0; i < 30; i++) answers.push((await limited.http.put('/v1/me/email').set(mallory.auth).send({ email: victim })).status);
       expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
       const refused = await limited.http.put('/v1/me/email').set(mallory.auth).send({ email: victim }).expect(429);
-      expect(refused.body).toMatchObject({ code: 'EMAIL_RATE_LIMITED', scope: 'changes' });
+      expect(refused.body).toMatchObject({ code: 'EMAIL_RATE_LIMITED', scope: 'changes', limit: 5, windowSeconds: 3600 });
       expect(refused.body.retryAfter).toBeGreaterThan(0);
+      // The same headers as every other limit of the service (http/rate-limits.ts).
+      expect(refused.headers).toMatchObject({
+        'retry-after': String(refused.body.retryAfter), 'ratelimit-limit': '5', 'ratelimit-remaining': '0', 'ratelimit-reset': String(refused.body.retryAfter), 'ratelimit-policy': '5;w=3600',
+      });
       const queued = async (address: string) => (await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE kind = 'verify_email' AND lower(payload ->> 'email') = lower($1)`, [address])).rows[0].n;
       expect(await queued(victim)).toBe(1);
       // Another account cannot queue a second one while it is pending.
       const eve = await newUser(limited, 'eve');
-      expect((await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim.toUpperCase() }).expect(429)).body.scope).toBe('pending');
+      const pending = await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim.toUpperCase() }).expect(429);
+      expect(pending.body.scope).toBe('pending');
+      expect(pending.headers).toMatchObject({ 'retry-after': '60', 'ratelimit-limit': '1', 'ratelimit-remaining': '0' });
       // Per address: once the first is sent, one more may go (2 per hour), then the address is left alone.
       await drain();
       await limited.http.put('/v1/me/email').set(eve.auth).send({ email: victim }).expect(200);
@@ -334,7 +382,9 @@ describe('e-mail notifications', () => {
         await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy${i}_${process.pid}@example.test` }).expect(200);
         await drain();
       }
-      expect((await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy9_${process.pid}@example.test` }).expect(429)).body.scope).toBe('account');
+      const busyRefused = await limited.http.put('/v1/me/email').set(busy.auth).send({ email: `busy9_${process.pid}@example.test` }).expect(429);
+      expect(busyRefused.body.scope).toBe('account');
+      expect(busyRefused.headers).toMatchObject({ 'retry-after': String(busyRefused.body.retryAfter), 'ratelimit-policy': '3;w=3600', 'ratelimit-remaining': '0' });
     } finally {
       await limited.close();
     }

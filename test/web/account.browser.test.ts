@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../support/api.js';
 import { logIn, PHONE, horizontalOverflow, startBrowserApp, type BrowserApp, type BrowserGlobals } from '../support/browser.js';
 import { seriousAxeViolations } from '../support/page-checks.js';
-import { waitFor } from '../support/wait.js';
+import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
 
 /**
  * Account care in headless Chromium (web/src/settings/AccountPage.tsx, web/src/app/PasswordResetPages.tsx)
@@ -14,34 +12,21 @@ import { waitFor } from '../support/wait.js';
  * password → mailed link → new password; change password; download my data; log out everywhere;
  * delete the account.
  */
-const PUBLIC_URL = 'http://games.example.test';
 const PASSWORD = 'correct horse battery';
 const POLL = { timeout: 15_000 };
-const mails: { to: string; mail: ParsedMail }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpReceiver;
 let b: BrowserApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','), mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  b = await startBrowserApp('account', {
-    config: { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, mailFrom: 'Board games <games@example.test>', publicUrl: PUBLIC_URL, duePollMs: 200 },
-  });
+  smtp = await startSmtpReceiver();
+  b = await startBrowserApp('account', { config: { ...smtp.config, duePollMs: 200 } });
 });
 afterAll(async () => {
   await b?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
-const mailTo = (address: string, subject: string) => waitFor(async () => mails.find((entry) => entry.to === address && entry.mail.subject === subject), 20_000, `"${subject}" to ${address}`);
+const mailTo = (address: string, subject: string) => smtp.waitForMail(address, subject);
 const me = (token: string) => b.t.http.get('/v1/me').set({ Authorization: `Bearer ${token}` });
 const sessionToken = (page: Page) => page.evaluate(() => JSON.parse((globalThis as unknown as BrowserGlobals).localStorage.getItem('bgs.session') ?? 'null')?.token as string | undefined);
 
@@ -49,7 +34,7 @@ async function verifiedUser(prefix: string) {
   const user = await newUser(b.t, prefix);
   const address = `${user.username}@example.test`.toLowerCase();
   await b.t.http.put('/v1/me/email').set(user.auth).send({ email: address }).expect(200);
-  const link = /http:\/\/games\.example\.test(\/v1\/email\/verify\?token=\S+)/.exec((await mailTo(address, 'Confirm your e-mail address')).mail.text ?? '')?.[1];
+  const link = linkIn((await mailTo(address, 'Confirm your e-mail address')).mail, '/v1/email/verify?token=');
   await b.t.http.get(link!).expect(200);
   return { ...user, address };
 }
@@ -75,7 +60,7 @@ describe('account care in the browser', () => {
     await b.screenshot(page, 'forgot-password');
 
     const mail = await mailTo(ann.address, 'Choose a new password');
-    const link = new RegExp(`${PUBLIC_URL}(/reset-password#token=\\S+)`).exec(mail.mail.text ?? '')?.[1];
+    const link = linkIn(mail.mail, '/reset-password#token=');
     expect(link).toBeDefined();
     await page.goto(link!);
     await page.getByLabel('New password').fill('a brand new password');

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The web app is a client of the public API like any other: it shares types only through the
  * generated contract (openapi/openapi.d.ts), and game data only through the API (the catalogs).
- * Every relative import of web/src must stay inside web/ or name that contract file.
+ * Every relative import of web/src must stay inside web/ or name that contract file, or a module of
+ * src/shared (the naming of games and players, shared with the server's mails), which imports nothing.
  */
 const root = resolve(import.meta.dirname, '..', '..');
 const webSrc = join(root, 'web', 'src');
@@ -20,9 +21,16 @@ describe('web/src', () => {
     for (const file of sources) {
       for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
         const target = relative(root, resolve(dirname(file), specifier!));
-        if (!target.startsWith(`web/`) && target !== 'openapi/openapi') outside.push(`${relative(root, file)} → ${target}`);
+        if (!target.startsWith(`web/`) && target !== 'openapi/openapi' && !target.startsWith('src/shared/')) outside.push(`${relative(root, file)} → ${target}`);
       }
     }
     expect(outside).toEqual([]);
+  });
+
+  it('src/shared, which the web app may import, imports nothing itself (no server code comes along)', () => {
+    const shared = files(join(root, 'src', 'shared'));
+    expect(shared.length).toBeGreaterThan(0);
+    const imports = shared.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/gm)].map((match) => `${relative(root, file)} → ${match[1] ?? match[2]}`));
+    expect(imports).toEqual([]);
   });
 });

@@ -2,14 +2,13 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 // @ts-expect-error -- http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) → Buffer
 import ece from 'http_ece';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../support/api.js';
 import { logIn, PHONE, horizontalOverflow, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { seriousAxeViolations } from '../support/page-checks.js';
+import { PUBLIC_URL, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -24,29 +23,19 @@ import { waitFor } from '../support/wait.js';
  * (ServiceWorker.deliverPushMessage), as the browser's push service would. A notification click
  * (which needs a person's click on the system's notification) is not covered.
  */
-const PUBLIC_URL = 'http://games.example.test';
+
 const PASSWORD = 'correct horse battery';
 /** How long a page may take to show what the server answered (the test machine is shared and slow at times). */
 const POLL = { timeout: 15_000 };
 const vapid = webPush.generateVAPIDKeys();
-const mails: { to: string; mail: ParsedMail }[] = [];
 const pushed: { path: string; body: Buffer }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpReceiver;
 let pushService: Server;
 let pushOrigin = '';
 let b: BrowserApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','), mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpReceiver();
   pushService = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,18 +48,18 @@ beforeAll(async () => {
   pushOrigin = `http://127.0.0.1:${(pushService.address() as { port: number }).port}`;
   b = await startBrowserApp('notifications', {
     config: {
-      smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, mailFrom: 'Board games <games@example.test>', publicUrl: PUBLIC_URL,
+      ...smtp.config,
       vapid: { ...vapid, subject: 'mailto:ops@example.test' }, webhookAllowPrivate: true, pushAllowHttp: true, duePollMs: 200,
     },
   });
 });
 afterAll(async () => {
   await b?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   await new Promise<void>((resolve) => pushService.close(() => resolve()));
 });
 
-const preferences = async (auth: { Authorization: string }) => (await b.t.http.get('/v1/me/notifications').set(auth).expect(200)).body as { email: string | null; emailVerified: boolean; emailMode: string; digestHours: number };
+const preferences = async (auth: { Authorization: string }) => (await b.t.http.get('/v1/me/notifications').set(auth).expect(200)).body as { email: string | null; emailVerified: boolean; emailMode: string; digestHours: number; timeZone: string | null };
 const subscriptions = async (auth: { Authorization: string }) => (await b.t.http.get('/v1/me/push-subscriptions').set(auth).expect(200)).body as { id: string; endpoint: string }[];
 
 async function openSettings(page: Page, username: string): Promise<void> {
@@ -110,7 +99,7 @@ describe('notification settings in the browser', () => {
     expect(await preferences(ann.auth)).toMatchObject({ email: address, emailVerified: false });
 
     // The link of the verification mail (on PUBLIC_URL) followed on the test server, then the page shows it verified.
-    const mail = await waitFor(async () => mails.find((entry) => entry.to === address)?.mail, 15_000, 'the verification mail');
+    const { mail } = await smtp.waitForMail(address, 'Confirm your e-mail address', 15_000);
     const link = new URL(/https?:\/\/\S+\/v1\/email\/verify\?token=[\w.-]+/.exec(mail.text ?? '')![0]);
     expect(link.origin).toBe(PUBLIC_URL);
     await b.t.http.get(`${link.pathname}${link.search}`).expect(200);
@@ -120,9 +109,13 @@ describe('notification settings in the browser', () => {
 
     await page.getByLabel('A digest', { exact: false }).check();
     await page.getByLabel('Hours between digests').fill('6');
+    // Where ann lives, for the times in her mails: none saved yet; the zones are the IANA names.
+    expect(await preferences(ann.auth)).toMatchObject({ timeZone: null });
+    await page.getByLabel('My time zone').selectOption('Europe/Paris');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await page.getByText('Your mail preferences are saved.').waitFor();
-    expect(await preferences(ann.auth)).toMatchObject({ emailMode: 'digest', digestHours: 6, emailVerified: true });
+    expect(await preferences(ann.auth)).toMatchObject({ emailMode: 'digest', digestHours: 6, emailVerified: true, timeZone: 'Europe/Paris' });
+    await expect.poll(() => page.getByText('Deadlines in mails are given in this zone.').count(), POLL).toBe(1);
     expect(await seriousAxeViolations(page), 'settings page').toEqual([]);
     await b.screenshot(page, 'settings-desktop');
 
@@ -205,7 +198,7 @@ describe('notification settings in the browser', () => {
       if (polls++ % 20 === 0) await worker.deliver(message);
       return undefined;
     }, 10_000, 'the notification');
-    expect(shown).toEqual([{ title: 'Your turn', body: 'toy is waiting for your move.', tag: 'your_turn', data: { url: `${b.baseUrl}/games/${game.id}`, kind: 'your_turn' } }]);
+    expect(shown).toEqual([{ title: 'Your turn', body: `High card (test game) with ${alice.username}, ${bob.username} is waiting for your move.`, tag: 'your_turn', data: { url: `${b.baseUrl}/games/${game.id}`, kind: 'your_turn' } }]);
 
     await page.getByRole('button', { name: 'Stop notifying this browser' }).click();
     await expect.poll(() => page.getByTestId('push-status').textContent(), POLL).toBe('This browser is not notified of your turns.');

@@ -11,6 +11,7 @@ const Preferences = Type.Object({
   emailVerified: Type.Boolean({ description: 'Mail is sent only to a verified address' }),
   emailMode: Type.Union(EMAIL_MODES.map((mode) => Type.Literal(mode)), { description: '`never`; `each_turn`: a mail when a turn comes (listing every game waiting); `digest`: at most one mail every `digestHours`' }),
   digestHours: Type.Integer({ minimum: 1, maximum: 168 }),
+  timeZone: Type.Union([Type.String(), Type.Null()], { description: 'Your IANA time zone ("Europe/Paris"): mails give deadlines and link expiries in it; null: in UTC' }),
   emailAvailable: Type.Boolean({ description: 'False when this server sends no mail (SMTP_URL unset)' }),
 }, { $id: 'NotificationPreferences' });
 const Token = Type.Object({ token: Type.String({ maxLength: 1000, description: 'The token of the link in the mail' }) });
@@ -39,8 +40,8 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
   app.put('/v1/me/notifications', {
     schema: {
       tags: ['notifications'], operationId: 'setNotificationPreferences', summary: 'Choose how often you get mail',
-      description: '`emailMode`: `never`, `each_turn` (one mail per turn, listing all the games waiting for you with their deadlines; also "deadline near", "game over" and invitations) or `digest` (the same, gathered into at most one mail every `digestHours`). Fields left out stay as they are.',
-      body: body(Type.Object({ emailMode: Type.Optional(Type.String()), digestHours: Type.Optional(Type.Integer()) }, { additionalProperties: false }), { emailMode: 'digest', digestHours: 12 }),
+      description: '`emailMode`: `never`, `each_turn` (one mail per turn, listing all the games waiting for you with their deadlines; also "deadline near", "game over" and invitations) or `digest` (the same, gathered into at most one mail every `digestHours`). `timeZone`: an IANA time zone name (`Europe/Paris`) the mails give times in, or null for UTC. Fields left out stay as they are.',
+      body: body(Type.Object({ emailMode: Type.Optional(Type.String()), digestHours: Type.Optional(Type.Integer()), timeZone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }, { additionalProperties: false }), { emailMode: 'digest', digestHours: 12, timeZone: 'Europe/Paris' }),
       response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_NOTIFICATION_SETTINGS'] }, 401, 403) },
     },
   }, async (request) => changePreferences(ctx, mail, requireUser(request), request.body));
@@ -48,7 +49,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
   app.put('/v1/me/email', {
     schema: {
       tags: ['notifications'], operationId: 'setEmail', summary: 'Set (or remove) the address your notifications go to',
-      description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED. An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).',
+      description: 'The address is unverified until the link mailed to it is followed; nothing else is sent to it before. `null` removes it. Limited (README, EMAIL_* settings): address changes per account, verification mails per account and per address, one pending verification per address (setting it again while its mail is pending sends no second one); past a limit 429 EMAIL_RATE_LIMITED with `Retry-After` and `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `RateLimit-Policy` (as every rate limit of this API). An address that refused our mail or unsubscribed is refused (422 EMAIL_SUPPRESSED).',
       body: body(Type.Object({ email: Type.Union([Type.Null(), Type.String({ maxLength: 254 })]) }, { additionalProperties: false }), { email: 'alice@example.com' }),
       response: { 200: ok('Your settings', PreferencesRef), ...errorResponses({ 400: ['INVALID_JSON', 'INVALID_EMAIL'] }, 401, 403, { 409: ['EMAIL_DISABLED'], 422: ['EMAIL_SUPPRESSED'], 429: ['EMAIL_RATE_LIMITED'] }) },
     },

@@ -2,7 +2,8 @@ import { gameUis } from './index';
 import { logLine } from './log-words';
 import type { GameAction } from './types';
 
-export { logLine, tidy } from './log-words';
+export { logLine } from './log-words';
+export { tidy } from '../../../src/shared/game-names';
 
 /**
  * What an event shows when the viewer may read none of its log lines. Every engine step logs a line

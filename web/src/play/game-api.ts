@@ -2,7 +2,8 @@ import { api, ApiError, unwrap, type Problem } from '../api/client';
 import { getSession } from '../api/session';
 import type { components } from '../api/openapi';
 import { gameTitle } from '../games';
-import { playerName, seatNames } from '../games/names';
+import { gameName as sharedGameName, type SeatLike } from '../../../src/shared/game-names';
+import { playerName } from '../games/names';
 import type { GameAction } from '../games/types';
 
 /** The API's shapes the player pages use (generated from openapi/openapi.json). */
@@ -125,9 +126,5 @@ export function describeTimeControl(tc: TimeControl): string {
   return 'no time limit';
 }
 
-/** A game as players name it, by its type and players ("Guild town with ann, bob"), not its id. */
-export function gameName(game: { type: string; seats: readonly { seat: number; username?: string | null; bot?: string | null }[] }): string {
-  const names = seatNames(game.seats);
-  const players = game.seats.filter((seat) => seat.username || seat.bot).map((seat) => names[seat.seat]);
-  return `${gameTitle(game.type)}${players.length ? ` with ${players.join(', ')}` : ''}`;
-}
+/** A game as players name it, by its type and players ("Guild town with ann, bob"), not its id (src/shared/game-names.ts). */
+export const gameName = (game: { type: string; seats: readonly SeatLike[] }): string => sharedGameName(gameTitle(game.type), game.seats);

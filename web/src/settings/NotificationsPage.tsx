@@ -3,7 +3,7 @@ import { api, ApiError, unwrap } from '../api/client';
 import { useApi, useMutation } from '../api/hooks';
 import type { components } from '../api/openapi';
 import { Button } from '../ui/Button';
-import { ErrorBox, Field, Notice } from '../ui/forms';
+import { ErrorBox, Field, Notice, SelectField } from '../ui/forms';
 import { browserSubscription, pushUnsupported, PushProblem, registerWorker, sameEndpoint, serverPushKey, subscribeBrowser } from './push';
 
 type Preferences = components['schemas']['NotificationPreferences'];
@@ -32,12 +32,29 @@ const MODES: { value: EmailMode; label: string }[] = [
   { value: 'digest', label: 'A digest of the same, at most one mail every few hours' },
 ];
 
+/** This browser's time zone, offered first when the account has none (mails are in UTC until one is saved). */
+const browserZone = (): string | null => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/** The zones to choose from: "UTC (not set)", then every IANA zone this browser knows (the server checks the name again). */
+function zoneOptions(current: string | null): { value: string; label: string }[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all = [...new Set([...(current ? [current] : []), ...zones])].sort();
+  return [{ value: '', label: 'Not set: times in UTC' }, ...all.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))];
+}
+
 function EmailSettings() {
   const loaded = useApi(() => unwrap(api.GET('/v1/me/notifications')), []);
   const [prefs, setPrefs] = useState<Preferences | undefined>(undefined);
   const [address, setAddress] = useState('');
   const [mode, setMode] = useState<EmailMode>('each_turn');
   const [hours, setHours] = useState('24');
+  const [zone, setZone] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
   const legendId = useId();
   const show = (next: Preferences) => {
@@ -45,13 +62,14 @@ function EmailSettings() {
     setAddress(next.email ?? '');
     setMode(next.emailMode);
     setHours(String(next.digestHours));
+    setZone(next.timeZone ?? browserZone() ?? '');
   };
   useEffect(() => {
     if (loaded.data) show(loaded.data);
   }, [loaded.data]);
 
   const saveAddress = useMutation((email: string | null) => unwrap(api.PUT('/v1/me/email', { body: { email } })));
-  const savePrefs = useMutation(() => unwrap(api.PUT('/v1/me/notifications', { body: { emailMode: mode, ...(mode === 'digest' ? { digestHours: Number(hours) } : {}) } })));
+  const savePrefs = useMutation(() => unwrap(api.PUT('/v1/me/notifications', { body: { emailMode: mode, timeZone: zone || null, ...(mode === 'digest' ? { digestHours: Number(hours) } : {}) } })));
   const run = async (call: () => Promise<Preferences | undefined>, message: (next: Preferences) => string) => {
     setSaved(null);
     const next = await call();
@@ -108,6 +126,13 @@ function EmailSettings() {
               <small id={`${legendId}-hint`} class="muted">Mail goes only to a verified address.</small>
             </fieldset>
             {mode === 'digest' && <Field label="Hours between digests" type="number" min={1} max={168} step={1} required value={hours} onInput={(event) => setHours(event.currentTarget.value)} hint="From 1 to 168 (a week)." />}
+            <SelectField
+              label="My time zone"
+              value={zone}
+              onChange={(event) => setZone(event.currentTarget.value)}
+              options={zoneOptions(zone || null)}
+              hint={prefs.timeZone ? 'Deadlines in mails are given in this zone.' : 'Not saved yet: mails give deadlines in UTC until you save a zone (this browser’s is chosen for you).'}
+            />
             <Button type="submit" variant="primary" busy={savePrefs.running}>Save preferences</Button>
           </form>
           <ErrorBox error={savePrefs.error} />
