@@ -8,7 +8,7 @@
  *   2. calibration: CLIENTS closed-loop players of as many games for OVERLOAD_CALIBRATE_SECONDS: the
  *      moves/s the server serves (its capacity here) and the p50 of a move of an idle game;
  *   3. burst: moves of many games offered open-loop at OVERLOAD_FACTOR x that rate for
- *      OVERLOAD_SECONDS, while a probe plays moves of other games one at a time. Printed: goodput
+ *      OVERLOAD_SECONDS, while a probe plays moves of other games one at a time (one every 20 ms). Printed: goodput
  *      (moves/s that landed), answers by status, p50/p99 of the admitted requests (answered neither
  *      429 nor 503), p99 of the probe's moves, 5xx other than 503 (must be 0), and how long after
  *      the burst the probe's moves are served normally again (5 in a row within 3x the idle p50).
@@ -50,6 +50,9 @@ const clients = int('OVERLOAD_CLIENTS', 16, 1, 1000);
 const calibrateSeconds = int('OVERLOAD_CALIBRATE_SECONDS', 5, 1, 600);
 const crowdTimeoutMs = int('OVERLOAD_CROWD_TIMEOUT_SECONDS', 60, 1, 600) * 1000;
 const crowds = (process.env.OVERLOAD_CROWD ?? '8,20,30,100').split(',').filter((part) => part.trim() !== '').map(Number);
+/** The probe's games and pace: enough moves for the burst and the recovery (400 each) at one move per PROBE_EVERY_MS. */
+const PROBE_GAMES = 16;
+const PROBE_EVERY_MS = 20;
 const gameType = process.env.OVERLOAD_GAME?.trim() || 'construction-yard';
 const definition = catalog[gameType];
 if (!definition) throw new Error(`OVERLOAD_GAME: no game "${gameType}"`);
@@ -189,9 +192,9 @@ async function main(): Promise<void> {
       users.push({ token, id: user.id });
     }
     const games: Game[] = [];
-    for (let i = 0; i < gameCount + 8 + crowds.length; i++) games.push(await startGame(databaseUrl, users, i));
+    for (let i = 0; i < gameCount + PROBE_GAMES + crowds.length; i++) games.push(await startGame(databaseUrl, users, i));
     const crowdGames = games.splice(0, crowds.length);
-    const probeGames = games.splice(0, 8);
+    const probeGames = games.splice(0, PROBE_GAMES);
 
     if (crowds.length > 0) {
       console.log('\n| N | 201 | 409 | 5xx | no answer | slowest | refusals |\n|---|---|---|---|---|---|---|');
@@ -214,10 +217,20 @@ async function main(): Promise<void> {
     const inFlight = new Set<Promise<unknown>>();
     // The probe: moves of other games, one at a time, throughout and after the burst.
     let probeAt = 0;
+    /** The probe's next move (paced, one every PROBE_EVERY_MS: a measure, not load); null once its games have no moves left. */
+    const probeNext = async (): Promise<Answer | null> => {
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+      for (let tries = 0; tries < probeGames.length; tries++) {
+        const answer = await playNext(probeGames[probeAt++ % probeGames.length]!);
+        if (answer) return answer;
+      }
+      return null;
+    };
     const probeLoop = (async () => {
       while (burstOn) {
-        const answer = await playNext(probeGames[probeAt++ % probeGames.length]!);
-        if (answer) probe.push(answer.status >= 200 && answer.status < 300 ? answer.ms : Number.POSITIVE_INFINITY);
+        const answer = await probeNext();
+        if (!answer) break;
+        probe.push(answer.status >= 200 && answer.status < 300 ? answer.ms : Number.POSITIVE_INFINITY);
       }
     })();
     const begin = performance.now();
@@ -256,7 +269,8 @@ async function main(): Promise<void> {
     let recovered = Number.NaN;
     const recoverBy = performance.now() + 120_000;
     while (performance.now() < recoverBy) {
-      const answer = await playNext(probeGames[probeAt++ % probeGames.length]!);
+      const answer = await probeNext();
+      if (!answer) break;
       streak = answer && answer.status >= 200 && answer.status < 300 && answer.ms <= normal ? streak + 1 : 0;
       if (streak === 5) {
         recovered = (performance.now() - burstEnded) / 1000;
