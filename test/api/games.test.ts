@@ -25,7 +25,7 @@ describe('lobby', () => {
     const alice = await newUser(t);
     const created = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 3, options: { rounds: 2 } }).expect(201);
     expect(created.body).toMatchObject({ type: 'toy', status: 'open', version: 0, seatCount: 3, yourSeat: 0, options: { rounds: 2 }, view: null });
-    const open = { bot: null, reservedFor: null, resigned: false };
+    const open = { bot: null, reservedFor: null, declinedBy: null, resigned: false };
     expect(created.body.seats).toEqual([{ seat: 0, username: alice.username, ...open }, { seat: 1, username: null, ...open }, { seat: 2, username: null, ...open }]);
     expect(created.body).not.toHaveProperty('seed');
     expect(created.body).not.toHaveProperty('state');
