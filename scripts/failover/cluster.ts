@@ -150,6 +150,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const asUser = { uid: tools.uid, gid: tools.gid, cwd: dir, env };
   const monitorPort = options.basePort;
   const monitorData = join(dir, 'monitor');
+  // pg_autoctl makes its XDG folders for a data folder (<XDG>/pg_autoctl/<pgdata>) on every call, and
+  // two calls at once race: `show state`, polled while `create monitor` runs, made one fail with
+  // "Failed to create state directory ... File exists" on a quiet machine. Made here first, they exist.
+  for (const pgdata of [monitorData, join(dir, 'node_a'), join(dir, 'node_b')]) {
+    for (const xdg of ['config', 'share', 'run']) {
+      let path = join(dir, xdg, 'pg_autoctl');
+      for (const part of pgdata.split('/').filter(Boolean)) {
+        path = join(path, part);
+        mkdirSync(path, { recursive: true, mode: 0o755 });
+        own(path);
+      }
+      own(join(dir, xdg, 'pg_autoctl'));
+    }
+  }
   const monitorUri = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
   const logFile = (name: string) => {
     const path = join(dir, 'log', `${name}.log`);
@@ -302,12 +316,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await waitFor('node_a to become the primary', async () => ((await state()).find((node) => node.name === 'node_a' && ['single', 'wait_primary', 'primary'].includes(node.reported)) ? true : undefined), 180_000);
     // archive_mode needs a restart: node_a's service is stopped, given the setting and run again (it is
     // alone, nothing fails over). node_b copies postgresql.conf with pg_basebackup; a standby does not
-    // archive, so whichever node is primary archives.
+    // archive, so whichever node is primary archives. archive-push insists that its pg1-path is the
+    // server's own folder: the one configuration names node_a's, so the command passes the folder it
+    // runs in (PostgreSQL runs archive_command in its data folder), or node_b, once promoted, archives nothing.
     const first = children.get('node_a')!;
     const firstExited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
     await autoctl(['stop', '--pgdata', nodes[0]!.pgdata]);
     await firstExited;
-    const archive = `\n# WAL archiving for point-in-time recovery (docs/operations.md)\narchive_mode = on\narchive_command = '${tools.pgbackrest} --config=${pgbackrestConfig} --stanza=${STANZA} archive-push %p'\narchive_timeout = 60\n`;
+    const archive = `\n# WAL archiving for point-in-time recovery (docs/operations.md)\narchive_mode = on\narchive_command = '${tools.pgbackrest} --config=${pgbackrestConfig} --stanza=${STANZA} archive-push --pg1-path="$PWD" %p'\narchive_timeout = 60\n`;
     writeFileSync(join(nodes[0]!.pgdata, 'postgresql.conf'), readFileSync(join(nodes[0]!.pgdata, 'postgresql.conf'), 'utf8') + archive);
     nodes[0]!.restart();
     await waitFor('node_a to archive', async () => (psql(nodes[0]!.port, 'postgres', 'SHOW archive_mode') === 'on' ? true : undefined), 60_000);
