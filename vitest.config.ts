@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'engine',
-          include: ['test/engine/**/*.test.ts', 'test/games/**/*.test.ts'],
+          include: ['test/engine/**/*.test.ts', 'test/games/**/*.test.ts', 'test/i18n/**/*.test.ts'],
           testTimeout: 120_000,
         },
       },

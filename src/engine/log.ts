@@ -8,7 +8,7 @@ import type { LogEntry, Seat } from './types.js';
 export function visibleLog(entries: readonly LogEntry[], seat: Seat | null): LogEntry[] {
   return entries
     .filter((entry) => entry.visibleTo === undefined || (seat !== null && entry.visibleTo.includes(seat)))
-    .map(({ message, data }) => (data === undefined ? { message } : { message, data }));
+    .map(({ message, key, args, data }) => ({ message, ...(key === undefined ? {} : { key, args: args ?? {} }), ...(data === undefined ? {} : { data }) }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { LogArgs } from '../shared/i18n/log.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { Bot } from './bots.js';
 import type { Rng } from './rng.js';
@@ -14,7 +15,15 @@ export type Seat = number;
 
 /** One line of a game's log. Without `visibleTo` it is public; with it, only those seats see it. */
 export interface LogEntry {
+  /** The line in English (what clients without a catalog show). */
   message: string;
+  /**
+   * The line as data for any language: a stable key, the catalog's `<game type>.log.<key>`, and its
+   * arguments (src/shared/i18n/log.ts says what an argument may be; each game declares its keys'
+   * arguments in src/games/<type>/log-keys.ts). Words, not facts: a replay compares `data` only.
+   */
+  key?: string;
+  args?: LogArgs;
   data?: unknown;
   visibleTo?: Seat[];
 }

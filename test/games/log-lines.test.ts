@@ -101,7 +101,7 @@ describe('log lines say what happened, to every reader', () => {
         const undo = reader === null ? [{ message: undoMessage(seat, visibleLog(result.log, null), 0) }] : [];
         for (const { message } of [...lines, ...undo]) {
           for (const what of problems(message, NOT_WORDS)) found.set(`API ${what}`, message);
-          const shown = logLine(definition.id, message, NAMES);
+          const shown = logLine(definition.id, { message }, NAMES);
           for (const what of problems(shown, [...NOT_WORDS, ...WEB_ONLY])) found.set(`web ${what}`, shown);
         }
       }
@@ -125,7 +125,7 @@ describe('lines stored before the engines worded them', () => {
       ['urbanization', 'Seat 1 hires the unionLeader.', 'bob hires the union leader.'],
       ['urbanization', 'Seat 0 takes back their move (event 10).', 'ann takes back their last move.'],
     ];
-    expect(old.map(([type, message]) => logLine(type, message, NAMES))).toEqual(old.map(([, , shown]) => shown));
+    expect(old.map(([type, message]) => logLine(type, { message }, NAMES))).toEqual(old.map(([, , shown]) => shown));
   });
 
   it('a take-back names the move taken back, never its event number', () => {

@@ -66,7 +66,7 @@ export function StateInspector({ type, boards, names, at, seatCount, seatName, l
             {current.log && (
               <>
                 <h3>Log as this {current.viewpoint === 'public' ? 'spectator' : 'seat'} read it</h3>
-                <ol class="seat-log" data-testid="seat-log" tabIndex={0} aria-label="Log lines this seat could read">{current.log.map((line, index) => <li key={index}><span class="muted">#{line.seq}</span> {logLine(type, line.message, names)}</li>)}</ol>
+                <ol class="seat-log" data-testid="seat-log" tabIndex={0} aria-label="Log lines this seat could read">{current.log.map((line, index) => <li key={index}><span class="muted">#{line.seq}</span> {logLine(type, line, names)}</li>)}</ol>
               </>
             )}
             <h3>{current.at === 0 ? 'Changes' : `Changes from event ${current.at - 1}`}</h3>

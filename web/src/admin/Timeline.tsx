@@ -71,7 +71,7 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
               <ul class="event-log">
                 {event.log.map((line, index) => (
                   <li key={index}>
-                    {logLine(type, line.message, names)}
+                    {logLine(type, line, names)}
                     {line.visibleTo && <span class="muted"> (seen by {line.visibleTo.map((seat) => names[seat] ?? `seat ${seat}`).join(', ')})</span>}
                   </li>
                 ))}

@@ -20,7 +20,7 @@ export interface EventLike {
 
 /** An event's lines in words; an event without lines says who did what as far as the viewer may know. */
 export function eventLines(type: string, event: EventLike, names: readonly string[], view?: unknown): string[] {
-  if (event.log.length) return event.log.map((entry) => logLine(type, entry.message, names));
+  if (event.log.length) return event.log.map((entry) => logLine(type, entry, names));
   const who = event.seat === null ? 'The game' : (names[event.seat] ?? `Player ${event.seat + 1}`);
   switch (event.kind) {
     case 'timeout':

@@ -37,7 +37,7 @@ export function ReplayLog({ type, lines, names }: { type: string; lines: { seq: 
     <ol class="game-log" ref={list} aria-label="Log up to this event" tabIndex={0}>
       {lines.map((line, i) => (
         <li key={i}>
-          <span class="muted">#{line.seq}</span> {logLine(type, line.message, names)}
+          <span class="muted">#{line.seq}</span> {logLine(type, line, names)}
         </li>
       ))}
     </ol>

@@ -91,7 +91,7 @@ export function ReplayPage({ id }: { id: string }) {
     );
   }
   // What event N did, in the seat's words; a step that left no line the seat may read says so.
-  const happened = step && step.at > 0 ? step.log.filter((line) => line.seq === step.at).map((line) => logLine(game.data!.type, line.message, names)) : [];
+  const happened = step && step.at > 0 ? step.log.filter((line) => line.seq === step.at).map((line) => logLine(game.data!.type, line, names)) : [];
   return (
     <section class="replay-page" data-testid="replay-page" data-at={step?.at ?? ''}>
       <h1>

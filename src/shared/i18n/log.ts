@@ -1,0 +1,48 @@
+/**
+ * A game's log entry in the reader's language. Every entry an engine writes carries a stable `key`
+ * (the catalog's `<game type>.log.<key>`) and its `args`, beside the English `message`. Arguments
+ * are data and say what they are, so any client can render them (docs/i18n.md):
+ *   a number, a string (shown as it is), `{ seat: 1 }` (that seat's player name),
+ *   `{ term: 'building.smithy' }` (the catalog's `<game type>.term.building.smithy`), or a list of
+ *   these (joined as the language joins lists: "a, b and c").
+ * Entries stored before keys existed have only their English message: `renderLogEntry` returns
+ * undefined for them, and the caller shows the message as it did before.
+ */
+import type { MessageKey } from './catalog.js';
+import type { Translator } from './translator.js';
+
+export type LogArg = string | number | { seat: number } | { term: string } | readonly LogArg[];
+export type LogArgs = Record<string, LogArg>;
+
+export interface KeyedLogEntry {
+  message: string;
+  key?: string;
+  args?: LogArgs;
+}
+
+/** What each argument of a log key is, declared per game (src/games/<type>/log-keys.ts) for tests and the API's types. */
+export type LogArgKind = 'seat' | 'term' | 'number' | 'text' | 'seats' | 'terms';
+export type LogKeySpec = Record<string, Record<string, LogArgKind>>;
+
+/** The catalog key of a game's log key. */
+export const logMessageKey = (type: string, key: string): string => `${type}.log.${key}`;
+/** The catalog key of a game's term ("building.smithy"). */
+export const termMessageKey = (type: string, term: string): string => `${type}.term.${term}`;
+
+export function renderLogArg(tr: Translator, type: string, arg: LogArg, names: readonly string[]): string | number {
+  if (typeof arg === 'number' || typeof arg === 'string') return arg;
+  if (Array.isArray(arg)) return tr.list(arg.map((item: LogArg) => String(renderLogArg(tr, type, item, names))));
+  if ('seat' in arg) return names[arg.seat] ?? tr.t('common.player', { n: arg.seat + 1 });
+  const key = termMessageKey(type, (arg as { term: string }).term);
+  return tr.has(key) ? tr.t(key) : (arg as { term: string }).term;
+}
+
+/** The entry's line in `tr`'s language, or undefined when the entry has no key the catalog knows. */
+export function renderLogEntry(tr: Translator, type: string, entry: KeyedLogEntry, names: readonly string[]): string | undefined {
+  if (!entry.key) return undefined;
+  const key = logMessageKey(type, entry.key);
+  if (!tr.has(key)) return undefined;
+  const args: Record<string, string | number> = {};
+  for (const [name, arg] of Object.entries(entry.args ?? {})) args[name] = renderLogArg(tr, type, arg, names);
+  return tr.t(key as MessageKey, args);
+}

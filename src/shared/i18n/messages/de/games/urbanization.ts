@@ -1,0 +1,5 @@
+import type en from '../../en/games/urbanization.js';
+
+/** German: the game's log keys (log.<key>), terms (term.<kind>.<id>) and board words (board.<...>). */
+export default {
+} satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,5 @@
+import type en from '../en/mail.js';
+
+/** German: notification mails and pushes. */
+export default {
+} satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,3 @@
+/** English: notification mails and pushes. */
+export default {
+} as const;
