@@ -3,15 +3,18 @@
  * (the catalog's `<game type>.log.<key>`) and its `args`, beside the English `message`. Arguments
  * are data and say what they are, so any client can render them (docs/i18n.md):
  *   a number, a string (shown as it is), `{ seat: 1 }` (that seat's player name),
- *   `{ term: 'building.smithy' }` (the catalog's `<game type>.term.building.smithy`), or a list of
- *   these (joined as the language joins lists: "a, b and c").
+ *   `{ term: 'building.smithy' }` (the catalog's `<game type>.term.building.smithy`), `{ entry }`
+ *   (another log entry, rendered the same way: a take-back names the move it takes back), or a list
+ *   of these (joined as the language joins lists: "a, b and c").
+ * Keys starting `kernel.` are the service's own lines, the same for every game (a timeout, a
+ * resignation, a take-back): the catalog's `common.kernel.<name>`.
  * Entries stored before keys existed have only their English message: `renderLogEntry` returns
  * undefined for them, and the caller shows the message as it did before.
  */
 import type { MessageKey } from './catalog.js';
 import type { Translator } from './translator.js';
 
-export type LogArg = string | number | { seat: number } | { term: string } | readonly LogArg[];
+export type LogArg = string | number | { seat: number } | { term: string } | { entry: KeyedLogEntry } | readonly LogArg[];
 export type LogArgs = Record<string, LogArg>;
 
 export interface KeyedLogEntry {
@@ -21,11 +24,11 @@ export interface KeyedLogEntry {
 }
 
 /** What each argument of a log key is, declared per game (src/games/<type>/log-keys.ts) for tests and the API's types. */
-export type LogArgKind = 'seat' | 'term' | 'number' | 'text' | 'seats' | 'terms';
+export type LogArgKind = 'seat' | 'term' | 'number' | 'text' | 'seats' | 'terms' | 'entry';
 export type LogKeySpec = Record<string, Record<string, LogArgKind>>;
 
 /** The catalog key of a game's log key. */
-export const logMessageKey = (type: string, key: string): string => `${type}.log.${key}`;
+export const logMessageKey = (type: string, key: string): string => (key.startsWith('kernel.') ? `common.${key}` : `${type}.log.${key}`);
 /** The catalog key of a game's term ("building.smithy"). */
 export const termMessageKey = (type: string, term: string): string => `${type}.term.${term}`;
 
@@ -33,6 +36,7 @@ export function renderLogArg(tr: Translator, type: string, arg: LogArg, names: r
   if (typeof arg === 'number' || typeof arg === 'string') return arg;
   if (Array.isArray(arg)) return tr.list(arg.map((item: LogArg) => String(renderLogArg(tr, type, item, names))));
   if ('seat' in arg) return names[arg.seat] ?? tr.t('common.player', { n: arg.seat + 1 });
+  if ('entry' in arg) return (renderLogEntry(tr, type, arg.entry, names) ?? arg.entry.message).replace(/\.$/, '');
   const key = termMessageKey(type, (arg as { term: string }).term);
   return tr.has(key) ? tr.t(key) : (arg as { term: string }).term;
 }
