@@ -4,7 +4,12 @@
  * its account's username or its bot's kind, never an id or "Seat N". This folder (src/shared) holds
  * pure modules that import nothing, so the web app may import them without pulling in server code
  * (test/web/no-server-imports.test.ts holds both to that).
+ * Names are in the reader's language (`tr`, English by default); `nameSeats` and `tidy` mend English
+ * lines stored before log entries had keys, and stay English.
  */
+import { translator, type Translator } from './i18n/translator.js';
+
+const english = (): Translator => translator('en');
 
 /** A seat as the API describes it: who holds it, if anyone. */
 export interface SeatLike {
@@ -14,23 +19,26 @@ export interface SeatLike {
 }
 
 /** A seat nobody is named for yet (forms, open seats): "Player 1" for seat 0. Seat numbers are the API's. */
-export const playerLabel = (seat: number): string => `Player ${seat + 1}`;
+export const playerLabel = (seat: number, tr: Translator = english()): string => tr.t('common.player', { n: seat + 1 });
 
 /** A seat's name as the players know it: the account's username, or the bot's kind. */
-export function playerName(seat: SeatLike | undefined, index: number): string {
+export function playerName(seat: SeatLike | undefined, index: number, tr: Translator = english()): string {
   if (seat?.username) return seat.username;
-  if (seat?.bot) return `${seat.bot.charAt(0).toUpperCase()}${seat.bot.slice(1)} bot`;
-  return playerLabel(index);
+  if (seat?.bot) {
+    const key = `common.bot.${seat.bot}`;
+    return tr.has(key) ? tr.t(key) : tr.t('common.bot', { level: `${seat.bot.charAt(0).toUpperCase()}${seat.bot.slice(1)}` });
+  }
+  return playerLabel(index, tr);
 }
 
 /** The names of a game's seats, by seat number. */
-export const seatNames = (seats: readonly SeatLike[]): string[] => seats.map((seat, index) => playerName(seat, index));
+export const seatNames = (seats: readonly SeatLike[], tr: Translator = english()): string[] => seats.map((seat, index) => playerName(seat, index, tr));
 
 /** A game as players name it, by its type's title and its players ("Guild town with ann, bob"), not its id. */
-export function gameName(title: string, seats: readonly SeatLike[]): string {
-  const names = seatNames(seats);
-  const players = seats.filter((seat) => seat.username || seat.bot).map((seat) => names[seat.seat]);
-  return `${title}${players.length ? ` with ${players.join(', ')}` : ''}`;
+export function gameName(title: string, seats: readonly SeatLike[], tr: Translator = english()): string {
+  const names = seatNames(seats, tr);
+  const players = seats.filter((seat) => seat.username || seat.bot).map((seat) => names[seat.seat]!);
+  return players.length ? tr.t('common.game.with', { title, players: players.join(', ') }) : title;
 }
 
 /** "Seat 2" / "seat 2" (the engines' way of naming players in log lines) → the player's name. */
