@@ -51,6 +51,7 @@ describe('the catalog', () => {
     expect(translator('en').duration((23 * 3600 + 59 * 60 + 5) * 1000)).toBe('23 h 59 min');
     expect(translator('de').duration((2 * 86_400 + 3 * 3600) * 1000)).toBe('2 T 3 Std');
     expect(translator('de').list(['ann', 'bob', 'cy'])).toBe('ann, bob und cy');
+    expect(translator('pseudo').list(['ann', 'bob', 'cy'])).toBe('ann, bob, áñð cy');
     expect(translator('de').number(1234.5)).toBe('1.234,5');
   });
 

@@ -8,7 +8,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { MESSAGES, type MessageKey } from './catalog.js';
 import { DEFAULT_LOCALE, intlTag, type Locale } from './locales.js';
-import { pseudoMessage } from './pseudo.js';
+import { accent, pseudoMessage } from './pseudo.js';
 
 export type MessageArgs = Record<string, string | number | Date | null | undefined>;
 
@@ -70,7 +70,8 @@ export function translator(locale: Locale = DEFAULT_LOCALE): Translator {
     has: (key: string): key is MessageKey => Object.hasOwn(MESSAGES.en, key),
     number: (value, options) => new Intl.NumberFormat(tag, options).format(value),
     date: (value, options) => new Intl.DateTimeFormat(tag, options ?? { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
-    list: (items) => new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(items),
+    // The pseudo-locale accents the list's own words ("and"), as it does every word of the catalog.
+    list: (items) => new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).formatToParts(items).map((part) => (part.type === 'literal' && locale === 'pseudo' ? accent(part.value) : part.value)).join(''),
     duration(ms) {
       const total = Math.max(0, Math.round(ms / 1000));
       const parts: [number, MessageKey][] = [
