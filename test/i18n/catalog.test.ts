@@ -45,6 +45,9 @@ describe('the catalog', () => {
       'urbanization.term.invention.internet',
       'urbanization.term.invention.spinningJenny',
       'urbanization.term.character.professor',
+      'urbanization.board.letter.house', // H (Haus)
+      'urbanization.board.letter.factory', // F (Fabrik)
+      'urbanization.board.seatColour', // "{player}: {colour}"
     ]);
     expect(same.filter((key) => !SAME_IN_GERMAN.has(key))).toEqual([]);
   });
