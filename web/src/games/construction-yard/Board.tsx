@@ -1,6 +1,5 @@
 import { buildingTypes, cyCatalog } from './catalog';
 import { buildingName, buildingsWord, buyWords, currencyName, cyWords, moneyName, pointsByRank } from './terms';
-import { tr } from '../../i18n';
 import { Panel, onlyLegal } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
@@ -14,7 +13,7 @@ export function Money(props: { card: MoneyFace }) {
 function BuildingsByType(props: { buildings: Building[] }) {
   if (props.buildings.length === 0) return <span class="muted">{cyWords('board.none')}</span>;
   const counts = buildingTypes().map((type) => [type, props.buildings.filter((b) => b.type === type).length] as const).filter(([, n]) => n > 0);
-  return <span>{tr.list(counts.map(([type, n]) => buildingsWord(type, n)))}</span>;
+  return <span>{counts.map(([type, n]) => buildingsWord(type, n)).join(', ')}</span>;
 }
 
 /**
