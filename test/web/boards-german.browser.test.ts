@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
-import { translator } from '../../src/shared/i18n/index.js';
+import { translator, type MessageArgs, type MessageKey } from '../../src/shared/i18n/index.js';
 import { newUser } from '../support/api.js';
 import { startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { movesByApi, pageAs, waitForVersion } from '../support/play-browser.js';
@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => b?.close());
 
-const de = translator('de');
+const german = translator('de');
+/** A German message by its full key (`urbanization.term.factory.7`). */
+const de = { t: (key: string, args?: MessageArgs): string => german.t(key as MessageKey, args) };
 type Action = { type: string; [field: string]: unknown };
 type View = Record<string, unknown>;
 
