@@ -2,7 +2,8 @@
  * `npx tsx scripts/engine-trace.ts [record <file> | check <file>]`: a fingerprint of everything the
  * engines do, to prove that a speed-up changed no behaviour. For every served game, every served
  * rules version, every player count and a few options, it plays seeded random games (and a game of
- * each named bot) and hashes, at every step: the state after the move (canonical JSON), its log and
+ * each named bot) and hashes, at every step: the state after the move (canonical JSON), its log (the
+ * entries' words for other languages, `key` and `args`, left out) and
  * `irreversible` flag, `activeSeats`, `legalActions` of every seat (order included: the random bot
  * picks by index), the view of every seat and of a spectator, the outcome, and the answer (state or
  * refusal code and message) to a sample of actions that were legal somewhere in the game, applied

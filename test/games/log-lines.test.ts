@@ -99,9 +99,11 @@ describe('log lines say what happened, to every reader', () => {
         if (lines.length === 0) found.set(`nothing for ${who} after ${(action as { type: string }).type}`, JSON.stringify(action));
         // A take-back of this move names it by its public line (services/takebacks.ts).
         const undo = reader === null ? [{ message: undoMessage(seat, visibleLog(result.log, null), 0) }] : [];
-        for (const { message } of [...lines, ...undo]) {
+        for (const entry of [...lines, ...undo]) {
+          const { message } = entry;
           for (const what of problems(message, NOT_WORDS)) found.set(`API ${what}`, message);
-          const shown = logLine(definition.id, { message }, NAMES);
+          // As the web shows it: from the entry's key and arguments when it has them (in English here).
+          const shown = logLine(definition.id, entry, NAMES);
           for (const what of problems(shown, [...NOT_WORDS, ...WEB_ONLY])) found.set(`web ${what}`, shown);
         }
       }

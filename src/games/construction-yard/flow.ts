@@ -13,6 +13,8 @@ import {
   type ScoringRound,
 } from './data.js';
 import { scoreRound } from './scoring.js';
+import { cardTerm, currencyTerm, entry, who } from './log-entry.js';
+import type { LogArgsOf } from './log-keys.js';
 import { withItem, type CYState } from './state.js';
 
 /**
@@ -48,7 +50,17 @@ export function runScoring(state: CYState, round: ScoringRound, log: LogEntry[])
   state.scores = scores;
   state.scorings = [...state.scorings, { round, points }];
   const parts = points.map((value, collector) => `${collector === state.seats ? 'neutral' : `seat ${collector}`} +${value}`);
-  log.push({ message: `Scoring ${round}: ${parts.join(', ')}.`, data: { scoring: round, points, byType } });
+  const message = `Scoring ${round}: ${parts.join(', ')}.`;
+  const data = { scoring: round, points, byType };
+  // One key per number of seats: each seat's points in seat order (two seats: then the neutral collector's).
+  const args: Record<string, unknown> = { round };
+  for (let seat = 0; seat < state.seats; seat++) {
+    args[`player${seat}`] = who(seat);
+    args[`points${seat}`] = points[seat]!;
+  }
+  if (state.neutral) args.neutral = points[state.seats]!;
+  const key = state.neutral ? 'scoringNeutral' : (`scoring${state.seats}` as 'scoring3');
+  log.push(entry(key, args as LogArgsOf<'scoring3'>, message, data));
 }
 
 /** Two players: the neutral collector draws buildings from the top of the building deck. */
@@ -56,12 +68,17 @@ function neutralDraws(state: CYState, count: number, log: LogEntry[]): void {
   const drawn = state.buildingDeck.slice(0, count);
   state.buildingDeck = state.buildingDeck.slice(count);
   state.owned = withItem(state.owned, state.seats, (owned) => [...owned, ...drawn]);
-  log.push({ message: `The neutral collector receives ${drawn.length} buildings: ${drawn.map(buildingLabel).join(', ') || 'none'}.`, data: { neutralDraw: drawn } });
+  const message = `The neutral collector receives ${drawn.length} buildings: ${drawn.map(buildingLabel).join(', ') || 'none'}.`;
+  log.push(
+    drawn.length === 0
+      ? entry('neutralDrawNone', {}, message, { neutralDraw: drawn })
+      : entry('neutralDraw', { count: drawn.length, buildings: drawn.map(cardTerm) }, message, { neutralDraw: drawn }),
+  );
 }
 
 function scoringCardDrawn(state: CYState, card: string, log: LogEntry[]): void {
   const round: ScoringRound = card === SCORING_A ? 'A' : 'B';
-  log.push({ message: `The scoring ${round} card is revealed.` });
+  log.push(entry('scoringRevealed', { round }, `The scoring ${round} card is revealed.`));
   runScoring(state, round, log);
   if (!state.neutral) return;
   if (round === 'A') neutralDraws(state, NEUTRAL_AFTER_A_BUILDINGS, log);
@@ -79,13 +96,13 @@ export function refillMoney(state: CYState, rng: Rng, log: LogEntry[]): void {
       if (state.discard.length === 0) break;
       state.moneyDeck = rng.shuffle(state.discard);
       state.discard = [];
-      log.push({ message: `The money deck is empty: the discard pile (${state.moneyDeck.length} cards) is shuffled into a new deck.` });
+      log.push(entry('moneyReshuffled', { count: state.moneyDeck.length }, `The money deck is empty: the discard pile (${state.moneyDeck.length} cards) is shuffled into a new deck.`));
     }
     const card = state.moneyDeck.shift()!;
     if (card === SCORING_A || card === SCORING_B) scoringCardDrawn(state, card, log);
     else {
       state.moneyDisplay.push(card);
-      log.push({ message: `A ${moneyLabel(card)} is laid out on the money display.` });
+      log.push(entry('moneyLaidOut', { currency: currencyTerm(moneyCard(card).currency), value: moneyCard(card).value }, `A ${moneyLabel(card)} is laid out on the money display.`));
     }
   }
 }
@@ -109,15 +126,16 @@ function assignRemainingBuildings(state: CYState, log: LogEntry[]): void {
       state.yard[slot] = null;
     }
     const who = collector === null ? 'nobody (tie)' : `seat ${collector}`;
-    log.push({
-      message: `Final assignment: the ${buildingLabel(building)} on the ${currency} position goes to ${who}; ${currency} money held: ${totals.join(', ')}.`,
-      data: { slot, building, collector, totals },
-    });
+    const seatArg = (seat: number) => ({ seat });
+    const message = `Final assignment: the ${buildingLabel(building)} on the ${currency} position goes to ${who}; ${currency} money held: ${totals.join(', ')}.`;
+    const data = { slot, building, collector, totals };
+    const args = { building: cardTerm(building), currency: currencyTerm(currency), held: totals.join(', ') };
+    log.push(collector === null ? entry('finalAssignmentTie', args, message, data) : entry('finalAssignment', { ...args, player: seatArg(collector) }, message, data));
   });
 }
 
 function endGame(state: CYState, log: LogEntry[]): void {
-  log.push({ message: 'The building deck cannot refill the yard to four: the game ends.' });
+  log.push(entry('gameEnds', {}, 'The building deck cannot refill the yard to four: the game ends.'));
   assignRemainingBuildings(state, log);
   runScoring(state, 'C', log);
   state.over = true;
@@ -136,7 +154,7 @@ export function endTurn(state: CYState, rng: Rng, log: LogEntry[]): void {
     if (state.yard[slot] !== null || state.buildingDeck.length === 0) continue;
     const building = state.buildingDeck.shift()!;
     state.yard[slot] = building;
-    log.push({ message: `A ${buildingLabel(building)} is laid out on the ${CURRENCIES[slot]} position.` });
+    log.push(entry('buildingLaidOut', { building: cardTerm(building), currency: currencyTerm(CURRENCIES[slot]!) }, `A ${buildingLabel(building)} is laid out on the ${CURRENCIES[slot]} position.`));
   }
   if (state.yard.some((building) => building === null)) {
     endGame(state, log);

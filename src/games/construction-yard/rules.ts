@@ -4,6 +4,8 @@ import type { CYAction } from './actions.js';
 import { CURRENCIES, MAX_ACTIONS_PER_TURN, TAKE_LIMIT, buildingCard, moneyCard } from './data.js';
 import { buildingLabel, collectorName, currencyTotal, endTurn, moneyLabel } from './flow.js';
 import { sortHand } from './setup.js';
+import { cardTerm, currencyTerm, entry, moneyTerm, who } from './log-entry.js';
+import type { LogArgsOf } from './log-keys.js';
 import { withItem, type CYState } from './state.js';
 
 type Result = ApplyResult<CYState> | RuleError;
@@ -28,10 +30,17 @@ export function draftOf(state: CYState): CYState {
 /** Version 2: every seat's starting capital as it was dealt face up, for everyone. */
 function openingEntry(capital: readonly string[][]): LogEntry {
   const faces = capital.map((hand) => hand.map((id) => ({ currency: moneyCard(id).currency, value: moneyCard(id).value })));
-  return {
-    message: `Starting capital, dealt face up: ${capital.map((hand, seat) => `seat ${seat} ${hand.map(moneyLabel).join(', ')}`).join('; ')}.`,
-    data: { startingCapital: faces },
-  };
+  const args: Record<string, unknown> = {};
+  capital.forEach((hand, seat) => {
+    args[`player${seat}`] = who(seat);
+    args[`cards${seat}`] = hand.map(moneyTerm);
+  });
+  return entry(
+    `startingCapital${capital.length}` as 'startingCapital2',
+    args as LogArgsOf<'startingCapital2'>,
+    `Starting capital, dealt face up: ${capital.map((hand, seat) => `seat ${seat} ${hand.map(moneyLabel).join(', ')}`).join('; ')}.`,
+    { startingCapital: faces },
+  );
 }
 
 const isSlot = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3;
@@ -71,7 +80,7 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
       draft.moneyDisplay = draft.moneyDisplay.filter((_, slot) => !slots.includes(slot));
       draft.hands = withItem(draft.hands, seat, (hand) => sortHand([...hand, ...cards]));
       draft.actionsThisTurn += 1;
-      log.push({ message: `Seat ${seat} takes ${cards.map(moneyLabel).join(' and ')}.`, data: { take: cards.map((id) => moneyCard(id)).map(({ currency, value }) => ({ currency, value })) } });
+      log.push(entry('takeMoney', { player: who(seat), money: cards.map(moneyTerm) }, `Seat ${seat} takes ${cards.map(moneyLabel).join(' and ')}.`, { take: cards.map((id) => moneyCard(id)).map(({ currency, value }) => ({ currency, value })) }));
       turnEnds = true;
       break;
     }
@@ -86,7 +95,7 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
         return ruleError('CANNOT_AFFORD', `You need ${CURRENCIES[action.slot]} money worth at least ${buildingCard(building).price} to buy this building.`);
       }
       draft.pending = { slot: action.slot, paid: [], toNeutral };
-      log.push({ message: `Seat ${seat} buys the ${buildingLabel(building)} with ${CURRENCIES[action.slot]} money${toNeutral ? ' for the neutral collector' : ''}.` });
+      log.push(entry(toNeutral ? 'buyForNeutral' : 'buy', { player: who(seat), building: cardTerm(building), currency: currencyTerm(CURRENCIES[action.slot]!) }, `Seat ${seat} buys the ${buildingLabel(building)} with ${CURRENCIES[action.slot]} money${toNeutral ? ' for the neutral collector' : ''}.`));
       break;
     }
     case 'pay': {
@@ -99,7 +108,7 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
       draft.hands = withItem(draft.hands, seat, () => hand.filter((_, index) => index !== at));
       const pending = { ...draft.pending, paid: [...draft.pending.paid, card!] };
       draft.pending = pending;
-      log.push({ message: `Seat ${seat} pays a ${moneyLabel(card!)}.` });
+      log.push(entry('pay', { player: who(seat), currency: currencyTerm(currency), value: moneyCard(card!).value }, `Seat ${seat} pays a ${moneyLabel(card!)}.`));
       const building = draft.yard[pending.slot]!;
       const { price } = buildingCard(building);
       const paid = pending.paid.reduce((sum, id) => sum + moneyCard(id).value, 0);
@@ -112,12 +121,17 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
       draft.actionsThisTurn += 1;
       const exact = paid === price;
       const again = exact && draft.actionsThisTurn < MAX_ACTIONS_PER_TURN;
-      log.push({
-        message: `Seat ${seat} paid ${paid} for the ${buildingLabel(building)}, which goes to ${collectorName(draft, recipient).replace('Seat', 'seat')}${
-          exact ? (again ? '; exact payment: another action' : '; exact payment, but five actions is the limit') : '; no change is given'
-        }.`,
-        data: { bought: building, paid, price, recipient, exact },
-      });
+      const paidKey = `${exact ? (again ? 'paidExact' : 'paidExactLimit') : 'paidOver'}${pending.toNeutral ? 'ForNeutral' : ''}` as const;
+      log.push(
+        entry(
+          paidKey,
+          { player: who(seat), paid, building: cardTerm(building) },
+          `Seat ${seat} paid ${paid} for the ${buildingLabel(building)}, which goes to ${collectorName(draft, recipient).replace('Seat', 'seat')}${
+            exact ? (again ? '; exact payment: another action' : '; exact payment, but five actions is the limit') : '; no change is given'
+          }.`,
+          { bought: building, paid, price, recipient, exact },
+        ),
+      );
       turnEnds = !again;
       break;
     }
@@ -126,7 +140,7 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
       if (!pending) return ruleError('NO_PURCHASE_UNDER_WAY', 'There is no purchase to cancel.');
       draft.hands = withItem(draft.hands, seat, (hand) => sortHand([...hand, ...pending.paid]));
       draft.pending = null;
-      log.push({ message: `Seat ${seat} cancels the purchase and takes back the cards paid.` });
+      log.push(entry('cancel', { player: who(seat) }, `Seat ${seat} cancels the purchase and takes back the cards paid.`));
       break;
     }
     case 'pass': {
@@ -134,7 +148,7 @@ export function applyAction(state: CYState, seat: Seat, action: CYAction): Resul
       if (canTakeMoney(draft) || draft.yard.some((_, slot) => canBuy(draft, seat, slot))) {
         return ruleError('MUST_ACT', 'You must take money or buy a building; passing is allowed only when neither is possible.');
       }
-      log.push({ message: `Seat ${seat} can neither take money nor buy a building and passes.` });
+      log.push(entry('pass', { player: who(seat) }, `Seat ${seat} can neither take money nor buy a building and passes.`));
       turnEnds = true;
       break;
     }

@@ -1,9 +1,23 @@
 import { ruleError, type LogEntry, type RuleError } from '../../engine/types.js';
+import type { LogArgs } from '../../shared/i18n/log.js';
 import { ACTION_MARKERS, factoryCard, FIELD, MAX_GRAIN, neighbours, type CharacterId, type InventionId } from './data.js';
+import type { LogArgsOf, LogKey } from './log-keys.js';
 import type { Factory, Player, UrbanizationState } from './state.js';
 
 export type Check = RuleError | null;
 export const err = ruleError;
+
+/**
+ * A log entry: its key and arguments (log-keys.ts), which every language renders, beside the English
+ * line exactly as the engine always wrote it (replays and stored games read `message` and `data`).
+ */
+export function entry<K extends LogKey>(key: K, args: LogArgsOf<K>, message: string): LogEntry {
+  return { message, key, args: args as LogArgs };
+}
+/** Log arguments: a seat (its player's name), a factory card by number, a work-order colour. */
+export const who = (seat: number): { seat: number } => ({ seat });
+export const factoryTerm = (card: number): { term: string } => ({ term: `factory.${card}` });
+export const colourTerm = (colour: string): { term: string } => ({ term: `colour.${colour}` });
 
 export function seatName(seat: number): string {
   return `Seat ${seat}`;

@@ -1,5 +1,5 @@
 import { ACTION_PHASES, COLOURS, factoryCard, INVENTIONS, MAX_GRAIN, ORDER_GIFT, TRACK_LENGTH, TURNS } from './data.js';
-import { newestFactory, ownsFactoryNamed, seatName, seatOrder, takeHarvestGrain, type Log } from './helpers.js';
+import { colourTerm, entry, factoryTerm, newestFactory, ownsFactoryNamed, seatName, who, seatOrder, takeHarvestGrain, type Log } from './helpers.js';
 import { canUseSteam } from './rules-inventions.js';
 import { ownTerritory, slotFor, type UrbanizationState } from './state.js';
 
@@ -10,7 +10,7 @@ export function advance(s: UrbanizationState, log: Log): void {
   s.step = 0;
   if (s.phase === 'placement') {
     s.phase = 'hire';
-    log.push({ message: 'Turn 1 begins: hire characters.' });
+    log.push(entry('firstTurn', {}, 'Turn 1 begins: hire characters.'));
   } else if (s.phase === 'hire') {
     s.phase = 'actions';
     s.actionPhase = 1;
@@ -56,11 +56,11 @@ export function harvest(s: UrbanizationState, log: Log): void {
     const wanted = returned + (p.inventions.includes('seedDrill') ? 1 : 0) + (p.inventions.includes('geneticallyModifiedFood') ? 2 : 0);
     const extra = takeHarvestGrain(s, Math.min(wanted, MAX_GRAIN - p.grain));
     p.grain += extra;
-    if (returned + extra > 0) log.push({ message: `${seatName(seat)} harvests ${returned} seed(s) and ${extra} extra grain.` });
+    if (returned + extra > 0) log.push(entry('harvest', { player: who(seat), seeds: returned, extra }, `${seatName(seat)} harvests ${returned} seed(s) and ${extra} extra grain.`));
     if (p.inventions.includes('combineHarvester')) {
       const points = Math.floor(p.grain / 2);
       p.points += points;
-      if (points > 0) log.push({ message: `${seatName(seat)} scores ${points} point(s) with the Combine Harvester.` });
+      if (points > 0) log.push(entry('combineHarvester', { player: who(seat), points }, `${seatName(seat)} scores ${points} point(s) with the Combine Harvester.`));
     }
     if (p.character === 'farmer' && p.characterUsed) p.character = null;
   }
@@ -75,7 +75,7 @@ export function factoriesPhase(s: UrbanizationState, log: Log): void {
     const card = s.display[lowest]!.card!;
     s.removedCards.push(card);
     s.display[lowest] = slotFor(s.deck.shift() ?? null);
-    log.push({ message: `The ${factoryCard(card).name} leaves the game; its action markers return.` });
+    log.push(entry('factoryLeaves', { factory: factoryTerm(card) }, `The ${factoryCard(card).name} leaves the game; its action markers return.`));
   }
   for (const p of s.players) {
     for (const f of p.factories) {
@@ -92,7 +92,7 @@ export function factoriesPhase(s: UrbanizationState, log: Log): void {
       if (p.inventions.includes(ORDER_GIFT[colour]) && s.supply[colour] > 0) {
         s.supply[colour] -= 1;
         p.orders[colour] += 1;
-        log.push({ message: `${seatName(seat)} receives 1 ${colour} work order from an invention.` });
+        log.push(entry('inventionOrder', { player: who(seat), colour: colourTerm(colour) }, `${seatName(seat)} receives 1 ${colour} work order from an invention.`));
       }
     }
   }
@@ -110,7 +110,7 @@ export function finishAdministration(s: UrbanizationState, log: Log): void {
     const p = s.players[seat]!;
     p.citizens = citizenCount(s, seat);
     p.points += 2 * p.citizens;
-    log.push({ message: `${seatName(seat)} has ${p.citizens} citizen(s): ${2 * p.citizens} point(s).` });
+    log.push(entry('citizens', { player: who(seat), citizens: p.citizens, points: 2 * p.citizens }, `${seatName(seat)} has ${p.citizens} citizen(s): ${2 * p.citizens} point(s).`));
   }
   for (const seat of seatOrder(s)) {
     const p = s.players[seat]!;
@@ -118,7 +118,7 @@ export function finishAdministration(s: UrbanizationState, log: Log): void {
     s.grainArea.returnArea += p.citizens;
     const points = Math.floor(p.grain / 3);
     p.points += points;
-    log.push({ message: `${seatName(seat)} feeds ${p.citizens} citizen(s); ${p.grain} grain left: ${points} point(s).` });
+    log.push(entry('feed', { player: who(seat), citizens: p.citizens, grain: p.grain, points }, `${seatName(seat)} feeds ${p.citizens} citizen(s); ${p.grain} grain left: ${points} point(s).`));
   }
   barnRefill(s);
   for (const p of s.players) {
@@ -169,7 +169,7 @@ export function beginTurn(s: UrbanizationState, log: Log): void {
   s.phase = 'hire';
   s.step = 0;
   s.actionPhase = 1;
-  log.push({ message: `Turn ${s.turn} begins. ${seatName(mayor)} receives the Mayor (+1 point) and starts.` });
+  log.push(entry('turnBegins', { turn: s.turn, player: who(mayor) }, `Turn ${s.turn} begins. ${seatName(mayor)} receives the Mayor (+1 point) and starts.`));
 }
 
 export function finalScoring(s: UrbanizationState, log: Log): void {
@@ -182,7 +182,7 @@ export function finalScoring(s: UrbanizationState, log: Log): void {
     tied.sort((a, b) => (newest[b] ?? 0) - (newest[a] ?? 0));
     factoryBonus = tied[0]!;
     s.players[factoryBonus]!.points += 2;
-    log.push({ message: `${seatName(factoryBonus)} has the largest sum of factory numbers (${best}): +2 points.` });
+    log.push(entry('factoryBonus', { player: who(factoryBonus), sum: best }, `${seatName(factoryBonus)} has the largest sum of factory numbers (${best}): +2 points.`));
   }
   const inventionBonus = s.players.map((p) => {
     let bonus = 0;
@@ -194,9 +194,9 @@ export function finalScoring(s: UrbanizationState, log: Log): void {
     return bonus;
   });
   inventionBonus.forEach((bonus, seat) => {
-    if (bonus > 0) log.push({ message: `${seatName(seat)} scores ${bonus} point(s) for inventions with matching factories.` });
+    if (bonus > 0) log.push(entry('inventionBonus', { player: who(seat), points: bonus }, `${seatName(seat)} scores ${bonus} point(s) for inventions with matching factories.`));
   });
   s.final = { factorySums, factoryBonus, inventionBonus, newestFactory: newest };
   s.phase = 'over';
-  log.push({ message: 'The game is over.' });
+  log.push(entry('gameOver', {}, 'The game is over.'));
 }

@@ -12,7 +12,10 @@ import {
 import type { ActionOf } from './actions.js';
 import {
   activeCard,
+  colourTerm,
+  entry,
   err,
+  factoryTerm,
   freeMarkers,
   grainAt,
   grainRoom,
@@ -20,6 +23,7 @@ import {
   holds,
   seatName,
   sellTarget,
+  who,
   type Check,
   type Log,
 } from './helpers.js';
@@ -62,7 +66,8 @@ export function runBuyGrain(s: UrbanizationState, seat: number, a: ActionOf<'buy
   p.money -= price;
   p.grain += 1;
   s.pending = { kind: 'trade', mode: 'buy', barnsUsed };
-  log.push({ message: `${seatName(seat)} buys a grain from ${a.source === FIELD ? 'the field' : `barn ${a.source + 1}`} for $${price}.` });
+  const bought = `${seatName(seat)} buys a grain from ${a.source === FIELD ? 'the field' : `barn ${a.source + 1}`} for $${price}.`;
+  log.push(a.source === FIELD ? entry('buyGrainField', { player: who(seat), price }, bought) : entry('buyGrainBarn', { player: who(seat), barn: a.source + 1, price }, bought));
 }
 
 export function checkSellGrain(s: UrbanizationState, seat: number): Check {
@@ -81,7 +86,9 @@ export function runSellGrain(s: UrbanizationState, seat: number, log: Log): void
   p.grain -= 1;
   p.money += GRAIN_PRICES[target]!;
   s.pending = { kind: 'trade', mode: 'sell', barnsUsed: [false, false, false, false] };
-  log.push({ message: `${seatName(seat)} sells a grain into ${target === FIELD ? 'the field' : `barn ${target + 1}`} for $${GRAIN_PRICES[target]}.` });
+  const price = GRAIN_PRICES[target]!;
+  const sold = `${seatName(seat)} sells a grain into ${target === FIELD ? 'the field' : `barn ${target + 1}`} for $${price}.`;
+  log.push(target === FIELD ? entry('sellGrainField', { player: who(seat), price }, sold) : entry('sellGrainBarn', { player: who(seat), barn: target + 1, price }, sold));
 }
 
 export function checkMillWorker(s: UrbanizationState, seat: number): Check {
@@ -97,7 +104,7 @@ export function runMillWorker(s: UrbanizationState, seat: number, log: Log): voi
   p.grain += n;
   p.characterUsed = true;
   if (s.pending === null) s.pending = { kind: 'trade', mode: 'buy', barnsUsed: [false, false, false, false] };
-  log.push({ message: `${seatName(seat)} plays the Mill Worker and takes ${n} grain from the field for free.` });
+  log.push(entry('millWorker', { player: who(seat), grain: n }, `${seatName(seat)} plays the Mill Worker and takes ${n} grain from the field for free.`));
 }
 
 /* ---------- receive work orders ---------- */
@@ -123,9 +130,10 @@ export function runTakeOrders(s: UrbanizationState, seat: number, a: ActionOf<'t
   p.orders[space.colour] += n;
   const last = !slot.spaces.includes(null);
   if (last) p.money += 1;
-  log.push({
-    message: `${seatName(seat)} takes ${n} ${space.colour} work order(s) from ${factoryCard(slot.card!).name}${last ? ' and $1 for the last space' : ''}.`,
-  });
+  log.push(
+    entry(last ? 'takeOrdersLast' : 'takeOrders', { player: who(seat), count: n, colour: colourTerm(space.colour), factory: factoryTerm(slot.card!) },
+      `${seatName(seat)} takes ${n} ${space.colour} work order(s) from ${factoryCard(slot.card!).name}${last ? ' and $1 for the last space' : ''}.`),
+  );
 }
 
 /* ---------- attract industry ---------- */
@@ -163,7 +171,7 @@ export function runAttract(s: UrbanizationState, seat: number, a: ActionOf<'attr
   if (a.industryBoss) s.players[seat]!.characterUsed = true;
   s.display[a.slot] = slotFor(s.deck.shift() ?? null);
   s.pending = { kind: 'factory', card };
-  log.push({ message: `${seatName(seat)} attracts the ${factoryCard(card).name}${a.industryBoss ? ' with the Industry Boss' : ''}; its action markers return.` });
+  log.push(entry(a.industryBoss ? 'attractBoss' : 'attract', { player: who(seat), factory: factoryTerm(card) }, `${seatName(seat)} attracts the ${factoryCard(card).name}${a.industryBoss ? ' with the Industry Boss' : ''}; its action markers return.`));
 }
 
 export function checkPlaceFactory(s: UrbanizationState, seat: number, a: ActionOf<'placeFactory'>): Check {
@@ -181,12 +189,12 @@ export function runPlaceFactory(s: UrbanizationState, seat: number, a: ActionOf<
   const existing = p.factories.find((f) => f.territory === a.territory && f.ground === a.ground);
   if (existing) {
     existing.cards.push(card);
-    log.push({ message: `${seatName(seat)} upgrades a factory to the ${factoryCard(card).name} (+2 points).` });
+    log.push(entry('upgradeFactory', { player: who(seat), factory: factoryTerm(card) }, `${seatName(seat)} upgrades a factory to the ${factoryCard(card).name} (+2 points).`));
   } else {
     ownTerritory(s, a.territory).grounds[a.ground]!.building = 'factory';
     s.pool.factories -= 1;
     p.factories.push({ territory: a.territory, ground: a.ground, cards: [card], producedThisTurn: false, output: { white: 0, grey: 0, orange: 0 } });
-    log.push({ message: `${seatName(seat)} builds the ${factoryCard(card).name} in territory ${a.territory} (+2 points).` });
+    log.push(entry('buildFactory', { player: who(seat), factory: factoryTerm(card), territory: a.territory }, `${seatName(seat)} builds the ${factoryCard(card).name} in territory ${a.territory} (+2 points).`));
   }
   p.points += 2;
   s.pending = null;
@@ -257,7 +265,7 @@ function produceWith(s: UrbanizationState, seat: number, factory: number, used: 
   p.points += points;
   f.producedThisTurn = true;
   s.pending = { kind: 'produce' };
-  log.push({ message: `${seatName(seat)} produces ${goods} good(s) at the ${card.name}: $${money} and ${points} point(s).` });
+  log.push(entry('produce', { player: who(seat), goods, factory: factoryTerm(card.number), money, points }, `${seatName(seat)} produces ${goods} good(s) at the ${card.name}: $${money} and ${points} point(s).`));
 }
 
 export function runProduce(s: UrbanizationState, seat: number, a: ActionOf<'produce'>, log: Log): void {
@@ -295,6 +303,6 @@ export function runTaxes(s: UrbanizationState, seat: number, a: ActionOf<'collec
   for (let i = 0; i < times && canCollect(p); i++) {
     p.taxLine -= 1;
     p.money += p.citizens;
-    log.push({ message: `${seatName(seat)} collects $${p.citizens} in taxes.` });
+    log.push(entry('taxes', { player: who(seat), money: p.citizens }, `${seatName(seat)} collects $${p.citizens} in taxes.`));
   }
 }

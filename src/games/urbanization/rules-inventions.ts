@@ -1,6 +1,6 @@
 import { CHARACTERS, INVENTIONS, type CharacterId } from './data.js';
 import type { ActionOf } from './actions.js';
-import { characterWords, err, freeMarkers, holds, seatName, type Check, type Log } from './helpers.js';
+import { characterWords, entry, err, freeMarkers, holds, seatName, who, type Check, type Log } from './helpers.js';
 import type { UrbanizationState } from './state.js';
 
 /* ---------- hire character ---------- */
@@ -20,7 +20,7 @@ export function runHire(s: UrbanizationState, seat: number, a: ActionOf<'hire'>,
   const p = s.players[seat]!;
   p.character = a.character;
   p.characterUsed = false;
-  log.push({ message: `${seatName(seat)} hires the ${characterWords(a.character)}.` });
+  log.push(entry('hire', { player: who(seat), character: { term: `character.${a.character}` } }, `${seatName(seat)} hires the ${characterWords(a.character)}.`));
 }
 
 /* ---------- acquire invention ---------- */
@@ -51,7 +51,7 @@ export function runAcquireInvention(s: UrbanizationState, seat: number, a: Actio
   p.money -= cost;
   if (a.marker === -1) p.inventionMarkers.push(a.space);
   else p.inventionMarkers[a.marker] = a.space;
-  log.push({ message: `${seatName(seat)} moves an action marker to docking space ${a.space + 1} for $${cost}.` });
+  log.push(entry('dock', { player: who(seat), space: a.space + 1, cost }, `${seatName(seat)} moves an action marker to docking space ${a.space + 1} for $${cost}.`));
   if (a.professor) {
     p.characterUsed = true;
     for (const id of s.docks[a.space]!) takeCard(s, seat, id, log);
@@ -65,7 +65,7 @@ function takeCard(s: UrbanizationState, seat: number, id: (typeof INVENTIONS)[nu
   const p = s.players[seat]!;
   p.inventions.push(id);
   p.points += 1;
-  log.push({ message: `${seatName(seat)} takes the invention ${INVENTIONS.find((card) => card.id === id)!.name} (+1 point).` });
+  log.push(entry('takeInvention', { player: who(seat), invention: { term: `invention.${id}` } }, `${seatName(seat)} takes the invention ${INVENTIONS.find((card) => card.id === id)!.name} (+1 point).`));
 }
 
 export function checkTakeInvention(s: UrbanizationState, _seat: number, a: ActionOf<'takeInvention'>): Check {
@@ -89,7 +89,7 @@ export function checkRemoveMarker(s: UrbanizationState, seat: number, a: ActionO
 
 export function runRemoveMarker(s: UrbanizationState, seat: number, a: ActionOf<'removeInventionMarker'>, log: Log): void {
   s.players[seat]!.inventionMarkers.splice(a.marker, 1);
-  log.push({ message: `${seatName(seat)} takes an action marker back from the invention track.` });
+  log.push(entry('removeMarker', { player: who(seat) }, `${seatName(seat)} takes an action marker back from the invention track.`));
 }
 
 /* ---------- Steam Engine (factories phase) ---------- */
@@ -111,6 +111,6 @@ export function runSteam(s: UrbanizationState, seat: number, a: ActionOf<'steamE
     s.supply.orange += 2;
     p.orders.grey += 2;
     s.supply.grey -= 2;
-    log.push({ message: `${seatName(seat)} uses the Steam Engine: 2 orange work orders become 2 grey.` });
-  } else log.push({ message: `${seatName(seat)} keeps the orange work orders.` });
+    log.push(entry('steamEngine', { player: who(seat) }, `${seatName(seat)} uses the Steam Engine: 2 orange work orders become 2 grey.`));
+  } else log.push(entry('steamKeep', { player: who(seat) }, `${seatName(seat)} keeps the orange work orders.`));
 }

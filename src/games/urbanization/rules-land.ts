@@ -1,6 +1,6 @@
 import { BUILDING_COST, BUILDING_POINTS, TRACK_LENGTH } from './data.js';
 import type { ActionOf } from './actions.js';
-import { canBuyTerritory, err, freeMarkers, hasInvention, holds, priceDestinations, seatName, type Check, type Log } from './helpers.js';
+import { canBuyTerritory, entry, err, freeMarkers, hasInvention, holds, priceDestinations, seatName, who, type Check, type Log } from './helpers.js';
 import { ownTerritory, type UrbanizationState } from './state.js';
 
 /* ---------- placement round ---------- */
@@ -17,7 +17,7 @@ export function runPlace(s: UrbanizationState, seat: number, a: ActionOf<'place'
   t.owner = seat;
   t.grounds[0]!.building = 'house';
   s.pool.houses -= 1;
-  log.push({ message: `${seatName(seat)} starts in territory ${t.id} with a house.` });
+  log.push(entry('place', { player: who(seat), territory: t.id }, `${seatName(seat)} starts in territory ${t.id} with a house.`));
   releasePrice(s, t.id, true, log);
 }
 
@@ -29,7 +29,7 @@ function releasePrice(s: UrbanizationState, territory: number, placement: boolea
   if (count === 0) return;
   if (priceDestinations(s).length === 0) {
     s.priceOutOfPlay += count;
-    log.push({ message: `No territory holds a price marker any more: ${count} price marker(s) leave the game.` });
+    log.push(entry('priceMarkersLeave', { count }, `No territory holds a price marker any more: ${count} price marker(s) leave the game.`));
     return;
   }
   s.pending = { kind: 'price', count, placement };
@@ -45,7 +45,7 @@ export function runMovePrice(s: UrbanizationState, seat: number, a: ActionOf<'mo
   const pending = s.pending;
   if (pending?.kind !== 'price') return;
   ownTerritory(s, a.territory).price += 1;
-  log.push({ message: `${seatName(seat)} moves a price marker to territory ${a.territory}.` });
+  log.push(entry('movePrice', { player: who(seat), territory: a.territory }, `${seatName(seat)} moves a price marker to territory ${a.territory}.`));
   s.pending = pending.count > 1 ? { ...pending, count: pending.count - 1 } : null;
 }
 
@@ -72,7 +72,7 @@ export function runBuyLand(s: UrbanizationState, seat: number, a: ActionOf<'buyL
   if (a.broker) {
     s.players[seat]!.characterUsed = true;
     s.pending = { kind: 'broker', territory: a.territory };
-    log.push({ message: `${seatName(seat)} plays the Real Estate Broker for territory ${a.territory}.` });
+    log.push(entry('broker', { player: who(seat), territory: a.territory }, `${seatName(seat)} plays the Real Estate Broker for territory ${a.territory}.`));
     return;
   }
   purchase(s, seat, a.territory, log);
@@ -83,7 +83,7 @@ function purchase(s: UrbanizationState, seat: number, territory: number, log: Lo
   const t = ownTerritory(s, territory);
   p.money -= t.price;
   t.owner = seat;
-  log.push({ message: `${seatName(seat)} buys territory ${territory} for $${t.price}.` });
+  log.push(entry('buyLand', { player: who(seat), territory, price: t.price }, `${seatName(seat)} buys territory ${territory} for $${t.price}.`));
   releasePrice(s, territory, false, log);
 }
 
@@ -103,7 +103,7 @@ export function runSwapPrice(s: UrbanizationState, seat: number, a: ActionOf<'sw
   const bought = ownTerritory(s, pending.territory);
   const other = ownTerritory(s, a.territory);
   [bought.price, other.price] = [other.price, bought.price];
-  log.push({ message: `${seatName(seat)} exchanges the price markers of territories ${bought.id} and ${other.id}.` });
+  log.push(entry('swapPrice', { player: who(seat), territory: bought.id, other: other.id }, `${seatName(seat)} exchanges the price markers of territories ${bought.id} and ${other.id}.`));
   s.pending = null;
   purchase(s, seat, bought.id, log);
 }
@@ -162,7 +162,8 @@ export function runErect(s: UrbanizationState, seat: number, a: ActionOf<'erect'
     p.houseLine = Math.min(TRACK_LENGTH, p.houseLine + 1);
   }
   s.pending = { kind: 'erect', building: a.building, architect };
-  log.push({ message: `${seatName(seat)} erects a ${a.building === 'admin' ? 'administrative building' : a.building} in territory ${t.id} for $${cost}.` });
+  const erectKey = a.building === 'admin' ? 'erectAdmin' : a.building === 'house' ? 'erectHouse' : 'erectSkyscraper';
+  log.push(entry(erectKey, { player: who(seat), territory: t.id, cost }, `${seatName(seat)} erects a ${a.building === 'admin' ? 'administrative building' : a.building} in territory ${t.id} for $${cost}.`));
 }
 
 /* ---------- sow seeds ---------- */
@@ -185,7 +186,7 @@ export function runSow(s: UrbanizationState, seat: number, a: ActionOf<'sow'>, l
   p.grain -= 1;
   ownTerritory(s, a.territory).grounds[a.ground]!.grain += 1;
   s.pending = { kind: 'sow', farmer: s.pending?.kind === 'sow' ? s.pending.farmer : false };
-  log.push({ message: `${seatName(seat)} sows a seed in territory ${a.territory}.` });
+  log.push(entry('sow', { player: who(seat), territory: a.territory }, `${seatName(seat)} sows a seed in territory ${a.territory}.`));
 }
 
 export function checkSowFarmer(s: UrbanizationState, seat: number): Check {
@@ -204,5 +205,5 @@ export function runSowFarmer(s: UrbanizationState, seat: number, log: Log): void
   p.grain -= 1;
   p.farmerSeeds += 1;
   s.pending = { kind: 'sow', farmer: true };
-  log.push({ message: `${seatName(seat)} sows a seed on the Farmer card.` });
+  log.push(entry('sowFarmer', { player: who(seat) }, `${seatName(seat)} sows a seed on the Farmer card.`));
 }

@@ -2,7 +2,8 @@ import { schemaErrors } from '../../engine/schema.js';
 import type { ApplyResult, RuleError } from '../../engine/types.js';
 import { actionSchema, type ActionOf, type UrbanizationAction } from './actions.js';
 import { CHARACTERS, TERRITORY_COUNT } from './data.js';
-import { activeCard, canBuyTerritory, currentSeat, err, holds, priceDestinations, seatName, type Check, type Log } from './helpers.js';
+import { activeCard, canBuyTerritory, currentSeat, entry, err, holds, priceDestinations, seatName, who, type Check, type Log } from './helpers.js';
+import type { LogKey } from './log-keys.js';
 import { advance, afterSteam } from './rules-flow.js';
 import {
   checkAttract,
@@ -77,15 +78,30 @@ function doneWords(pending: UrbanizationState['pending']): string {
       return 'ends the action';
   }
 }
+/** The log key of `done`: what the seat stops doing (doneWords in every language). */
+function doneKey(pending: UrbanizationState['pending']): LogKey {
+  switch (pending?.kind) {
+    case 'erect':
+      return pending.building === 'admin' ? 'doneAdmin' : pending.building === 'house' ? 'doneHouses' : 'doneSkyscrapers';
+    case 'trade':
+      return pending.mode === 'buy' ? 'doneBuyGrain' : 'doneSellGrain';
+    case 'sow':
+      return 'doneSow';
+    case 'produce':
+      return 'doneProduce';
+    default:
+      return 'doneAction';
+  }
+}
 const HANDLERS: { [K in ActionType]: Handler<K> } = {
   place: { check: checkPlace, run: runPlace },
   movePrice: { check: checkMovePrice, run: runMovePrice },
   hire: { check: checkHire, run: runHire },
-  pass: { check: none, run: (_s, seat, _a, log) => log.push({ message: `Seat ${seat} passes.` }) },
+  pass: { check: none, run: (_s, seat, _a, log) => log.push(entry('pass', { player: who(seat) }, `Seat ${seat} passes.`)) },
   done: {
     check: none,
     run: (s, seat, _a, log) => {
-      log.push({ message: `${seatName(seat)} ${doneWords(s.pending)}.` });
+      log.push(entry(doneKey(s.pending), { player: who(seat) }, `${seatName(seat)} ${doneWords(s.pending)}.`));
       s.pending = null;
     },
   },

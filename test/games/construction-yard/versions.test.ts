@@ -39,7 +39,18 @@ describe('starting capital dealt face up', () => {
   it('version 2: the first event opens with the public log of the deal, and only the first', () => {
     let state = setup(2);
     const first = play(state, state.current, game.legalActions(state, state.current)[0]!);
-    expect(first.log[0]).toEqual({ message: expect.stringMatching(/^Starting capital, dealt face up: seat 0 .*; seat 1 .*; seat 2 /), data: { startingCapital: state.startingCapital!.map(faces) } });
+    expect(first.log[0]).toEqual({
+      message: expect.stringMatching(/^Starting capital, dealt face up: seat 0 .*; seat 1 .*; seat 2 /),
+      data: { startingCapital: state.startingCapital!.map(faces) },
+      // The same deal as a key for every language: each seat and its cards, by currency and value.
+      key: 'startingCapital3',
+      args: Object.fromEntries(
+        state.startingCapital!.flatMap((hand, seat) => [
+          [`player${seat}`, { seat }],
+          [`cards${seat}`, faces(hand).map(({ currency, value }) => ({ term: `money.${currency}.${value}` }))],
+        ]),
+      ),
+    });
     expect(first.log[0]).not.toHaveProperty('visibleTo');
     state = first.state;
     const second = play(state, state.current, game.legalActions(state, state.current)[0]!);

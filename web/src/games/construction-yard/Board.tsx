@@ -1,5 +1,5 @@
 import { buildingTypes, cyCatalog } from './catalog';
-import { buildingsWord, buyWords, pointsByRank } from './terms';
+import { buildingName, buildingsWord, buyWords, currencyName, cyWords, moneyName, pointsByRank } from './terms';
 import { Panel, onlyLegal } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
@@ -7,17 +7,13 @@ import type { Building, CYView, MoneyFace } from './view';
 
 /** A money card face: its currency as a colour class and in words (never colour alone). */
 export function Money(props: { card: MoneyFace }) {
-  return (
-    <span class={`money money-${props.card.currency}`}>
-      {props.card.currency} {props.card.value}
-    </span>
-  );
+  return <span class={`money money-${props.card.currency}`}>{moneyName(props.card)}</span>;
 }
 
 function BuildingsByType(props: { buildings: Building[] }) {
-  if (props.buildings.length === 0) return <span class="muted">none</span>;
+  if (props.buildings.length === 0) return <span class="muted">{cyWords('board.none')}</span>;
   const counts = buildingTypes().map((type) => [type, props.buildings.filter((b) => b.type === type).length] as const).filter(([, n]) => n > 0);
-  return <span>{counts.map(([type, n]) => `${n} ${buildingsWord(type, n)}`).join(', ')}</span>;
+  return <span>{counts.map(([type, n]) => buildingsWord(type, n)).join(', ')}</span>;
 }
 
 /**
@@ -28,36 +24,36 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
   const seatLabel = useSeatName();
   return (
     <div class="board cy-board">
-      <Panel title="Construction yard">
+      <Panel title={cyWords('board.yard')}>
         <ol class="card-row">
           {view.yard.map((position) => {
             const buy = onlyLegal(legal, { type: 'buy', slot: position.slot });
             const points = position.building ? pointsByRank(cyCatalog(), position.building.type) : null;
             return (
               <li key={position.slot} class={`card yard-slot money-${position.currency}`} data-testid={`yard-${position.slot}`}>
-                <span class="card-title">{position.building ? position.building.type : 'empty'}</span>
-                {position.building && <span class="price">price {position.building.price}</span>}
-                <span class="currency">{position.currency}</span>
-                {points && <span class="points">scores by rank {points}</span>}
+                <span class="card-title">{position.building ? buildingName(position.building.type) : cyWords('board.empty')}</span>
+                {position.building && <span class="price">{cyWords('board.price', { price: position.building.price })}</span>}
+                <span class="currency">{currencyName(position.currency)}</span>
+                {points && <span class="points">{cyWords('board.scoresByRank', { points })}</span>}
                 {buy && onAction && position.building && (
                   <button type="button" onClick={() => onAction(buy)} aria-label={buyWords(cyCatalog(), position.building, position.currency, false)}>
-                    Buy
+                    {cyWords('action.buyButton')}
                   </button>
                 )}
               </li>
             );
           })}
         </ol>
-        <p class="muted">Buildings left in the deck: {view.buildingDeckSize}</p>
+        <p class="muted">{cyWords('board.deckLeft', { count: view.buildingDeckSize })}</p>
       </Panel>
-      <Panel title="Money display">
+      <Panel title={cyWords('board.moneyDisplay')}>
         <ol class="card-row">
           {view.moneyDisplay.map((card, slot) => {
             const take = legal?.find((a) => a.type === 'takeMoney' && Array.isArray(a.slots) && a.slots.length === 1 && a.slots[0] === slot);
             return (
               <li key={slot} class="card">
                 {take && onAction ? (
-                  <button type="button" onClick={() => onAction(take)} aria-label={`Take ${card.currency} ${card.value}`}>
+                  <button type="button" onClick={() => onAction(take)} aria-label={cyWords('action.take', { money: moneyName(card) })}>
                     <Money card={card} />
                   </button>
                 ) : (
@@ -67,29 +63,31 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
             );
           })}
         </ol>
-        <p class="muted">
-          Money deck: {view.moneyDeckSize} cards · discard: {view.discard.length} cards
-        </p>
+        <p class="muted">{cyWords('board.moneyDeck', { deck: view.moneyDeckSize, discard: view.discard.length })}</p>
       </Panel>
       {view.pending && (
-        <Panel title="Purchase under way">
+        <Panel title={cyWords('board.purchase')}>
           <p>
-            {view.pending.building.type} (price {view.pending.building.price}) with {view.pending.currency} money
-            {view.pending.toNeutral ? ', for the neutral collector' : ''}: paid {view.pending.total}
+            {cyWords(view.pending.toNeutral ? 'board.purchaseLineForNeutral' : 'board.purchaseLine', {
+              building: buildingName(view.pending.building.type),
+              price: view.pending.building.price,
+              currency: currencyName(view.pending.currency),
+              paid: view.pending.total,
+            })}
             {view.pending.paid.length > 0 && <> ({view.pending.paid.map((c, i) => <Money key={i} card={c} />)})</>}
-            <strong data-testid="owed"> · {Math.max(0, view.pending.building.price - view.pending.total)} still owed</strong>
+            <strong data-testid="owed"> · {cyWords('board.owed', { owed: Math.max(0, view.pending.building.price - view.pending.total) })}</strong>
           </p>
         </Panel>
       )}
-      <Panel title="Collectors">
-        <div class="table-scroll" tabIndex={0} role="region" aria-label="Scores table">
+      <Panel title={cyWords('board.collectors')}>
+        <div class="table-scroll" tabIndex={0} role="region" aria-label={cyWords('board.scoresTable')}>
         <table class="data">
           <thead>
             <tr>
-              <th scope="col">Collector</th>
-              <th scope="col">Cards in hand</th>
-              <th scope="col">Buildings</th>
-              <th scope="col">Score</th>
+              <th scope="col">{cyWords('board.column.collector')}</th>
+              <th scope="col">{cyWords('board.column.hand')}</th>
+              <th scope="col">{cyWords('board.column.buildings')}</th>
+              <th scope="col">{cyWords('board.column.score')}</th>
             </tr>
           </thead>
           <tbody>
@@ -99,21 +97,21 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
                   {seatLabel(player.seat)}
                   {player.seat === view.current ? ' ▶' : ''}
                 </th>
-                <td data-label="Cards in hand">{player.handSize}</td>
-                <td data-label="Buildings">
+                <td data-label={cyWords('board.column.hand')}>{player.handSize}</td>
+                <td data-label={cyWords('board.column.buildings')}>
                   <BuildingsByType buildings={player.buildings} />
                 </td>
-                <td data-label="Score">{player.score}</td>
+                <td data-label={cyWords('board.column.score')}>{player.score}</td>
               </tr>
             ))}
             {view.neutralCollector && (
               <tr>
-                <th scope="row">Neutral collector</th>
-                <td data-label="Cards in hand">–</td>
-                <td data-label="Buildings">
+                <th scope="row">{cyWords('board.neutralCollector')}</th>
+                <td data-label={cyWords('board.column.hand')}>–</td>
+                <td data-label={cyWords('board.column.buildings')}>
                   <BuildingsByType buildings={view.neutralCollector.buildings} />
                 </td>
-                <td data-label="Score">{view.neutralCollector.score}</td>
+                <td data-label={cyWords('board.column.score')}>{view.neutralCollector.score}</td>
               </tr>
             )}
           </tbody>
@@ -121,13 +119,12 @@ export function ConstructionYardBoard({ view, seat, legal, onAction }: BoardProp
         </div>
         {view.scorings.length > 0 && (
           <p>
-            Scorings:{' '}
-            {view.scorings.map((s) => `${s.round} (${s.points.join(' / ')})`).join(', ')}
+            {cyWords('board.scorings', { list: view.scorings.map((s) => `${s.round} (${s.points.join(' / ')})`).join(', ') })}
           </p>
         )}
       </Panel>
       {view.hand && (
-        <Panel title="Your hand" class="your-hand">
+        <Panel title={cyWords('board.hand')} class="your-hand">
           <ul class="card-row" data-testid="your-hand">
             {view.hand.map((card) => (
               <li key={card.id} class="card" data-hand-card={card.id}>

@@ -1,11 +1,27 @@
 /**
  * What construction yard's buildings and payments bring, in words, from the game's catalog (its
  * reference card and turn limits): the buy buttons, the yard and the pay buttons say it. Pure
- * functions of the catalog, so they are tested without a page (test/web/game-terms.test.ts).
+ * functions of the catalog, so they are tested without a page (test/web/game-terms.test.ts). Every
+ * word comes from the catalog's `construction-yard` namespace in the reader's language.
  */
+import type { MessageArgs, MessageKey } from '../../../../src/shared/i18n/index';
 import type { components } from '../../api/openapi';
+import { t, tr } from '../../i18n';
 
 export type CYCatalog = components['schemas']['ConstructionYardCatalog'];
+
+/** One of this game's messages ("board.price" → `construction-yard.board.price`). */
+export const cyWords = (key: string, args?: MessageArgs): string => t(`construction-yard.${key}` as MessageKey, args);
+
+/** A term of the game (`building.station`, `currency.blue`, `money.blue.3`) in the reader's language; the id itself when unknown. */
+export function cyTerm(term: string): string {
+  const key = `construction-yard.term.${term}`;
+  return tr.has(key) ? t(key as MessageKey) : term;
+}
+
+export const buildingName = (type: string): string => cyTerm(`building.${type}`);
+export const currencyName = (currency: string): string => cyTerm(`currency.${currency}`);
+export const moneyName = (card: { currency: string; value: number }): string => cyTerm(`money.${card.currency}.${card.value}`);
 
 /** "A 4 · B 11/4 · C 19/11/4": the points of the first, second … collector of the type at each scoring. */
 export function pointsByRank(catalog: CYCatalog | undefined, type: string): string | null {
@@ -14,16 +30,18 @@ export function pointsByRank(catalog: CYCatalog | undefined, type: string): stri
   return (['A', 'B', 'C'] as const).map((round) => `${round} ${entry.points[round].join('/')}`).join(' · ');
 }
 
-/** "church" → "churches": a building type counted. */
+/** "2 churches": a count of buildings of one type. */
 export function buildingsWord(type: string, count: number): string {
-  if (count === 1) return type;
-  return /(?:ch|sh|s|x)$/.test(type) ? `${type}es` : `${type}s`;
+  const key = `construction-yard.board.count.${type}`;
+  return tr.has(key) ? t(key as MessageKey, { n: count }) : `${count} ${type}`;
 }
 
 /** A buy button's words: the building, its price and currency, and what the type scores. */
 export function buyWords(catalog: CYCatalog | undefined, building: { type: string; price: number }, currency: string, toNeutral: boolean): string {
   const points = pointsByRank(catalog, building.type);
-  return `Buy the ${building.type} (${building.price}) with ${currency} money${toNeutral ? ' for the neutral collector' : ''}${points ? `; scores by rank ${points}` : ''}`;
+  const args = { building: buildingName(building.type), price: building.price, currency: currencyName(currency) };
+  if (points) return cyWords(toNeutral ? 'action.buyForNeutral' : 'action.buy', { ...args, points });
+  return cyWords(toNeutral ? 'action.buyPlainForNeutral' : 'action.buyPlain', args);
 }
 
 /**
@@ -32,11 +50,12 @@ export function buyWords(catalog: CYCatalog | undefined, building: { type: strin
  * (no change is given; the turn ends).
  */
 export function payWords(catalog: CYCatalog | undefined, currency: string, value: number, owed: number | null, actionsThisTurn: number): string {
-  const card = currency ? `Pay ${/^[aeiou]/.test(currency) ? 'an' : 'a'} ${currency} ${value}` : `Pay a ${value}`;
-  if (owed === null) return card;
-  if (value < owed) return `${card}: ${owed - value} still owed after it`;
-  if (value > owed) return `${card}: ${value - owed} over, no change is given and your turn ends`;
+  if (!currency) return cyWords('action.payValue', { value });
+  const card = { currency: currencyName(currency), value };
+  if (owed === null) return cyWords('action.pay', card);
+  if (value < owed) return cyWords('action.payOwed', { ...card, left: owed - value });
+  if (value > owed) return cyWords('action.payOver', { ...card, over: value - owed });
   const limit = catalog?.actionsPerTurn;
-  if (limit === undefined) return `${card}: exact`;
-  return actionsThisTurn + 1 < limit ? `${card}: exact, you act again` : `${card}: exact, but ${limit} actions end the turn`;
+  if (limit === undefined) return cyWords('action.payExact', card);
+  return actionsThisTurn + 1 < limit ? cyWords('action.payExactAgain', card) : cyWords('action.payExactLimit', { ...card, limit });
 }

@@ -1,13 +1,30 @@
-import { Panel, SvgClickable, onlyLegal, words } from '../shared';
+import { Panel, SvgClickable, onlyLegal } from '../shared';
 import { useSeatName } from '../names';
-import { withoutActionNames } from '../words';
 import type { BoardProps, GameAction } from '../types';
-import { factoryColour, factoryName, factorySpaces, inventionName, territoryGrid } from './catalog';
+import { characterName, colourName, factoryColour, factoryName, factorySpaces, inventionName, territoryGrid, urbTerm, urbWords } from './catalog';
 import type { UrbanizationView } from './view';
 
 const W = 80;
 const H = 70;
-const BUILDING_LETTER: Record<string, string> = { house: 'H', skyscraper: 'S', factory: 'F' };
+const TURNS = 6;
+/** A building's letter on the map (the legend says them). */
+const buildingLetter = (building: string): string => urbWords(`board.letter.${building}`);
+
+/** What the seat to act is asked to do now, from the phase and the action under way (the engine's `expected`, in words). */
+function expectedWords(view: UrbanizationView): string {
+  const pending = view.pending as { kind: string; building?: string; mode?: string } | null;
+  if (view.phase === 'placement') return urbWords(pending?.kind === 'price' ? 'action.expected.placementPrice' : 'action.expected.placement');
+  if (view.phase === 'hire' || view.phase === 'steam' || view.phase === 'over') return urbWords(`action.expected.${view.phase}`);
+  if (!pending) return urbWords('action.expected.start');
+  switch (pending.kind) {
+    case 'erect':
+      return urbWords(pending.building === 'admin' ? 'action.expected.erectAdmin' : pending.building === 'house' ? 'action.expected.erectHouse' : 'action.expected.erectSkyscraper');
+    case 'trade':
+      return urbWords(pending.mode === 'buy' ? 'action.expected.buyGrain' : 'action.expected.sellGrain');
+    default:
+      return urbWords(`action.expected.${pending.kind}`);
+  }
+}
 
 /** The territory actions a click on a triangle means, when only one of them is legal there. */
 const TERRITORY_ACTIONS = ['place', 'movePrice', 'swapPrice', 'buyLand'];
@@ -24,7 +41,7 @@ function territoryAction(legal: readonly GameAction[] | undefined, id: number): 
 function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
   const seatName = useSeatName();
   return (
-    <svg class="urb-map" viewBox={`0 0 ${((territoryGrid().columns + 1) * W) / 2} ${territoryGrid().rows * H}`} role="group" aria-label="Territory map">
+    <svg class="urb-map" viewBox={`0 0 ${((territoryGrid().columns + 1) * W) / 2} ${territoryGrid().rows * H}`} role="group" aria-label={urbWords('board.map')}>
       {view.territories.map((t) => {
         const r = Math.floor(t.id / territoryGrid().columns);
         const c = t.id % territoryGrid().columns;
@@ -33,15 +50,19 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
         const y = r * H;
         const points = up ? `${x},${y + H} ${x + W / 2},${y} ${x + W},${y + H}` : `${x},${y} ${x + W},${y} ${x + W / 2},${y + H}`;
         const cy = up ? y + H * 0.62 : y + H * 0.38;
-        const buildings = t.grounds.map((g) => (g.building ? BUILDING_LETTER[g.building] : g.grain ? `${g.grain}●` : '·')).join(' ');
-        const owner = t.covered ? 'covered' : t.owner === null ? `for sale at ${t.price}` : `owned by ${seatName(t.owner)}`;
+        const buildings = t.grounds.map((g) => (g.building ? buildingLetter(g.building) : g.grain ? `${g.grain}●` : '·')).join(' ');
         const action = territoryAction(legal, t.id);
-        const label = `Territory ${t.id}: ${owner}; grounds ${t.grounds.map((g) => g.building ?? (g.grain ? `${g.grain} seed` : 'empty')).join(', ')}${t.admin ? `; ${t.admin} admin` : ''}`;
+        const grounds = t.grounds.map((g) => (g.building ? urbTerm(`building.${g.building}`) : g.grain ? urbWords('board.ground.seeds', { n: g.grain }) : urbWords('board.ground.empty'))).join(', ');
+        const label = t.covered
+          ? urbWords('board.territory.covered', { id: t.id })
+          : t.owner === null
+            ? urbWords('board.territory.forSale', { id: t.id, price: t.price, grounds })
+            : urbWords('board.territory.owned', { id: t.id, player: seatName(t.owner), grounds, admin: t.admin });
         return (
           // The drawn words sit beside the clickable shape, not in it: a button's visible text must be
           // part of its name, and the name says more than "3 $2" (axe: label-content-name-mismatch).
           <g key={t.id}>
-            <SvgClickable label={action ? `${words(action.type)} — ${label}` : label} action={action} onAction={onAction}>
+            <SvgClickable label={action ? urbWords('board.territory.target', { action: urbWords(`action.target.${action.type}`), territory: label }) : label} action={action} onAction={onAction}>
               <polygon points={points} class={`territory ${t.covered ? 'covered' : t.owner === null ? 'free' : `seat-${t.owner}`}${action ? ' target' : ''}`} />
             </SvgClickable>
             {!t.covered && (
@@ -52,7 +73,7 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
                 </text>
                 <text x={x + W / 2} y={cy + 9} class="t-build">
                   {buildings}
-                  {t.admin ? ` A${t.admin}` : ''}
+                  {t.admin ? ` ${urbWords('board.letter.admin', { n: t.admin })}` : ''}
                 </text>
               </g>
             )}
@@ -64,31 +85,29 @@ function Territories({ view, legal, onAction }: BoardProps<UrbanizationView>) {
 }
 
 /** The territories' fill colour of each player (the map's key), as drawn: a swatch of the same shape style, the name, the colour in words. */
-const SEAT_COLOUR_WORDS = ['blue', 'red', 'green', 'purple'];
-
 function ColourKey({ seats }: { seats: number }) {
   const seatName = useSeatName();
   return (
-    <ul class="urb-key plain" aria-label="Player colours on the map" data-testid="colour-key">
+    <ul class="urb-key plain" aria-label={urbWords('board.colourKey')} data-testid="colour-key">
       {Array.from({ length: seats }, (_, seat) => (
         <li key={seat}>
           <svg class="urb-swatch" viewBox="0 0 16 16" aria-hidden="true">
             <rect class={`territory seat-${seat}`} x="1" y="1" width="14" height="14" />
           </svg>
-          {seatName(seat)}: {SEAT_COLOUR_WORDS[seat] ?? `colour ${seat + 1}`}
+          {urbWords('board.seatColour', { player: seatName(seat), colour: urbWords(`board.seatColour.${seat}`) })}
         </li>
       ))}
       <li>
         <svg class="urb-swatch" viewBox="0 0 16 16" aria-hidden="true">
           <rect class="territory free" x="1" y="1" width="14" height="14" />
         </svg>
-        for sale
+        {urbWords('board.forSale')}
       </li>
       <li>
         <svg class="urb-swatch" viewBox="0 0 16 16" aria-hidden="true">
           <rect class="territory covered" x="1" y="1" width="14" height="14" />
         </svg>
-        covered (not in play)
+        {urbWords('board.covered')}
       </li>
     </ul>
   );
@@ -99,7 +118,7 @@ function Orders(props: { orders: Record<string, number> }) {
     <span>
       {(['white', 'grey', 'orange'] as const).map((colour) => (
         <span key={colour} class={`order order-${colour}`}>
-          {props.orders[colour]} {colour}{' '}
+          {urbWords('board.orders', { count: props.orders[colour] ?? 0, colour: colourName(colour) })}{' '}
         </span>
       ))}
     </span>
@@ -111,19 +130,19 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
   const { view, legal, onAction } = props;
   return (
     <div class="board urb-board">
-      <Panel title="Status">
+      <Panel title={urbWords('board.status')}>
         <p>
-          {view.phase === 'over' ? 'Game over' : `Turn ${view.turn} of 6 · ${view.phase === 'actions' ? `action phase ${view.actionPhase}` : `${view.phase} phase`}`}
-          {view.activeSeat !== null && ` · ${seatLabel(view.activeSeat)} to act`}
+          {view.phase === 'over' ? urbWords('board.gameOver') : urbWords(`board.turn.${view.phase}`, { turn: view.turn, turns: TURNS, phase: view.actionPhase })}
+          {view.activeSeat !== null && ` · ${urbWords('board.toAct', { player: seatLabel(view.activeSeat) })}`}
         </p>
-        {view.activeSeat !== null && <p class="muted">{withoutActionNames(view.expected)}</p>}
+        {view.activeSeat !== null && <p class="muted">{expectedWords(view)}</p>}
       </Panel>
-      <Panel title="Territories">
+      <Panel title={urbWords('board.territories')}>
         <Territories {...props} />
-        <p class="muted">H house · S skyscraper · F factory · ● seeds · A administrative building · $ land price</p>
+        <p class="muted">{urbWords('board.legend')}</p>
         <ColourKey seats={view.players.length} />
       </Panel>
-      <Panel title="Factory market">
+      <Panel title={urbWords('board.factoryMarket')}>
         <ol class="card-row">
           {view.display.map((slot, i) => {
             const attract = onlyLegal(legal, { type: 'attractIndustry', slot: i, industryBoss: false });
@@ -133,13 +152,17 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
                 {slot.card !== null && (
                   <span class="muted">
                     {factorySpaces(slot.card)
-                      .map((space, s) => `${space.count} ${space.colour}${slot.spaces[s] !== null && slot.spaces[s] !== undefined ? ` (${seatLabel(slot.spaces[s]!)})` : ''}`)
+                      .map((space, s) =>
+                        slot.spaces[s] !== null && slot.spaces[s] !== undefined
+                          ? urbWords('board.orderSpaceTaken', { count: space.count, colour: colourName(space.colour), player: seatLabel(slot.spaces[s]!) })
+                          : urbWords('board.orderSpace', { count: space.count, colour: colourName(space.colour) }),
+                      )
                       .join(' · ')}
                   </span>
                 )}
                 {attract && onAction && (
                   <button type="button" onClick={() => onAction(attract)}>
-                    Attract
+                    {urbWords('action.attractButton')}
                   </button>
                 )}
               </li>
@@ -147,22 +170,20 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
           })}
         </ol>
         <p class="muted">
-          Next factories: {view.deck.slice(0, 3).map(factoryName).join(', ') || 'none'} ({view.deck.length} in the deck)
+          {view.deck.length > 0
+            ? urbWords('board.nextFactories', { factories: view.deck.slice(0, 3).map(factoryName).join(', '), count: view.deck.length })
+            : urbWords('board.nextFactoriesNone', { count: view.deck.length })}
         </p>
       </Panel>
-      <Panel title="Markets and supply">
+      <Panel title={urbWords('board.markets')}>
+        <p>{urbWords('board.grain', { barns: view.grainArea.barns.join(' / '), field: view.grainArea.field })}</p>
         <p>
-          Grain: barns {view.grainArea.barns.join(' / ')} · field {view.grainArea.field}
+          {urbWords('board.supply')} <Orders orders={view.supply} />
         </p>
-        <p>
-          Work orders in the supply: <Orders orders={view.supply} />
-        </p>
-        <p class="muted">
-          Pool: {view.pool.houses} houses, {view.pool.skyscrapers} skyscrapers, {view.pool.admin} admin, {view.pool.factories} factories
-        </p>
+        <p class="muted">{urbWords('board.pool', { houses: view.pool.houses, skyscrapers: view.pool.skyscrapers, admin: view.pool.admin, factories: view.pool.factories })}</p>
       </Panel>
       {view.options.inventions && (
-        <Panel title="Inventions">
+        <Panel title={urbWords('board.inventions')}>
           <ol class="plain inline">
             {view.docks.map((dock, i) => (
               <li key={i}>
@@ -172,42 +193,41 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
           </ol>
         </Panel>
       )}
-      <Panel title="Player boards">
-        <div class="table-scroll stack-when-narrow" tabIndex={0} role="region" aria-label="Scores table">
+      <Panel title={urbWords('board.playerBoards')}>
+        <div class="table-scroll stack-when-narrow" tabIndex={0} role="region" aria-label={urbWords('board.scoresTable')}>
           <table class="data">
             <thead>
               <tr>
-                <th scope="col">Seat</th>
-                <th scope="col">Money</th>
-                <th scope="col">Points</th>
-                <th scope="col">Grain</th>
-                <th scope="col">Work orders</th>
-                <th scope="col">Citizens / tax line</th>
-                <th scope="col">Character</th>
-                <th scope="col">Factories</th>
-                <th scope="col">Free markers</th>
+                <th scope="col">{urbWords('board.column.seat')}</th>
+                <th scope="col">{urbWords('board.column.money')}</th>
+                <th scope="col">{urbWords('board.column.points')}</th>
+                <th scope="col">{urbWords('board.column.grain')}</th>
+                <th scope="col">{urbWords('board.column.orders')}</th>
+                <th scope="col">{urbWords('board.column.citizens')}</th>
+                <th scope="col">{urbWords('board.column.character')}</th>
+                <th scope="col">{urbWords('board.column.factories')}</th>
+                <th scope="col">{urbWords('board.column.markers')}</th>
               </tr>
             </thead>
             <tbody>
               {view.players.map((p, s) => (
                 <tr key={s} class={`seat-row-${s} ${s === view.activeSeat ? 'to-act' : ''}`}>
                   <th scope="row">
-                    {seatLabel(s)}
-                    {p.mayor ? ' (mayor)' : ''}
+                    {p.mayor ? urbWords('board.mayor', { player: seatLabel(s) }) : seatLabel(s)}
                     {s === view.activeSeat ? ' ▶' : ''}
                   </th>
-                  <td data-label="Money">${p.money}</td>
-                  <td data-label="Points">{p.points}</td>
-                  <td data-label="Grain">{p.grain}</td>
-                  <td data-label="Work orders">
+                  <td data-label={urbWords('board.column.money')}>${p.money}</td>
+                  <td data-label={urbWords('board.column.points')}>{p.points}</td>
+                  <td data-label={urbWords('board.column.grain')}>{p.grain}</td>
+                  <td data-label={urbWords('board.column.orders')}>
                     <Orders orders={p.orders} />
                   </td>
-                  <td data-label="Citizens / tax line">
+                  <td data-label={urbWords('board.column.citizens')}>
                     {p.citizens} / {p.taxLine}
                   </td>
-                  <td data-label="Character">{p.character ? `${words(p.character)}${p.characterUsed ? ' (used)' : ''}` : '—'}</td>
-                  <td data-label="Factories">{p.factories.map((f) => factoryName(f.cards[f.cards.length - 1] ?? null)).join(', ') || '—'}</td>
-                  <td data-label="Free markers">{view.freeMarkers[s]}</td>
+                  <td data-label={urbWords('board.column.character')}>{p.character ? (p.characterUsed ? urbWords('board.used', { character: characterName(p.character) }) : characterName(p.character)) : '—'}</td>
+                  <td data-label={urbWords('board.column.factories')}>{p.factories.map((f) => factoryName(f.cards[f.cards.length - 1] ?? null)).join(', ') || '—'}</td>
+                  <td data-label={urbWords('board.column.markers')}>{view.freeMarkers[s]}</td>
                 </tr>
               ))}
             </tbody>
@@ -218,7 +238,7 @@ export function UrbanizationBoard(props: BoardProps<UrbanizationView>) {
             {view.players.map((p, s) =>
               p.inventions.length ? (
                 <li key={s}>
-                  {seatLabel(s)} inventions: {p.inventions.map(inventionName).join(', ')}
+                  {urbWords('board.playerInventions', { player: seatLabel(s), inventions: p.inventions.map(inventionName).join(', ') })}
                 </li>
               ) : null,
             )}

@@ -1,89 +1,80 @@
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { UrbanizationBoard } from './Board';
-import { buildingTerms, factoryName, factoryTerms, grainPrice, inventionName } from './catalog';
+import { buildingTerms, characterName, factoryName, factoryTerms, grainPrice, inventionName, urbWords } from './catalog';
 import type { UrbanizationView } from './view';
 
-const territory = (action: GameAction) => `territory ${action.territory}`;
-
 /** What each character does when played (docs/games/urbanization.md), for the hire buttons. */
-const CHARACTER_EFFECTS: Record<string, string> = {
-  architect: '$1 off every building of one erect action',
-  realEstateBroker: 'swap the price markers of two territories, then buy one',
-  millWorker: 'up to 2 grain free from the field',
-  farmer: 'one seed on the farmer card',
-  professor: 'take every invention card at the space your marker stops',
-  foreman: 'double the work orders you take',
-  taxCollector: 'collect taxes twice',
-  industryBoss: 'attract any factory card, filled or not',
-  unionLeader: 'produce with work orders of any colour',
-};
-const ground = (action: GameAction) => `ground ${(action.ground as number) + 1}`;
-/** " with the Architect" when the action plays the character card named by `flag`. */
-const using = (action: GameAction, flag: string, character: string) => (action[flag] ? ` with the ${character}` : '');
+const effect = (character: string): string => urbWords(`action.effect.${character}`);
+const shown = (n: unknown): number => (n as number) + 1;
 
 function describeAction(action: GameAction, view: UrbanizationView): string {
   const slotName = (slot: unknown) => factoryName(view.display[slot as number]?.card ?? null);
+  const territory = action.territory as number;
   switch (action.type) {
     case 'place':
-      return `Place a marker on ${territory(action)}`;
+      return urbWords('action.place', { territory });
     case 'movePrice':
-      return `Move a price marker to ${territory(action)}`;
+      return urbWords('action.movePrice', { territory });
     case 'swapPrice':
-      return `Swap the price marker of ${territory(action)}`;
-    case 'hire': {
-      const effect = CHARACTER_EFFECTS[action.character as string];
-      return `Hire the ${words(action.character as string).toLowerCase()}${effect ? ` (${effect})` : ''}`;
-    }
+      return urbWords('action.swapPrice', { territory });
+    case 'hire':
+      return urbWords('action.hire', { character: characterName(action.character as string), effect: effect(action.character as string) });
     case 'buyLand': {
-      const price = view.territories[action.territory as number]?.price;
-      return `Buy ${territory(action)}${action.broker ? using(action, 'broker', 'real estate broker') : price !== undefined ? ` for $${price}` : ''}`;
+      const price = view.territories[territory]?.price ?? 0;
+      return action.broker ? urbWords('action.buyLandBroker', { territory }) : urbWords('action.buyLand', { territory, price });
     }
     case 'erect': {
-      const terms = buildingTerms(action.building as string);
-      return `Erect ${action.building === 'admin' ? 'an administrative building' : `a ${action.building}`} on ${territory(action)}, ${ground(action)}${terms ? ` (${terms})` : ''}${using(action, 'architect', 'architect')}`;
+      const terms = buildingTerms(action.building as string) ?? '';
+      return urbWords('action.erect', { building: action.building as string, territory, ground: shown(action.ground), terms, architect: action.architect ? 'yes' : 'no' });
     }
     case 'buyGrain': {
-      const price = grainPrice(action.source as number);
-      const cost = price !== undefined ? ` for $${price}` : '';
-      return (action.source as number) === 4 ? `Buy grain from the field${cost}` : `Buy grain from barn ${(action.source as number) + 1}${cost}`;
+      const source = action.source as number;
+      const price = grainPrice(source) ?? 0;
+      return source === 4 ? urbWords('action.buyGrainField', { price }) : urbWords('action.buyGrainBarn', { barn: source + 1, price });
     }
     case 'sow':
-      return `Sow on ${territory(action)}, ${ground(action)}`;
+      return urbWords('action.sow', { territory, ground: shown(action.ground) });
     case 'takeOrders':
-      return `Take work orders from the ${slotName(action.slot)}${using(action, 'foreman', 'foreman')}`;
+      return urbWords(action.foreman ? 'action.takeOrdersForeman' : 'action.takeOrders', { factory: slotName(action.slot) });
     case 'attractIndustry': {
-      const terms = factoryTerms(view.display[action.slot as number]?.card ?? null);
-      return `Attract the ${slotName(action.slot)}${terms ? ` (${terms})` : ''}${using(action, 'industryBoss', 'industry boss')}`;
+      const terms = factoryTerms(view.display[action.slot as number]?.card ?? null) ?? '';
+      return urbWords(action.industryBoss ? 'action.attractBoss' : 'action.attract', { factory: slotName(action.slot), terms });
     }
     case 'placeFactory':
-      return `Build the factory on ${territory(action)}, ${ground(action)} (+2 points)`;
+      return urbWords('action.placeFactory', { territory, ground: shown(action.ground) });
     case 'produce':
     case 'produceUnion': {
       const factory = view.players[view.activeSeat ?? 0]?.factories[action.factory as number];
-      const name = factory ? factoryName(factory.cards[factory.cards.length - 1] ?? null) : `factory ${action.factory}`;
-      return action.type === 'produce' ? `Produce at the ${name}` : `Produce at the ${name} with the union leader (${action.white} white, ${action.grey} grey, ${action.orange} orange)`;
+      const name = factoryName(factory ? (factory.cards[factory.cards.length - 1] ?? null) : null);
+      return action.type === 'produce'
+        ? urbWords('action.produce', { factory: name })
+        : urbWords('action.produceUnion', { factory: name, white: action.white as number, grey: action.grey as number, orange: action.orange as number });
     }
     case 'collectTaxes':
-      return `Collect taxes ($1 per citizen)${using(action, 'taxCollector', 'tax collector')}`;
-    case 'acquireInvention':
-      return `${(action.marker as number) < 0 ? 'Put a new marker' : `Move marker ${(action.marker as number) + 1}`} on invention space ${(action.space as number) + 1}${using(action, 'professor', 'professor')}`;
+      return urbWords(action.taxCollector ? 'action.collectTaxesCollector' : 'action.collectTaxes');
+    case 'acquireInvention': {
+      const space = shown(action.space);
+      const professor = action.professor === true;
+      if ((action.marker as number) < 0) return urbWords(professor ? 'action.newMarkerProfessor' : 'action.newMarker', { space });
+      return urbWords(professor ? 'action.moveMarkerProfessor' : 'action.moveMarker', { marker: shown(action.marker), space });
+    }
     case 'takeInvention':
-      return `Take the invention ${inventionName(action.invention as string)} (+1 point)`;
+      return urbWords('action.takeInvention', { invention: inventionName(action.invention as string) });
     case 'removeInventionMarker':
-      return `Remove invention marker ${(action.marker as number) + 1}`;
+      return urbWords('action.removeMarker', { marker: shown(action.marker) });
     case 'steamEngine':
-      return action.exchange ? 'Use the steam engine exchange' : 'Do not use the steam engine';
+      return urbWords(action.exchange ? 'action.steamYes' : 'action.steamNo');
     case 'sellGrain':
-      return 'Sell a grain (at the price of the first barn with room)';
+      return urbWords('action.sellGrain');
     case 'millWorker':
-      return `Use the mill worker (${CHARACTER_EFFECTS.millWorker})`;
+      return urbWords('action.millWorker', { effect: effect('millWorker') });
     case 'sowFarmer':
-      return 'Sow on the farmer card';
+      return urbWords('action.sowFarmer');
     case 'pass':
-      return 'Pass';
+      return urbWords('action.pass');
     case 'done':
-      return 'Done';
+      return urbWords('action.done');
     default:
       return describeGeneric(action);
   }
@@ -97,7 +88,7 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
   const d = details as { factorySums?: number[]; factoryBonus?: number | null; inventionBonus?: number[] } | null;
   if (!d?.factorySums) return null;
   return {
-    columns: ['Points in play', 'Sum of factory numbers', 'Factory bonus', 'Invention bonus', 'Total'],
+    columns: ['inPlay', 'factorySum', 'factoryBonus', 'inventionBonus', 'total'].map((column) => urbWords(`board.score.${column}`)),
     rows: scores.map((score, seat) => {
       const factoryBonus = d.factoryBonus === seat ? 2 : 0;
       const inventionBonus = d.inventionBonus?.[seat] ?? 0;
@@ -106,20 +97,17 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
   };
 }
 
+/** The action types with a heading of their own (the catalog's action.group.<type>). */
+const GROUPS = new Set([
+  'place', 'movePrice', 'swapPrice', 'hire', 'pass', 'done', 'buyLand', 'erect', 'buyGrain', 'sellGrain', 'millWorker', 'sow', 'sowFarmer', 'takeOrders',
+  'attractIndustry', 'placeFactory', 'produce', 'produceUnion', 'collectTaxes', 'acquireInvention', 'takeInvention', 'removeInventionMarker', 'steamEngine',
+]);
+
 export const urbanizationUi: GameUi<UrbanizationView> = {
-  title: 'Urbanization',
-  tagline: 'Buy land, raise farms and factories and feed your citizens as the town grows (2–4 players).',
+  title: urbWords('title'),
+  tagline: urbWords('tagline'),
   finalScoring,
   Board: UrbanizationBoard,
   describeAction,
-  groupLabel: (type) =>
-    ({
-      place: 'Place a marker',
-      hire: 'Hire a character',
-      buyLand: 'Buy land',
-      erect: 'Erect a building',
-      takeOrders: 'Take work orders',
-      attractIndustry: 'Attract industry',
-      acquireInvention: 'Inventions',
-    })[type] ?? words(type),
+  groupLabel: (type) => (GROUPS.has(type) ? urbWords(`action.group.${type}`) : words(type)),
 };
