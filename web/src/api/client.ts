@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './openapi';
 import { endSession, getSession } from './session';
+import { t } from '../i18n';
 
 /**
  * The typed REST client: openapi-fetch over the types openapi-typescript generates from
@@ -62,7 +63,7 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   try {
     result = await call;
   } catch (error) {
-    throw new ApiError(0, { title: 'Network error', detail: (error as Error).message });
+    throw new ApiError(0, { title: t('pages.api.networkError'), detail: (error as Error).message });
   }
   if (result.error !== undefined || !result.response.ok) {
     const problem = (typeof result.error === 'object' && result.error !== null ? result.error : { title: String(result.error ?? result.response.statusText) }) as Problem;
