@@ -10,7 +10,7 @@ import { t, tr } from '../i18n';
 
 const PAGE_SIZE = 25;
 /** A rating as shown: whole points, as on chess sites (the server keeps mu and sigma exact). */
-const shown = (rating: number) => tr.number(Math.round(rating));
+const shown = (rating: number) => tr.number(Math.round(rating), { useGrouping: false });
 
 type LeaderboardRow = { rank: number; username: string; rating: number; games: number };
 const leaderboardColumns = (): Column<LeaderboardRow>[] => [
