@@ -2,7 +2,7 @@ import type { ComponentChildren, InputHTMLAttributes, LooseInputHTMLAttributes, 
 import { useId, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { refusalInWords } from '../api/refusals';
-import { t } from '../i18n';
+import { t, tr } from '../i18n';
 
 // Preact's input/select prop types are unions by `type`/`role`; the loose forms pass through as given.
 /** A labelled input: the <label> is tied to the control, so clicking it and screen readers work. */
@@ -63,15 +63,21 @@ export function DurationField({ label, seconds, min, onChange }: { label: string
   );
 }
 
+/** A form field the server names ("password") in the reader's words, where the catalog has them. */
+function fieldWords(field: string): string {
+  const key = `pages.field.${field}`;
+  return tr.has(key) ? tr.t(key) : field;
+}
+
 /**
  * A schema refusal in words: "/password must NOT have fewer than 8 characters" → "The password
  * must have at least 8 characters." Other details are already sentences.
  */
 export function inWords(detail: string): string {
   return detail
-    .replace(/(?:^|\b)\/(\w+) must NOT have fewer than (\d+) characters/g, (_, field: string, n: string) => `The ${field} must have at least ${n} characters`)
-    .replace(/(?:^|\b)\/(\w+) must NOT have more than (\d+) characters/g, (_, field: string, n: string) => `The ${field} may have at most ${n} characters`)
-    .replace(/(?:^|\b)\/(\w+) must match pattern "[^"]*"/g, (_, field: string) => `The ${field} has a character it may not contain`);
+    .replace(/(?:^|\b)\/(\w+) must NOT have fewer than (\d+) characters/g, (_, field: string, n: string) => t('pages.detail.minLength', { field: fieldWords(field), n: Number(n) }))
+    .replace(/(?:^|\b)\/(\w+) must NOT have more than (\d+) characters/g, (_, field: string, n: string) => t('pages.detail.maxLength', { field: fieldWords(field), n: Number(n) }))
+    .replace(/(?:^|\b)\/(\w+) must match pattern "[^"]*"/g, (_, field: string) => t('pages.detail.pattern', { field: fieldWords(field) }));
 }
 
 /**

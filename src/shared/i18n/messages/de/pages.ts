@@ -263,4 +263,14 @@ export default {
   'event.undo': '{who, select, game {Das Spiel nimmt einen Zug zurück.} other {{name} nimmt einen Zug zurück.}}',
   'event.action': '{who, select, game {Das Spiel} other {{name}}}: {action}.',
   'event.step': '{who, select, game {Das Spiel macht einen Schritt.} other {{name} macht einen Schritt seines Zuges.}}',
+
+  'detail.minLength': '„{field}“ muss mindestens {n, plural, one {# Zeichen} other {# Zeichen}} lang sein',
+  'detail.maxLength': '„{field}“ darf höchstens {n, plural, one {# Zeichen} other {# Zeichen}} lang sein',
+  'detail.pattern': '„{field}“ enthält ein Zeichen, das nicht erlaubt ist',
+  'field.username': 'Benutzername',
+  'field.password': 'Passwort',
+  'field.newPassword': 'Neues Passwort',
+  'field.email': 'E-Mail-Adresse',
+  'field.text': 'Nachricht',
+  'field.clientSeed': 'Startwert',
 } satisfies Record<keyof typeof en, string>;

@@ -280,4 +280,15 @@ export default {
 
   // The API client (web/src/api/client.ts).
   'api.networkError': 'Network error',
+
+  // Form refusals in words (web/src/ui/forms.tsx inWords): the server's schema details, by field.
+  'detail.minLength': 'The {field} must have at least {n, plural, one {# character} other {# characters}}',
+  'detail.maxLength': 'The {field} may have at most {n, plural, one {# character} other {# characters}}',
+  'detail.pattern': 'The {field} has a character it may not contain',
+  'field.username': 'username',
+  'field.password': 'password',
+  'field.newPassword': 'new password',
+  'field.email': 'e-mail address',
+  'field.text': 'message',
+  'field.clientSeed': 'seed',
 } as const;
