@@ -24,6 +24,9 @@ function guarded(entry: AppRoute): ComponentType<any> {
   };
 }
 
+// The tab's title before a page sets its own (index.html's is English).
+document.title = t('pages.siteTitle');
+
 const pages = routes.map((entry) => ({ path: entry.path, component: guarded(entry) }));
 
 function NotFound() {
