@@ -87,7 +87,7 @@ export default {
   'lobby.watch.empty': 'Kein laufendes Spiel.',
   'lobby.finished.title': 'Beendete Spiele',
   'lobby.finished.empty': 'Noch kein beendetes Spiel.',
-  'lobby.link': '{verb, select, open {{game} öffnen} join {{game} beitreten} watch {{game} zuschauen} other {{game} nachspielen}}',
+  'lobby.link': '{verb, select, open {{game} öffnen} join {{game} beitreten} watch {Bei {game} zuschauen} other {{game} nachspielen}}',
   'lobby.column.game': 'Spiel',
   'lobby.column.players': 'Mitspieler',
   'lobby.column.turn': 'Am Zug oder Ergebnis',
