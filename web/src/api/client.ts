@@ -1,7 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './openapi';
 import { endSession, getSession } from './session';
-import { t } from '../i18n';
 
 /**
  * The typed REST client: openapi-fetch over the types openapi-typescript generates from
@@ -63,7 +62,8 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   try {
     result = await call;
   } catch (error) {
-    throw new ApiError(0, { title: t('pages.api.networkError'), detail: (error as Error).message });
+    // The title marks the failure for api/refusals.ts, which says it in the reader's words: not shown as is.
+    throw new ApiError(0, { title: 'Network error', detail: (error as Error).message });
   }
   if (result.error !== undefined || !result.response.ok) {
     const problem = (typeof result.error === 'object' && result.error !== null ? result.error : { title: String(result.error ?? result.response.statusText) }) as Problem;

@@ -234,7 +234,6 @@ export default {
   'yourTurn.elsewhere': 'Anderswo am Zug',
   'yourTurn.empty': 'Kein Spiel wartet auf dich.',
 
-  'api.networkError': 'Netzwerkfehler',
 
   'table.empty': 'Nichts gefunden.',
   'table.named': 'Tabelle {caption}',

@@ -278,9 +278,6 @@ export default {
   'event.action': '{who, select, game {The game} other {{name}}}: {action}.',
   'event.step': '{who, select, game {The game takes a step.} other {{name} takes a step of their turn.}}',
 
-  // The API client (web/src/api/client.ts).
-  'api.networkError': 'Network error',
-
   // Form refusals in words (web/src/ui/forms.tsx inWords): the server's schema details, by field.
   'detail.minLength': 'The {field} must have at least {n, plural, one {# character} other {# characters}}',
   'detail.maxLength': 'The {field} may have at most {n, plural, one {# character} other {# characters}}',
