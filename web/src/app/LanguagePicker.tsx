@@ -63,7 +63,11 @@ export function useAccountLanguage(): void {
         if (!live) return;
         followed();
         if (language === null || language === locale) return;
-        localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+        try {
+          localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+        } catch {
+          return; // without storage the reload would come back in this language: stay
+        }
         location.reload();
       },
       () => {},
