@@ -118,8 +118,9 @@ const ALLOWED = new Set<string>([
 async function shownTexts(page: Page): Promise<{ texts: string[]; data: string[]; outsideGames: string }> {
   return page.evaluate((games) => {
     type El = { innerText: string; textContent: string | null; getAttribute(name: string): string | null; closest(selector: string): El | null };
-    type Clone = { textContent: string | null; querySelectorAll(s: string): ArrayLike<{ remove(): void }> };
-    const doc = (globalThis as unknown as { document: { body: El & { cloneNode(deep: true): Clone }; title: string; querySelectorAll(s: string): ArrayLike<El> } }).document;
+    type Clone = { querySelectorAll(s: string): ArrayLike<{ remove(): void }> };
+    type Walker = { nextNode(): { nodeValue: string | null } | null };
+    const doc = (globalThis as unknown as { document: { body: El & { cloneNode(deep: true): Clone }; title: string; querySelectorAll(s: string): ArrayLike<El>; createTreeWalker(root: Clone, show: number): Walker } }).document;
     // For the report only: the text outside what each game's own words fill (boards, log lines, action buttons).
     const clone = doc.body.cloneNode(true);
     for (const element of Array.from(clone.querySelectorAll(games))) element.remove();
@@ -129,7 +130,11 @@ async function shownTexts(page: Page): Promise<{ texts: string[]; data: string[]
     for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
       for (const element of Array.from(doc.querySelectorAll(`[${name}]`))) if (!element.closest('pre, code')) texts.push(element.getAttribute(name) ?? '');
     }
-    return { texts, data, outsideGames: clone.textContent ?? '' };
+    // Text node by text node, so that words of neighbouring elements stay apart.
+    const walker = doc.createTreeWalker(clone, 4 /* NodeFilter.SHOW_TEXT */);
+    const outside: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) outside.push(node.nodeValue ?? '');
+    return { texts, data, outsideGames: outside.join(' ') };
   }, GAMES_OWN);
 }
 
