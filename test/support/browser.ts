@@ -56,7 +56,8 @@ export async function startBrowserApp(test: string, options: TestAppOptions = {}
     browser,
     baseUrl,
     async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+      // English, whatever the machine's locale: the tests read the English words (the app follows the browser's languages).
+      const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'en-US' });
       contexts.push(context);
       const page = await context.newPage();
       // Anything the app logs as an error (a CSP refusal, an exception) shows in the test output.

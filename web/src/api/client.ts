@@ -62,6 +62,7 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   try {
     result = await call;
   } catch (error) {
+    // The title marks the failure for api/refusals.ts, which says it in the reader's words: not shown as is.
     throw new ApiError(0, { title: 'Network error', detail: (error as Error).message });
   }
   if (result.error !== undefined || !result.response.ok) {

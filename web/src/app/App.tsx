@@ -5,6 +5,7 @@ import { useSession } from '../api/hooks';
 import type { AppRoute } from './route-types';
 import { routes } from './routes';
 import { Shell } from './Shell';
+import { t } from '../i18n';
 
 /** Pages that need an account (or the admin role) send a visitor to the login page first. */
 function guarded(entry: AppRoute): ComponentType<any> {
@@ -18,18 +19,23 @@ function guarded(entry: AppRoute): ComponentType<any> {
       if (!session) route(`/login?next=${encodeURIComponent(url)}`, true);
     }, [session]);
     if (!session) return null;
-    if (!allowed) return <p role="alert">This page is for administrators.</p>;
+    if (!allowed) return <p role="alert">{t('pages.app.adminOnly')}</p>;
     return <Page {...props} />;
   };
 }
+
+// The tab's title before a page sets its own (index.html's is English).
+document.title = t('pages.siteTitle');
 
 const pages = routes.map((entry) => ({ path: entry.path, component: guarded(entry) }));
 
 function NotFound() {
   return (
     <section>
-      <h1>Not found</h1>
-      <p>There is no such page. <a href="/">Back to the start</a>.</p>
+      <h1>{t('pages.notFound.title')}</h1>
+      <p>
+        {t('pages.notFound.text')} <a href="/">{t('pages.notFound.back')}</a>
+      </p>
     </section>
   );
 }

@@ -9,7 +9,10 @@ export interface AppRoute {
   path: string;
   // Route components get their path params as props.
   component: ComponentType<any>;
-  /** Shown in the navigation when set (only for routes without params). */
+  /**
+   * Shown in the navigation when set (only for routes without params): the catalog's key of its name
+   * ('pages.nav.lobby'; the Shell shows a value that is no key as it is).
+   */
   nav?: string;
   /** Who may open it: anyone (default), a logged-in account, or an admin. */
   access?: 'public' | 'user' | 'admin';

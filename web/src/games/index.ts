@@ -3,6 +3,7 @@ import { guildTownUi } from './guild-town/index';
 import { milestoneCityUi } from './milestone-city/index';
 import type { GameUi } from './types';
 import { urbanizationUi } from './urbanization/index';
+import { tr } from '../i18n';
 
 /** The board and action words of each served game type, by the API's type id. */
 // Each entry's view type is its own; the play page hands every board the view of its own game.
@@ -13,5 +14,17 @@ export const gameUis: Record<string, GameUi<any>> = {
   'milestone-city': milestoneCityUi,
 };
 
-/** "Guild town" for 'guild-town' (the type id in words for a type this build has no board for). */
-export const gameTitle = (type: string): string => gameUis[type]?.title ?? type.replace(/-/g, ' ');
+/**
+ * "Guild town" for 'guild-town' in the reader's language: the catalog's `<type>.title`, else the
+ * game's own title, else the type id in words (a type this build has no board for).
+ */
+export function gameTitle(type: string): string {
+  const key = `${type}.title`;
+  return tr.has(key) ? tr.t(key) : (gameUis[type]?.title ?? type.replace(/-/g, ' '));
+}
+
+/** The game's line on what it is about, in the reader's language where the catalog has `<type>.tagline`. */
+export function gameTagline(type: string): string {
+  const key = `${type}.tagline`;
+  return tr.has(key) ? tr.t(key) : (gameUis[type]?.tagline ?? '');
+}

@@ -1,6 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { playerLabel } from '../../../src/shared/game-names';
+import { t, tr } from '../i18n';
 
 /**
  * Player names for every page: a seat is its account's username (or its bot's kind), never
@@ -25,5 +26,8 @@ export function SeatNamesProvider({ names, you, children }: Naming & { children:
 /** A board's seat namer: "alice (you)", "bob"; "Player 2" outside a game page. */
 export function useSeatName(): (seat: number) => string {
   const { names, you } = useContext(NamingContext);
-  return (seat) => `${names[seat] ?? playerLabel(seat)}${seat === you ? ' (you)' : ''}`;
+  return (seat) => {
+    const name = names[seat] ?? playerLabel(seat, tr);
+    return seat === you ? t('pages.seatName.you', { name }) : name;
+  };
 }

@@ -1,6 +1,8 @@
 import { gameUis } from './index';
 import { logLine } from './log-words';
 import type { GameAction } from './types';
+import { playerLabel } from '../../../src/shared/game-names';
+import { t, tr } from '../i18n';
 
 export { logLine } from './log-words';
 export { tidy } from '../../../src/shared/game-names';
@@ -21,25 +23,27 @@ export interface EventLike {
 /** An event's lines in words; an event without lines says who did what as far as the viewer may know. */
 export function eventLines(type: string, event: EventLike, names: readonly string[], view?: unknown): string[] {
   if (event.log.length) return event.log.map((entry) => logLine(type, entry, names));
-  const who = event.seat === null ? 'The game' : (names[event.seat] ?? `Player ${event.seat + 1}`);
+  // `who` is a player's name, or "game" for the game's own steps (the messages select on it).
+  const who = event.seat === null ? 'game' : (names[event.seat] ?? playerLabel(event.seat, tr));
+  const by = { who: event.seat === null ? 'game' : 'player', name: who };
   switch (event.kind) {
     case 'timeout':
-      return [`${who} ran out of time.`];
+      return [t('pages.event.timeout', by)];
     case 'resign':
-      return [`${who} resigns.`];
+      return [t('pages.event.resign', by)];
     case 'rules':
-      return ['The game moves to newer rules.'];
+      return [t('pages.event.rules')];
     case 'replace':
-      return [`A bot takes over from ${who}.`];
+      return [t('pages.event.replace', by)];
     case 'abort':
-      return ['An administrator ends the game.'];
+      return [t('pages.event.abort')];
     case 'undo':
-      return [`${who} takes a move back.`];
+      return [t('pages.event.undo', by)];
   }
   const action = event.action as GameAction | null | undefined;
   const said = action ? actionWords(type, action, view) : null;
-  if (said) return [`${who}: ${said}.`];
-  return [`${who} takes a step of their turn.`];
+  if (said) return [t('pages.event.action', { ...by, action: said })];
+  return [t('pages.event.step', by)];
 }
 
 /** An engine prompt without the action names it quotes for API clients: "Hire a character (hire)." → "Hire a character." */

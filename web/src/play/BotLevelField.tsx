@@ -1,11 +1,14 @@
 import type { paths } from '../api/openapi';
 import { playerLabel } from '../games/names';
 import { SelectField } from '../ui/forms';
+import { t, tr } from '../i18n';
 
 /** A bot a game type offers (GET /v1/game-types `botLevels`, weakest first). */
 export type BotLevel = paths['/v1/game-types']['get']['responses'][200]['content']['application/json'][number]['botLevels'][number];
 
-const LEVEL_WORDS: Record<string, string> = { random: 'Random', easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+
+/** The catalog's words for a key made at run time, else `otherwise` (a bot this build has no words for). */
+const catalogWords = (key: string, otherwise: string): string => (tr.has(key) ? tr.t(key) : otherwise);
 
 /** The bot a seat gets unless the player picks another: medium where the game has one (a fair opponent that answers quickly), else the strongest. */
 export function defaultBot(levels: BotLevel[]): string {
@@ -17,11 +20,11 @@ export function BotLevelField({ seat, levels, value, onChange }: { seat: number;
   const chosen = levels.find((bot) => bot.name === value);
   return (
     <SelectField
-      label={`Bot level for ${playerLabel(seat)}`}
+      label={t('pages.bot.levelFor', { player: playerLabel(seat, tr) })}
       value={value}
-      hint={chosen?.description}
+      hint={chosen && catalogWords(`pages.bot.about.${chosen.name}`, chosen.description)}
       onChange={(event) => onChange(event.currentTarget.value)}
-      options={levels.map((bot) => ({ value: bot.name, label: LEVEL_WORDS[bot.level] ?? bot.level }))}
+      options={levels.map((bot) => ({ value: bot.name, label: catalogWords(`pages.bot.level.${bot.level}`, bot.level) }))}
     />
   );
 }

@@ -5,6 +5,7 @@ import { subscribeChat, type ChatMessage } from '../api/live';
 import { Button } from '../ui/Button';
 import { ErrorBox } from '../ui/forms';
 import type { GameDetail } from './game-api';
+import { t, tr } from '../i18n';
 
 /** Mirrors the server's limit (CHAT_MAX_LENGTH): the field stops there, the server refuses beyond. */
 const MAX_LENGTH = 500;
@@ -40,15 +41,15 @@ export function ChatPanel({ game }: { game: GameDetail }) {
   const send = useMutation(async () => unwrap(api.POST('/v1/games/{id}/chat', { params: { path: { id: game.id } }, body: { channel, text } })));
   return (
     <section class="panel chat" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{seated ? 'Table chat' : 'Spectators\u2019 chat'}</h2>
+      <h2 id={`${id}-title`}>{seated ? t('pages.chat.players') : t('pages.chat.spectators')}</h2>
       {closed ? (
-        <p class="muted">This chat is not open to you.</p>
+        <p class="muted">{t('pages.chat.closed')}</p>
       ) : (
-        <ol class="plain chat-messages" data-testid="chat-messages" tabIndex={0} aria-label="Messages so far" aria-live="polite">
-          {messages.length === 0 && <li class="muted">No messages yet.</li>}
+        <ol class="plain chat-messages" data-testid="chat-messages" tabIndex={0} aria-label={t('pages.chat.messages')} aria-live="polite">
+          {messages.length === 0 && <li class="muted">{t('pages.chat.empty')}</li>}
           {messages.map((message) => (
             <li key={message.id} data-testid="chat-message">
-              <time class="muted" dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>{' '}
+              <time class="muted" dateTime={message.createdAt} title={tr.date(message.createdAt)}>{tr.date(message.createdAt, { hour: '2-digit', minute: '2-digit' })}</time>{' '}
               <strong>{message.author}</strong>: {message.text}
             </li>
           ))}
@@ -67,9 +68,9 @@ export function ChatPanel({ game }: { game: GameDetail }) {
             }
           }}
         >
-          <input aria-label="Your message" type="text" maxLength={MAX_LENGTH} value={text} placeholder="Say something to the table" onInput={(event) => setText(event.currentTarget.value)} />
+          <input aria-label={t('pages.chat.yours')} type="text" maxLength={MAX_LENGTH} value={text} placeholder={t('pages.chat.placeholder')} onInput={(event) => setText(event.currentTarget.value)} />
           <Button type="submit" busy={send.running}>
-            Send
+            {t('pages.chat.send')}
           </Button>
         </form>
       )}

@@ -5,6 +5,7 @@ import { Button } from '../ui/Button';
 import { ErrorBox, Field } from '../ui/forms';
 import { playerName } from '../games/names';
 import type { GameDetail } from './game-api';
+import { t, tr } from '../i18n';
 
 /** 16 random bytes as hex: a client seed nobody else could have guessed (docs/fairness.md). */
 export function randomSeed(): string {
@@ -25,7 +26,7 @@ export function ClientSeedForm({ game, onChanged }: { game: GameDetail; onChange
   return (
     <form
       class="row client-seed"
-      aria-label="Client seed"
+      aria-label={t('pages.seed.form')}
       onSubmit={async (event) => {
         event.preventDefault();
         const updated = await save.run();
@@ -33,8 +34,8 @@ export function ClientSeedForm({ game, onChanged }: { game: GameDetail; onChange
       }}
     >
       <Field
-        label="Your seed for the deal"
-        hint={`Mixed with the server's committed seed (${game.seedCommitment.slice(0, 12)}…) and the other players' seeds. Seeds given: ${contributed.length === 0 ? 'none yet' : contributed.map((seat) => playerName(game.seats[seat], seat)).join(', ')}.`}
+        label={t('pages.seed.label')}
+        hint={t('pages.seed.hint', { commitment: `${game.seedCommitment.slice(0, 12)}…`, given: contributed.length, players: tr.list(contributed.map((seat) => playerName(game.seats[seat], seat, tr))) })}
         required
         maxLength={64}
         pattern="[A-Za-z0-9._~:\-]{1,64}"
@@ -42,7 +43,7 @@ export function ClientSeedForm({ game, onChanged }: { game: GameDetail; onChange
         onInput={(event) => setSeed(event.currentTarget.value)}
       />
       <Button type="submit" busy={save.running}>
-        {given === null ? 'Give my seed' : 'Replace my seed'}
+        {given === null ? t('pages.seed.give') : t('pages.seed.replace')}
       </Button>
       <ErrorBox error={save.error} />
     </form>

@@ -7,6 +7,8 @@ import { DurationField, ErrorBox, Field, SelectField } from '../ui/forms';
 import { BotLevelField, defaultBot } from './BotLevelField';
 import { randomSeed } from './ClientSeedForm';
 import { playerLabel } from '../games/names';
+import { gameTitle } from '../games';
+import { t, tr } from '../i18n';
 import { createArrangedGame, SEAT_FILLS, type SeatFill, type TimeControl } from './game-api';
 
 interface OptionSchema {
@@ -18,12 +20,14 @@ interface OptionSchema {
 }
 
 /** The options form is read from the game type's `optionsSchema` (booleans and integers today). */
-function OptionFields({ schema, values, onChange }: { schema: Record<string, unknown>; values: Record<string, unknown>; onChange(values: Record<string, unknown>): void }) {
+function OptionFields({ type, schema, values, onChange }: { type: string; schema: Record<string, unknown>; values: Record<string, unknown>; onChange(values: Record<string, unknown>): void }) {
   const properties = (schema.properties ?? {}) as Record<string, OptionSchema>;
   return (
     <>
       {Object.entries(properties).map(([name, option]) => {
-        const label = option.description ?? name;
+        // The catalog's words for the option (`<type>.option.<name>`), else the API's description.
+        const key = `${type}.option.${name}`;
+        const label = tr.has(key) ? tr.t(key) : (option.description ?? name);
         if (option.type === 'boolean')
           return (
             <div class="field check" key={name}>
@@ -97,32 +101,32 @@ export function CreateGamePage() {
   });
 
   if (types.error) return <ErrorBox error={types.error} />;
-  if (!types.data) return <p aria-busy="true">Loading…</p>;
+  if (!types.data) return <p aria-busy="true">{t('pages.loading')}</p>;
   return (
     <section class="narrow">
-      <h1>Create a game</h1>
+      <h1>{t('pages.create.title')}</h1>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           void create.run();
         }}
       >
-        <SelectField label="Game" value={type} onChange={(event) => chooseGame(event.currentTarget.value)} options={types.data.map((t) => ({ value: t.id, label: `${t.title} (${t.players.min}–${t.players.max} players)` }))} />
+        <SelectField label={t('pages.create.game')} value={type} onChange={(event) => chooseGame(event.currentTarget.value)} options={types.data.map((entry) => ({ value: entry.id, label: t('pages.create.gameOption', { title: tr.has(`${entry.id}.title`) ? gameTitle(entry.id) : entry.title, min: entry.players.min, max: entry.players.max }) }))} />
         {chosen && (
           <>
-            <Field label="Seats" type="number" min={chosen.players.min} max={chosen.players.max} value={String(seats)} onInput={(event) => setSeats(Number(event.currentTarget.value))} />
-            <OptionFields schema={chosen.optionsSchema} values={chosenOptions} onChange={setOptions} />
+            <Field label={t('pages.create.seats')} type="number" min={chosen.players.min} max={chosen.players.max} value={String(seats)} onInput={(event) => setSeats(Number(event.currentTarget.value))} />
+            <OptionFields type={chosen.id} schema={chosen.optionsSchema} values={chosenOptions} onChange={setOptions} />
           </>
         )}
         <fieldset>
-          <legend>Other seats</legend>
-          <p class="muted">You are {playerLabel(0)}.</p>
+          <legend>{t('pages.create.otherSeats')}</legend>
+          <p class="muted">{t('pages.create.youAre', { player: playerLabel(0, tr) })}</p>
           {Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1).map((seat) => {
             const fill = fillOf(seat);
             return (
               <div key={seat} class="row">
                 <SelectField
-                  label={playerLabel(seat)}
+                  label={playerLabel(seat, tr)}
                   value={fill.fill}
                   onChange={(event) => {
                     const kind = event.currentTarget.value;
@@ -132,40 +136,40 @@ export function CreateGamePage() {
                 />
                 {fill.fill === 'bot' && chosen && <BotLevelField seat={seat} levels={chosen.botLevels} value={fill.bot} onChange={(bot) => setFill(seat, { fill: 'bot', bot })} />}
                 {fill.fill === 'reserved' && (
-                  <Field label={`Username for ${playerLabel(seat)}`} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
+                  <Field label={t('pages.seat.usernameFor', { player: playerLabel(seat, tr) })} required value={fill.username} onInput={(event) => setFill(seat, { fill: 'reserved', username: event.currentTarget.value })} />
                 )}
               </div>
             );
           })}
         </fieldset>
         <fieldset>
-          <legend>Time control</legend>
+          <legend>{t('pages.create.timeControl')}</legend>
           <SelectField
-            label="Clock"
+            label={t('pages.create.clock')}
             value={clock}
             onChange={(event) => setClock(event.currentTarget.value as TimeControl['kind'])}
             options={[
-              { value: 'none', label: 'No time limit' },
-              { value: 'per-move', label: 'Time per move' },
-              { value: 'budget', label: 'Time budget with increment' },
+              { value: 'none', label: t('pages.create.clock.none') },
+              { value: 'per-move', label: t('pages.create.clock.perMove') },
+              { value: 'budget', label: t('pages.create.clock.budget') },
             ]}
           />
-          {clock === 'per-move' && <DurationField label="Time per move" min={1} seconds={moveSeconds} onChange={setMoveSeconds} />}
+          {clock === 'per-move' && <DurationField label={t('pages.create.clock.perMove')} min={1} seconds={moveSeconds} onChange={setMoveSeconds} />}
           {clock === 'budget' && (
             <>
-              <DurationField label="Time in all" min={1} seconds={initialSeconds} onChange={setInitialSeconds} />
-              <DurationField label="Time added per move" min={0} seconds={incrementSeconds} onChange={setIncrementSeconds} />
+              <DurationField label={t('pages.create.clock.initial')} min={1} seconds={initialSeconds} onChange={setInitialSeconds} />
+              <DurationField label={t('pages.create.clock.increment')} min={0} seconds={incrementSeconds} onChange={setIncrementSeconds} />
             </>
           )}
         </fieldset>
         <div class="field check">
           <label>
-            <input type="checkbox" checked={isPrivate} onChange={(event) => setPrivate(event.currentTarget.checked)} /> Private (hidden from the lobby and from spectators)
+            <input type="checkbox" checked={isPrivate} onChange={(event) => setPrivate(event.currentTarget.checked)} /> {t('pages.create.private')}
           </label>
         </div>
         <ErrorBox error={create.error} />
         <Button type="submit" variant="primary" busy={create.running}>
-          Create
+          {t('pages.create.submit')}
         </Button>
       </form>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { eventLines, logLine } from '../games/words';
 import type { PlayerEvent } from './game-api';
+import { t } from '../i18n';
 
 /** A log list kept scrolled to its newest line (at the bottom) as lines arrive. */
 function useScrolledToEnd(length: number) {
@@ -20,7 +21,7 @@ function useScrolledToEnd(length: number) {
 export function GameLog({ type, events, names, view }: { type: string; events: PlayerEvent[]; names: readonly string[]; view: unknown }) {
   const list = useScrolledToEnd(events.length);
   return (
-    <ol class="game-log" ref={list} aria-label="Game log" tabIndex={0} data-testid="game-log">
+    <ol class="game-log" ref={list} aria-label={t('pages.log.game')} tabIndex={0} data-testid="game-log">
       {events.map((event) => (
         <li key={event.seq}>
           <span class="muted">#{event.seq}</span> {eventLines(type, event, names, view).join(' ')}
@@ -34,7 +35,7 @@ export function GameLog({ type, events, names, view }: { type: string; events: P
 export function ReplayLog({ type, lines, names }: { type: string; lines: { seq: number; message: string; data?: unknown }[]; names: readonly string[] }) {
   const list = useScrolledToEnd(lines.length);
   return (
-    <ol class="game-log" ref={list} aria-label="Log up to this event" tabIndex={0}>
+    <ol class="game-log" ref={list} aria-label={t('pages.log.upToEvent')} tabIndex={0}>
       {lines.map((line, i) => (
         <li key={i}>
           <span class="muted">#{line.seq}</span> {logLine(type, line, names)}

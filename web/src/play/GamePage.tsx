@@ -3,9 +3,10 @@ import { api, ApiError, asApiError, unwrap } from '../api/client';
 import { useSession } from '../api/hooks';
 import { gameUis } from '../games';
 import { useCatalog } from '../games/catalogs';
-import { SeatNamesProvider, seatNames } from '../games/names';
+import { playerLabel, SeatNamesProvider, seatNames } from '../games/names';
 import type { GameAction } from '../games/types';
 import { ErrorBox, Notice } from '../ui/forms';
+import { t, tr } from '../i18n';
 import { ActionButtons } from './ActionButtons';
 import { Clock } from './Clock';
 import { FinalScoring } from './FinalScoring';
@@ -18,7 +19,8 @@ import { SeatsPanel } from './SeatsPanel';
 import { UndoPanel } from './UndoPanel';
 import { usePageTitle, YourTurnList } from './YourTurn';
 
-const STATUS: Record<GameDetail['status'], string> = { open: 'waiting for players', active: 'in play', finished: 'finished', aborted: 'aborted' };
+/** A game's status in words: `pages.game.status.<status>`. */
+const statusWords = (status: GameDetail['status']): string => t('pages.game.status', { status });
 
 interface Loaded {
   game: GameDetail;
@@ -39,38 +41,39 @@ function TurnLine({ game }: { game: GameDetail }) {
 }
 
 function TurnWords({ game }: { game: GameDetail }) {
-  const names = seatNames(game.seats);
-  if (game.status === 'open') return <p>Waiting for players.</p>;
+  const names = seatNames(game.seats, tr);
+  if (game.status === 'open') return <p>{t('pages.turn.waitingForPlayers')}</p>;
   // An admin may abort a game: it ends without a result.
-  if (game.status === 'aborted') return <p data-testid="result">The game was aborted by an administrator.</p>;
+  if (game.status === 'aborted') return <p data-testid="result">{t('pages.turn.aborted')}</p>;
   if (game.status === 'finished') {
     const result = game.result;
-    if (!result) return <p>The game is over.</p>;
-    const who = (seats: number[]) => seats.map((s) => names[s]).join(', ');
+    if (!result) return <p>{t('pages.turn.over')}</p>;
+    const who = (seats: number[]) => tr.list(seats.map((s) => names[s]!));
+    const scores = result.scores.map((score, s) => t('pages.result.score', { name: names[s] ?? playerLabel(s, tr), score: tr.number(score) }));
     return (
       <p data-testid="result">
-        <strong>Game over.</strong> {result.abandoned ? 'Abandoned. ' : ''}
-        {result.winners.length ? `Won by ${who(result.winners)}.` : 'Nobody won.'} Scores: {result.scores.map((score, s) => `${names[s] ?? `player ${s + 1}`} ${score}`).join(', ')}
+        <strong>{t('pages.result.gameOver')}</strong> {result.abandoned ? `${t('pages.result.abandoned')} ` : ''}
+        {result.winners.length ? t('pages.result.wonBy', { players: who(result.winners) }) : t('pages.result.nobodyWon')} {t('pages.result.scores', { scores: scores.join(', ') })}
       </p>
     );
   }
   const mine = game.yourSeat !== null && game.activeSeats.includes(game.yourSeat);
   return (
     <p data-testid="turn" class={mine ? 'your-turn' : ''}>
-      {mine ? <strong>Your turn.</strong> : <>Waiting for {game.activeSeats.map((s) => names[s]).join(', ')}.</>} <Clock deadline={game.deadline} />
+      {mine ? <strong>{t('pages.turn.yours')}</strong> : t('pages.turn.waitingFor', { players: tr.list(game.activeSeats.map((s) => names[s]!)) })} <Clock deadline={game.deadline} />
     </p>
   );
 }
 
 /** The tab's title: where the game stands for you, then the game and its players ("Your turn — Guild town with ann, bob"). */
 function tabTitle(game: GameDetail): string {
-  const names = seatNames(game.seats);
+  const names = seatNames(game.seats, tr);
   const standing =
-    game.status === 'open' ? 'Waiting for players'
-    : game.status !== 'active' ? 'Game over'
-    : game.yourSeat !== null && game.activeSeats.includes(game.yourSeat) ? 'Your turn'
-    : `Waiting for ${game.activeSeats.map((s) => names[s]).join(', ')}`;
-  return `${standing} — ${gameName(game)}`;
+    game.status === 'open' ? t('pages.tab.waitingForPlayers')
+    : game.status !== 'active' ? t('pages.tab.over')
+    : game.yourSeat !== null && game.activeSeats.includes(game.yourSeat) ? t('pages.tab.yourTurn')
+    : t('pages.tab.waitingFor', { players: tr.list(game.activeSeats.map((s) => names[s]!)) });
+  return t('pages.tab.title', { standing, game: gameName(game) });
 }
 
 /**
@@ -102,7 +105,7 @@ function useNextDecisionFocus(loaded: Loaded | null, submitting: boolean) {
   }, [loaded, submitting]);
   const afterAction = (label: string) => {
     moved.current = true;
-    setAnnouncement(`Done: ${label}.`);
+    setAnnouncement(t('pages.game.done', { action: label }));
   };
   return { actionsRef, announcement, afterAction };
 }
@@ -198,10 +201,10 @@ export function GamePage({ id }: { id: string }) {
     if (error.status === 404 || error.status === 400) {
       return (
         <section>
-          <h1>No such game</h1>
-          <p>There is no game at this address: it may have been mistyped, or the game was private.</p>
+          <h1>{t('pages.game.missing.title')}</h1>
+          <p>{t('pages.game.missing.text')}</p>
           <p>
-            <a href="/">Back to the lobby</a>
+            <a href="/">{t('pages.game.missing.back')}</a>
           </p>
         </section>
       );
@@ -209,10 +212,10 @@ export function GamePage({ id }: { id: string }) {
     return <ErrorBox error={error} />;
   }
   if (catalog.error) return <ErrorBox error={asApiError(catalog.error)} />;
-  if (!loaded || !catalog.ready) return <p aria-busy="true">Loading…</p>;
+  if (!loaded || !catalog.ready) return <p aria-busy="true">{t('pages.loading')}</p>;
   const { game, legal, requests } = loaded;
   const ui = gameUis[game.type];
-  const names = seatNames(game.seats);
+  const names = seatNames(game.seats, tr);
   const resigned = game.yourSeat !== null && Boolean(game.seats[game.yourSeat]?.resigned);
   // A seat that resigned is played by a bot: its player watches from then on.
   const seated = game.yourSeat !== null && !resigned;
@@ -224,11 +227,11 @@ export function GamePage({ id }: { id: string }) {
         {gameName(game)}
       </h1>
       <p class="muted">
-        {resigned ? 'You resigned: a bot plays your seat' : seated ? `You play as ${names[game.yourSeat!]}` : 'You are watching'} · {STATUS[game.status]} · move {game.version} · {describeTimeControl(game.timeControl)} · rules version {game.rulesVersion}
+        {resigned ? t('pages.game.resigned') : seated ? t('pages.game.playAs', { name: names[game.yourSeat!] }) : t('pages.game.watching')} · {statusWords(game.status)} · {t('pages.game.move', { n: game.version })} · {describeTimeControl(game.timeControl)} · {t('pages.game.rulesVersion', { version: game.rulesVersion })}
         {(game.status === 'finished' || game.status === 'aborted') && (
           <>
             {' '}
-            · <a href={`/games/${game.id}/replay`}>Replay</a>
+            · <a href={`/games/${game.id}/replay`}>{t('pages.game.replay')}</a>
           </>
         )}
       </p>
@@ -245,26 +248,26 @@ export function GamePage({ id }: { id: string }) {
       ) : (
         <div class="play-layout">
           {seated && game.status === 'active' && (
-            <section class="panel play-actions" aria-label="Your actions" ref={actionsRef}>
-              <h2 tabIndex={-1}>Your actions</h2>
+            <section class="panel play-actions" aria-label={t('pages.game.actions')} ref={actionsRef}>
+              <h2 tabIndex={-1}>{t('pages.game.actions')}</h2>
               <ErrorBox error={submitError} />
-              {canAct ? <ActionButtons type={game.type} view={game.view} actions={legal.actions} busy={submitting} onAction={act} /> : <p class="muted">Nothing to do until the others move.</p>}
+              {canAct ? <ActionButtons type={game.type} view={game.view} actions={legal.actions} busy={submitting} onAction={act} /> : <p class="muted">{t('pages.game.nothingToDo')}</p>}
             </section>
           )}
           <div class="play-board">
             <SeatNamesProvider names={names} you={game.yourSeat}>
-              {ui && game.view ? <ui.Board view={game.view as never} seat={game.yourSeat} legal={legal.actions} onAction={canAct && !submitting ? act : undefined} /> : <Notice>No board for this game type.</Notice>}
+              {ui && game.view ? <ui.Board view={game.view as never} seat={game.yourSeat} legal={legal.actions} onAction={canAct && !submitting ? act : undefined} /> : <Notice>{t('pages.game.noBoard')}</Notice>}
             </SeatNamesProvider>
           </div>
           <aside class="play-side">
             <section class="panel" aria-labelledby="players-heading">
-              <h2 id="players-heading">Players</h2>
+              <h2 id="players-heading">{t('pages.game.players')}</h2>
               <ul class="plain">
                 {game.seats.map((seat) => (
                   <li key={seat.seat} class={game.activeSeats.includes(seat.seat) ? 'to-act' : ''}>
                     {seat.username ? <a href={`/players/${encodeURIComponent(seat.username)}`}>{seatName(seat)}</a> : seatName(seat)}
-                    {seat.seat === game.yourSeat ? ' (you)' : ''}
-                    {game.activeSeats.includes(seat.seat) ? ' ▶ to act' : ''}
+                    {seat.seat === game.yourSeat ? ` ${t('pages.game.seat.you')}` : ''}
+                    {game.activeSeats.includes(seat.seat) ? ` ${t('pages.game.seat.toAct')}` : ''}
                   </li>
                 ))}
               </ul>
@@ -273,7 +276,7 @@ export function GamePage({ id }: { id: string }) {
               <UndoPanel gameId={game.id} seat={game.yourSeat!} version={game.version} hasMoved={hasMoved} names={names} requests={requests} onChanged={() => void refresh()} />
             )}
             <section class="panel" aria-labelledby="log-heading">
-              <h2 id="log-heading">Log</h2>
+              <h2 id="log-heading">{t('pages.game.log')}</h2>
               <GameLog type={game.type} events={events} names={names} view={game.view} />
             </section>
             <ChatPanel game={game} />

@@ -3,7 +3,9 @@ import { api, unwrap } from '../api/client';
 import { useApi, useSession } from '../api/hooks';
 import { Table, Pager, type Column } from '../ui/Table';
 import { ErrorBox } from '../ui/forms';
-import { gameUis } from '../games';
+import { LinkedSentence } from '../ui/LinkedSentence';
+import { gameTagline, gameTitle, gameUis } from '../games';
+import { t, tr } from '../i18n';
 import { seatNames } from '../games/names';
 import { describeTimeControl, gameName, seatName, type GamePage, type GameSummary } from './game-api';
 import { useAccountEvents } from './live';
@@ -17,40 +19,42 @@ function seatsText(game: GameSummary): string {
 
 /** Whose turn it is in a listed game, or where it stands. */
 function turnText(game: GameSummary, me: string | undefined): string {
-  if (game.status === 'open') return `waiting for players (${game.seats.filter((seat) => seat.username || seat.bot).length} of ${game.seatCount})`;
-  const names = seatNames(game.seats);
+  if (game.status === 'open') return t('pages.lobby.turn.open', { seated: game.seats.filter((seat) => seat.username || seat.bot).length, seats: game.seatCount });
+  const names = seatNames(game.seats, tr);
   // An imported game did not happen here and its record proves no fair deal (docs/fairness.md §6): say so.
-  const imported = game.importedAt ? ' · imported' : '';
+  const imported = (text: string) => (game.importedAt ? t('pages.lobby.turn.imported', { text }) : text);
+  const named = (seat: number) => (me && game.seats[seat]?.username === me ? t('pages.lobby.turn.you') : names[seat]!);
   // A finished game's list says how it ended, as BGA's and lichess's do.
   if (game.status === 'finished' && game.result) {
-    const winners = game.result.winners.map((seat) => (me && game.seats[seat]?.username === me ? 'you' : names[seat]));
-    return (game.result.abandoned ? 'abandoned' : winners.length ? `won by ${winners.join(', ')}` : 'nobody won') + imported;
+    const winners = game.result.winners.map(named);
+    return imported(game.result.abandoned ? t('pages.lobby.turn.abandoned') : winners.length ? t('pages.lobby.turn.wonBy', { players: tr.list(winners) }) : t('pages.lobby.turn.nobodyWon'));
   }
-  if (game.status !== 'active') return game.status + imported;
-  return game.activeSeats.map((seat) => (me && game.seats[seat]?.username === me ? 'you' : names[seat])).join(', ') || '—';
+  if (game.status !== 'active') return imported(t('pages.game.status', { status: game.status }));
+  return tr.list(game.activeSeats.map(named)) || '—';
 }
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
 export function ago(iso: string, now = Date.now()): string {
   const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return t('pages.ago.now');
+  if (minutes < 60) return t('pages.ago.minutes', { n: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} days ago`;
+  if (hours < 48) return t('pages.ago.hours', { n: hours });
+  return t('pages.ago.days', { n: Math.floor(hours / 24) });
 }
 
 const columns = (link: (game: GameSummary) => preact.ComponentChildren, me: string | undefined): Column<GameSummary>[] => [
-  { key: 'game', header: 'Game', cell: (game) => link(game) },
-  { key: 'seats', header: 'Players', cell: seatsText },
-  { key: 'turn', header: 'Whose turn or result', cell: (game) => turnText(game, me) },
-  { key: 'activity', header: 'Last activity', cell: (game) => <time dateTime={game.updatedAt} title={new Date(game.updatedAt).toLocaleString()}>{ago(game.updatedAt)}</time> },
-  { key: 'time', header: 'Time control', cell: (game) => describeTimeControl(game.timeControl) },
+  { key: 'game', header: t('pages.lobby.column.game'), cell: (game) => link(game) },
+  { key: 'seats', header: t('pages.lobby.column.players'), cell: seatsText },
+  { key: 'turn', header: t('pages.lobby.column.turn'), cell: (game) => turnText(game, me) },
+  { key: 'activity', header: t('pages.lobby.column.activity'), cell: (game) => <time dateTime={game.updatedAt} title={tr.date(game.updatedAt)}>{ago(game.updatedAt)}</time> },
+  { key: 'time', header: t('pages.lobby.column.time'), cell: (game) => describeTimeControl(game.timeControl) },
 ];
 
 /** One paginated list of games with its own offset. */
-function GameList({ title, load, link, empty, pollSeconds, hide }: {
+function GameList({ id, title, load, link, empty, pollSeconds, hide }: {
+  /** The list's name in ids (its heading's id). */
+  id: string;
   title: string;
   load(offset: number): Promise<GamePage>;
   link(game: GameSummary): preact.ComponentChildren;
@@ -72,18 +76,19 @@ function GameList({ title, load, link, empty, pollSeconds, hide }: {
   }, [pollSeconds]);
   const games = (page.data?.games ?? []).filter((game) => !hide?.(game));
   return (
-    <section class="panel" aria-labelledby={`list-${title.replace(/\W+/g, '-')}`}>
-      <h2 id={`list-${title.replace(/\W+/g, '-')}`}>{title}</h2>
+    <section class="panel" aria-labelledby={`list-${id}`}>
+      <h2 id={`list-${id}`}>{title}</h2>
       <ErrorBox error={page.error} />
-      <Table columns={columns(link, session?.user.username)} rows={games} rowKey={(game) => game.id} empty={page.loading ? 'Loading…' : empty} />
+      <Table columns={columns(link, session?.user.username)} rows={games} rowKey={(game) => game.id} empty={page.loading ? t('pages.loading') : empty} />
       {page.data && page.data.total > PAGE && <Pager total={page.data.total} limit={PAGE} offset={offset} onOffset={setOffset} />}
     </section>
   );
 }
 
-const gameLink = (verb: string) => (game: GameSummary) => (
-  <a href={`/games/${game.id}${verb === 'Replay' ? '/replay' : ''}`}>
-    {verb} {gameName(game)}
+/** A listed game's link: what you would do there and the game ("Join Guild town with ann"). */
+const gameLink = (verb: 'open' | 'join' | 'watch' | 'replay') => (game: GameSummary) => (
+  <a href={`/games/${game.id}${verb === 'replay' ? '/replay' : ''}`}>
+    {t('pages.lobby.link', { verb, game: gameName(game) })}
   </a>
 );
 
@@ -93,19 +98,19 @@ const gameLink = (verb: string) => (game: GameSummary) => (
  */
 export function LobbyPage() {
   const session = useSession();
-  usePageTitle(`Lobby — ${SITE_TITLE}`);
+  usePageTitle(t('pages.lobby.tabTitle', { site: SITE_TITLE }));
   const query = (extra: Record<string, unknown>) => (offset: number) =>
     unwrap(api.GET('/v1/games', { params: { query: { limit: PAGE, offset, ...extra } } })) as Promise<GamePage>;
   return (
     <section>
-      <h1>Lobby</h1>
+      <h1>{t('pages.lobby.title')}</h1>
       <section class="panel intro" aria-labelledby="intro-heading">
-        <h2 id="intro-heading">Board games, played at your own pace</h2>
-        <p>Play by web: make your move when you have time, the others are told when it is their turn. Games here:</p>
+        <h2 id="intro-heading">{t('pages.lobby.intro.title')}</h2>
+        <p>{t('pages.lobby.intro.text')}</p>
         <ul class="plain games-offered">
-          {Object.values(gameUis).map((ui) => (
-            <li key={ui.title}>
-              <strong>{ui.title}</strong> — {ui.tagline}
+          {Object.keys(gameUis).map((type) => (
+            <li key={type}>
+              <strong>{gameTitle(type)}</strong> — {gameTagline(type)}
             </li>
           ))}
         </ul>
@@ -113,47 +118,52 @@ export function LobbyPage() {
       {session ? (
         <p>
           <a class="btn btn-primary" href="/games/new">
-            Create a game
+            {t('pages.lobby.create')}
           </a>
         </p>
       ) : (
         <p>
-          <a href="/login">Log in or register</a> to play and to see the games running. Anyone with a game's link may watch it.
+          <LinkedSentence message={(link) => t('pages.lobby.login', { link })} href="/login">
+            {t('pages.lobby.loginLink')}
+          </LinkedSentence>
         </p>
       )}
       <div class="grid lobby-lists">
         {session && <YourTurnList />}
-        {session && <GameList title="Your games" load={query({ mine: true, status: 'active' })} link={gameLink('Open')} empty="You sit in no running game." />}
+        {session && <GameList id="mine" title={t('pages.lobby.mine.title')} load={query({ mine: true, status: 'active' })} link={gameLink('open')} empty={t('pages.lobby.mine.empty')} />}
         {session && (
           <GameList
-            title="Invitations"
+            id="invitations"
+            title={t('pages.lobby.invitations.title')}
             load={async () => {
               const games = (await unwrap(api.GET('/v1/me/invitations'))) as GameSummary[];
               return { total: games.length, games };
             }}
-            link={gameLink('Open')}
-            empty="No invitation."
+            link={gameLink('open')}
+            empty={t('pages.lobby.invitations.empty')}
             pollSeconds={30}
           />
         )}
         {session && (
           <GameList
-            title="Open games"
+            id="open"
+            title={t('pages.lobby.open.title')}
             load={(offset) => unwrap(api.GET('/v1/lobby', { params: { query: { limit: PAGE, offset } } })) as Promise<GamePage>}
-            link={gameLink('Join')}
-            empty="No open game: create one."
+            link={gameLink('join')}
+            empty={t('pages.lobby.open.empty')}
           />
         )}
         {session && (
           <GameList
-            title="Games to watch"
+            id="watch"
+            title={t('pages.lobby.watch.title')}
             load={query({ status: 'active' })}
-            link={gameLink('Watch')}
-            empty="No game running."
+            link={gameLink('watch')}
+            empty={t('pages.lobby.watch.empty')}
             hide={(game) => game.seats.some((seat) => seat.username === session.user.username)}
           />
         )}
-        {session && <GameList title="Finished games" load={query({ status: 'finished' })} link={gameLink('Replay')} empty="No finished game yet." />}
+        {session && <GameList id="finished" title={t('pages.lobby.finished.title')} load={query({ status: 'finished' })} link={gameLink('replay')} empty={t('pages.lobby.finished.empty')} />}
       </div>
     </section>
   );

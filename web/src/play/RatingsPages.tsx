@@ -6,17 +6,18 @@ import { gameTitle } from '../games';
 import { playerName } from '../games/names';
 import { ErrorBox, SelectField } from '../ui/forms';
 import { Pager, Table, type Column } from '../ui/Table';
+import { t, tr } from '../i18n';
 
 const PAGE_SIZE = 25;
 /** A rating as shown: whole points, as on chess sites (the server keeps mu and sigma exact). */
-const shown = (rating: number) => String(Math.round(rating));
+const shown = (rating: number) => tr.number(Math.round(rating), { useGrouping: false });
 
 type LeaderboardRow = { rank: number; username: string; rating: number; games: number };
-const leaderboardColumns: Column<LeaderboardRow>[] = [
-  { key: 'rank', header: 'Rank', cell: (row) => row.rank },
-  { key: 'player', header: 'Player', cell: (row) => <a href={`/players/${encodeURIComponent(row.username)}`}>{row.username}</a> },
-  { key: 'rating', header: 'Rating', cell: (row) => shown(row.rating) },
-  { key: 'games', header: 'Rated games', cell: (row) => row.games },
+const leaderboardColumns = (): Column<LeaderboardRow>[] => [
+  { key: 'rank', header: t('pages.ratings.rank'), cell: (row) => tr.number(row.rank) },
+  { key: 'player', header: t('pages.ratings.player'), cell: (row) => <a href={`/players/${encodeURIComponent(row.username)}`}>{row.username}</a> },
+  { key: 'rating', header: t('pages.ratings.rating'), cell: (row) => shown(row.rating) },
+  { key: 'games', header: t('pages.ratings.ratedGames'), cell: (row) => tr.number(row.games) },
 ];
 
 /** The leaderboard of one game type (GET /v1/game-types/{type}/leaderboard), best first, a page at a time. */
@@ -31,11 +32,11 @@ export function LeaderboardPage({ type }: { type?: string }) {
   );
   return (
     <section>
-      <h1>Leaderboard{chosen ? `: ${gameTitle(chosen)}` : ''}</h1>
-      <p class="muted">Ratings change when rated games between people finish; a rating grows as the system grows sure of the player.</p>
+      <h1>{chosen ? t('pages.ratings.titleOf', { game: gameTitle(chosen) }) : t('pages.ratings.title')}</h1>
+      <p class="muted">{t('pages.ratings.about')}</p>
       {types.data && (
         <SelectField
-          label="Game"
+          label={t('pages.ratings.game')}
           value={chosen ?? ''}
           onChange={(event) => {
             setOffset(0);
@@ -47,7 +48,7 @@ export function LeaderboardPage({ type }: { type?: string }) {
       <ErrorBox error={types.error ?? board.error} />
       {board.data && (
         <>
-          <Table caption="Players by rating" columns={leaderboardColumns} rows={board.data.items} rowKey={(row) => row.username} empty="Nobody has a rating in this game yet." />
+          <Table caption={t('pages.ratings.caption')} columns={leaderboardColumns()} rows={board.data.items} rowKey={(row) => row.username} empty={t('pages.ratings.empty')} />
           <Pager total={board.data.total} limit={board.data.limit} offset={board.data.offset} onOffset={setOffset} />
         </>
       )}
@@ -61,11 +62,18 @@ export function ProfilePage({ username }: { username: string }) {
   const data = profile.data;
   type Recent = NonNullable<typeof data>['recentGames'][number];
   const recentColumns: Column<Recent>[] = [
-    { key: 'game', header: 'Game', cell: (game) => gameTitle(game.type) },
-    { key: 'players', header: 'Players', cell: (game) => game.players.map((username, seat) => playerName({ seat, username, bot: game.bots[seat] }, seat)).join(', ') },
-    { key: 'result', header: 'Result', cell: (game) => (game.status === 'aborted' ? 'Aborted' : game.won === null ? 'No result' : `${game.won ? 'Won' : 'Lost'}${game.place !== null ? ` (place ${game.place})` : ''}${game.score !== null ? `, ${game.score} points` : ''}`) },
-    { key: 'rating', header: 'Rating', cell: (game) => (game.ratingBefore === null || game.ratingAfter === null ? 'Unrated' : `${shown(game.ratingBefore)} → ${shown(game.ratingAfter)}`) },
-    { key: 'replay', header: 'Replay', cell: (game) => <a href={`/games/${game.gameId}/replay`}>Replay</a> },
+    { key: 'game', header: t('pages.profile.game'), cell: (game) => gameTitle(game.type) },
+    { key: 'players', header: t('pages.profile.players'), cell: (game) => game.players.map((username, seat) => playerName({ seat, username, bot: game.bots[seat] }, seat, tr)).join(', ') },
+    {
+      key: 'result',
+      header: t('pages.profile.result'),
+      cell: (game) =>
+        game.status === 'aborted' ? t('pages.profile.aborted')
+        : game.won === null ? t('pages.profile.noResult')
+        : t('pages.profile.outcome', { won: game.won ? 'yes' : 'no', place: game.place ?? 0, score: game.score === null ? 'none' : tr.number(game.score), points: game.score ?? 0 }),
+    },
+    { key: 'rating', header: t('pages.profile.rating'), cell: (game) => (game.ratingBefore === null || game.ratingAfter === null ? t('pages.profile.unrated') : `${shown(game.ratingBefore)} → ${shown(game.ratingAfter)}`) },
+    { key: 'replay', header: t('pages.profile.replay'), cell: (game) => <a href={`/games/${game.gameId}/replay`}>{t('pages.profile.replay')}</a> },
   ];
   return (
     <section>
@@ -73,21 +81,21 @@ export function ProfilePage({ username }: { username: string }) {
       <ErrorBox error={profile.error} />
       {data && (
         <>
-          <p class="muted">Playing since {new Date(data.createdAt).toLocaleDateString()}.</p>
-          <h2>Ratings</h2>
+          <p class="muted">{t('pages.profile.since', { date: tr.date(data.createdAt, { dateStyle: 'long' }) })}</p>
+          <h2>{t('pages.profile.ratings')}</h2>
           {data.ratings.length === 0 ? (
-            <p>No rated games yet.</p>
+            <p>{t('pages.profile.noRatings')}</p>
           ) : (
             <ul class="plain">
               {data.ratings.map((rating) => (
                 <li key={rating.gameType}>
-                  <a href={`/leaderboard/${rating.gameType}`}>{gameTitle(rating.gameType)}</a>: {shown(rating.rating)} after {rating.games} rated game{rating.games === 1 ? '' : 's'}
+                  <a href={`/leaderboard/${rating.gameType}`}>{gameTitle(rating.gameType)}</a>: {t('pages.profile.ratingAfter', { rating: shown(rating.rating), n: rating.games })}
                 </li>
               ))}
             </ul>
           )}
-          <h2>Recent games</h2>
-          <Table caption="Recent games" columns={recentColumns} rows={data.recentGames} rowKey={(game) => game.gameId} empty="No finished games yet." />
+          <h2>{t('pages.profile.recent')}</h2>
+          <Table caption={t('pages.profile.recent')} columns={recentColumns} rows={data.recentGames} rowKey={(game) => game.gameId} empty={t('pages.profile.noRecent')} />
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { Button } from '../ui/Button';
 import { ErrorBox } from '../ui/forms';
 import { randomSeed } from './ClientSeedForm';
 import { createArrangedGame, rematchOf, type GameDetail } from './game-api';
+import { t, tr } from '../i18n';
 
 /**
  * "Play again" at the end of a finished game, for its players: a new game of the same type and
@@ -14,8 +15,8 @@ import { createArrangedGame, rematchOf, type GameDetail } from './game-api';
  */
 export function Rematch({ game, you }: { game: GameDetail; you: number }) {
   const { route } = useLocation();
-  const names = seatNames(game.seats);
-  const others = game.seats.filter((seat) => seat.seat !== you).map((seat) => names[seat.seat]);
+  const names = seatNames(game.seats, tr);
+  const others = game.seats.filter((seat) => seat.seat !== you).map((seat) => names[seat.seat]!);
   const start = useMutation(async () => {
     const { body, fills } = rematchOf(game, you, randomSeed());
     const created = await createArrangedGame(body, fills);
@@ -24,10 +25,10 @@ export function Rematch({ game, you }: { game: GameDetail; you: number }) {
   });
   return (
     <section class="panel rematch" aria-labelledby="rematch-heading">
-      <h2 id="rematch-heading">Play again</h2>
-      <p class="muted">A new {gameTitle(game.type).toLowerCase()} game with the same options; {others.join(', ')} {others.length === 1 ? 'is' : 'are'} invited again.</p>
+      <h2 id="rematch-heading">{t('pages.rematch.title')}</h2>
+      <p class="muted">{t('pages.rematch.text', { game: gameTitle(game.type), players: tr.list(others), n: others.length })}</p>
       <Button onClick={() => void start.run()} disabled={start.running}>
-        Rematch
+        {t('pages.rematch.submit')}
       </Button>
       <ErrorBox error={start.error ?? null} />
     </section>

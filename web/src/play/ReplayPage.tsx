@@ -10,6 +10,7 @@ import { ErrorBox } from '../ui/forms';
 import { gameName, loadGame, loadReplay, type ReplayStep } from './game-api';
 import { ReplayLog } from './GameLog';
 import { logLine } from '../games/words';
+import { t, tr } from '../i18n';
 
 /**
  * A finished game step by step, as your seat saw it after each event (the public view when you
@@ -59,7 +60,7 @@ export function ReplayPage({ id }: { id: string }) {
 
   if (game.error) return <ErrorBox error={game.error} />;
   if (catalog.error) return <ErrorBox error={asApiError(catalog.error)} />;
-  if (!game.data || !catalog.ready) return <p aria-busy="true">Loading…</p>;
+  if (!game.data || !catalog.ready) return <p aria-busy="true">{t('pages.loading')}</p>;
   const last = game.data.version;
   const ui = gameUis[game.data.type];
   // The replay answer says whose view it is (null: the public one).
@@ -75,17 +76,17 @@ export function ReplayPage({ id }: { id: string }) {
   const link = `${location.origin}/games/${id}/replay?at=${Math.min(at, last)}`;
   const copy = () =>
     navigator.clipboard.writeText(link).then(
-      () => setCopied('Link copied.'),
-      () => setCopied('Your browser did not let the page copy: copy the link beside the button instead.'),
+      () => setCopied(t('pages.replay.copied')),
+      () => setCopied(t('pages.replay.copyRefused')),
     );
-  const names = seatNames(game.data.seats);
+  const names = seatNames(game.data.seats, tr);
   if (!over) {
     return (
       <section class="replay-page" data-testid="replay-page">
-        <h1>Replay: {gameTitle(game.data.type)}</h1>
-        <p>This game is still being played: its replay opens once it is over.</p>
+        <h1>{t('pages.replay.title', { game: gameTitle(game.data.type) })}</h1>
+        <p>{t('pages.replay.notOver')}</p>
         <p>
-          <a href={`/games/${id}`}>Back to the game</a>
+          <a href={`/games/${id}`}>{t('pages.replay.back')}</a>
         </p>
       </section>
     );
@@ -95,47 +96,45 @@ export function ReplayPage({ id }: { id: string }) {
   return (
     <section class="replay-page" data-testid="replay-page" data-at={step?.at ?? ''}>
       <h1>
-        Replay: {gameName(game.data)}
+        {t('pages.replay.title', { game: gameName(game.data) })}
       </h1>
       <p class="muted">
-        {seat === null ? 'The public view (you did not play).' : `As ${names[seat]} saw it.`} <a href={`/games/${id}`}>Back to the game</a>
+        {seat === null ? t('pages.replay.publicView') : t('pages.replay.seatView', { name: names[seat] })} <a href={`/games/${id}`}>{t('pages.replay.back')}</a>
       </p>
       {game.data.importedAt && (
         <p class="muted" data-testid="imported-note">
-          Imported by an admin on {new Date(game.data.importedAt).toLocaleString()}: not played here. Its seed was committed at the import, after the deal was known, so its record does not prove a fair deal.
+          {t('pages.replay.imported', { date: tr.date(game.data.importedAt) })}
         </p>
       )}
       <div class="row replay-controls">
         <Button onClick={() => go(0)} disabled={at === 0}>
-          First
+          {t('pages.replay.first')}
         </Button>
         <Button onClick={() => go(at - 1)} disabled={at === 0}>
-          Previous
+          {t('pages.replay.previous')}
         </Button>
         <label class="replay-slider">
-          <span>
-            Event {at} of {last}
-          </span>
+          <span>{t('pages.replay.eventOf', { at, last })}</span>
           <input type="range" min={0} max={last} value={at} onInput={(event) => go(Number(event.currentTarget.value))} />
         </label>
         <Button onClick={() => go(at + 1)} disabled={at >= last}>
-          Next
+          {t('pages.replay.next')}
         </Button>
         <Button onClick={() => go(last)} disabled={at >= last}>
-          Last
+          {t('pages.replay.last')}
         </Button>
       </div>
       <p class="row replay-link">
         <a href={link} data-testid="position-link">
-          Link to event {Math.min(at, last)}
+          {t('pages.replay.link', { at: Math.min(at, last) })}
         </a>
-        <Button onClick={copy}>Copy the link</Button>
+        <Button onClick={copy}>{t('pages.replay.copy')}</Button>
         <span role="status">{copied}</span>
       </p>
       <ErrorBox error={error} />
       {step && (
         <p class="replay-event" data-testid="replay-event">
-          {step.at === 0 ? 'The game as it was set up.' : happened.length ? `Event ${step.at}: ${happened.join(' ')}` : `Event ${step.at}: a step that shows nothing you could see.`}
+          {step.at === 0 ? t('pages.replay.setup') : happened.length ? t('pages.replay.event', { at: step.at, lines: happened.join(' ') }) : t('pages.replay.hiddenEvent', { at: step.at })}
         </p>
       )}
       {step && (
@@ -146,8 +145,8 @@ export function ReplayPage({ id }: { id: string }) {
             </SeatNamesProvider>
           </div>
           <aside class="play-side">
-            <section class="panel" aria-label="Log up to this event">
-              <h2>Log up to event {step.at}</h2>
+            <section class="panel" aria-label={t('pages.log.upToEvent')}>
+              <h2>{t('pages.replay.logTitle', { at: step.at })}</h2>
               <ReplayLog type={game.data.type} lines={step.log} names={names} />
             </section>
           </aside>

@@ -7,7 +7,9 @@ import { BotLevelField, defaultBot, type BotLevel } from './BotLevelField';
 import { ClientSeedForm } from './ClientSeedForm';
 import { playerLabel } from '../games/names';
 import { ErrorBox, Field, SelectField } from '../ui/forms';
+import { LinkedSentence } from '../ui/LinkedSentence';
 import { SEAT_FILLS, seatName, type GameDetail, type SeatFill, type SeatInfo } from './game-api';
+import { t, tr } from '../i18n';
 
 /** The creator's control of one empty seat: leave it open, give it to a bot, or hold it for a user. */
 function SeatControl({ gameId, seat, botLevels, onChanged }: { gameId: string; seat: SeatInfo; botLevels: BotLevel[]; onChanged(game: GameDetail): void }) {
@@ -30,15 +32,15 @@ function SeatControl({ gameId, seat, botLevels, onChanged }: { gameId: string; s
       }}
     >
       <SelectField
-        label={playerLabel(seat.seat)}
+        label={playerLabel(seat.seat, tr)}
         value={kind}
         onChange={(event) => setKind(event.currentTarget.value as SeatFill['fill'])}
         options={SEAT_FILLS}
       />
-      {kind === 'reserved' && <Field label={`Username for ${playerLabel(seat.seat)}`} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
+      {kind === 'reserved' && <Field label={t('pages.seat.usernameFor', { player: playerLabel(seat.seat, tr) })} required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />}
       {kind === 'bot' && <BotLevelField seat={seat.seat} levels={botLevels} value={bot} onChange={setBot} />}
       <Button type="submit" busy={save.running}>
-        Set {playerLabel(seat.seat)}
+        {t('pages.seats.set', { player: playerLabel(seat.seat, tr) })}
       </Button>
       <ErrorBox error={save.error} />
     </form>
@@ -66,49 +68,51 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
   const filled = game.seats.filter((seat) => !empty(seat)).length;
   const canStart = minimum !== undefined && filled >= minimum;
   return (
-    <section class="panel" aria-label="Seats">
-      <h2>Seats</h2>
+    <section class="panel" aria-label={t('pages.seats.title')}>
+      <h2>{t('pages.seats.title')}</h2>
       <ul class="plain seats">
         {game.seats.map((seat) => (
           <li key={seat.seat}>
             {seatName(seat)}
-            {seat.seat === game.yourSeat ? ' (you)' : ''}
+            {seat.seat === game.yourSeat ? ` ${t('pages.game.seat.you')}` : ''}
             {session && game.yourSeat === null && empty(seat) && (!seat.reservedFor || seat.reservedFor.toLowerCase() === session.user.username.toLowerCase()) && (
               <>
                 {' '}
                 <Button variant="primary" busy={join.running} onClick={async () => onChanged(await join.run(seat.seat))}>
-                  Join as {playerLabel(seat.seat)}
+                  {t('pages.seats.join', { player: playerLabel(seat.seat, tr) })}
                 </Button>
                 {seat.reservedFor && (
                   <>
                     {' '}
                     <Button busy={decline.running} onClick={async () => onChanged(await decline.run())}>
-                      Decline the invitation
+                      {t('pages.seats.decline')}
                     </Button>
                   </>
                 )}
               </>
             )}
-            {empty(seat) && !seat.reservedFor && seat.declinedBy && <span class="muted"> ({seat.declinedBy} declined the invitation)</span>}
+            {empty(seat) && !seat.reservedFor && seat.declinedBy && <span class="muted"> {t('pages.seats.declined', { name: seat.declinedBy })}</span>}
             {creator && seat.seat !== 0 && empty(seat) && <SeatControl gameId={game.id} seat={seat} botLevels={gameType?.botLevels ?? []} onChanged={onChanged} />}
           </li>
         ))}
       </ul>
       {!session && (
         <p>
-          <a href={`/login?next=${encodeURIComponent(`/games/${game.id}`)}`}>Log in</a> to join.
+          <LinkedSentence message={(link) => t('pages.seats.login', { link })} href={`/login?next=${encodeURIComponent(`/games/${game.id}`)}`}>
+            {t('pages.seats.loginLink')}
+          </LinkedSentence>
         </p>
       )}
       <ClientSeedForm game={game} onChanged={onChanged} />
       <div class="row">
         {creator && canStart && (
           <Button variant="primary" busy={start.running} onClick={async () => onChanged(await start.run())}>
-            Start now
+            {t('pages.seats.start')}
           </Button>
         )}
         {creator && !canStart && minimum !== undefined && (
           <span class="muted">
-            The game can start once {minimum} players sit ({filled} now).
+            {t('pages.seats.minimum', { minimum, filled })}
           </span>
         )}
         {game.yourSeat !== null && (
@@ -121,7 +125,7 @@ export function SeatsPanel({ game, onChanged }: { game: GameDetail; onChanged(ga
               else if (left) onChanged();
             }}
           >
-            Leave
+            {t('pages.seats.leave')}
           </Button>
         )}
       </div>

@@ -5,6 +5,8 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/Confirm';
 import { ErrorBox } from '../ui/forms';
 import type { UndoRequest } from './game-api';
+import { playerLabel } from '../games/names';
+import { t, tr } from '../i18n';
 
 /**
  * Take-back (at once, while nobody has moved since and nothing was revealed), undo requests to the
@@ -41,7 +43,7 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
     done(await call());
   };
   const refusal = last && last.at === version ? mutations[last.what].error : undefined;
-  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
+  const name = (s: number) => names[s] ?? playerLabel(s, tr);
   const done = (result: unknown) => {
     if (result !== undefined) onChanged();
   };
@@ -49,50 +51,49 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
   // Requests come newest first: the player who asked last sees it if that one was refused.
   const refused = requests[0]?.status === 'declined' && requests[0].seat === seat ? requests[0] : null;
   return (
-    <section class="panel" aria-label="Take back, undo and resign">
-      <h2>Take back and undo</h2>
+    <section class="panel" aria-label={t('pages.undo.region')}>
+      <h2>{t('pages.undo.title')}</h2>
       <div class="row">
         <Button busy={takeBack.running} disabled={!hasMoved} onClick={() => attempt('takeBack', takeBack.run)}>
-          Take back my last move
+          {t('pages.undo.takeBack')}
         </Button>
         <Button busy={request.running} disabled={!hasMoved} onClick={() => attempt('request', request.run)}>
-          Ask to undo my last move
+          {t('pages.undo.ask')}
         </Button>
         <Button variant="danger" onClick={() => setConfirmResign(true)}>
-          Resign
+          {t('pages.undo.resign')}
         </Button>
       </div>
       <ErrorBox error={refusal} />
       {refused && (
         <p class="muted" data-testid="undo-refused">
-          Your request to undo move #{refused.seq} was refused.
+          {t('pages.undo.refused', { seq: refused.seq })}
         </p>
       )}
       {open.length > 0 && (
         <ul class="plain" data-testid="undo-requests">
           {open.map((r) => (
             <li key={r.id}>
-              {name(r.seat)} asks to undo move #{r.seq}
-              {r.approvals.length ? ` (approved by ${r.approvals.map(name).join(', ')})` : ''}
+              {r.approvals.length ? t('pages.undo.askedApproved', { name: name(r.seat), seq: r.seq, approvers: tr.list(r.approvals.map(name)) }) : t('pages.undo.asked', { name: name(r.seat), seq: r.seq })}
               {r.seat !== seat && !r.approvals.includes(seat) && (
                 <span class="row">
                   <Button variant="primary" busy={answer.running} onClick={() => attempt('answer', () => answer.run(r.id, true))}>
-                    Approve undo
+                    {t('pages.undo.approve')}
                   </Button>
                   <Button busy={answer.running} onClick={() => attempt('answer', () => answer.run(r.id, false))}>
-                    Refuse undo
+                    {t('pages.undo.refuse')}
                   </Button>
                 </span>
               )}
-              {r.seat === seat && <span class="muted"> — waiting for the others</span>}
+              {r.seat === seat && <span class="muted"> {t('pages.undo.waiting')}</span>}
             </li>
           ))}
         </ul>
       )}
       <ConfirmDialog
         open={confirmResign}
-        title="Resign this game?"
-        confirmLabel="Resign"
+        title={t('pages.undo.confirm.title')}
+        confirmLabel={t('pages.undo.resign')}
         busy={resign.running}
         onCancel={() => setConfirmResign(false)}
         onConfirm={async () => {
@@ -100,7 +101,7 @@ export function UndoPanel({ gameId, seat, version, hasMoved, names, requests, on
           setConfirmResign(false);
         }}
       >
-        A bot plays your seat on; you cannot come back.
+        {t('pages.undo.confirm.text')}
       </ConfirmDialog>
     </section>
   );

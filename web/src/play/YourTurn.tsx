@@ -4,6 +4,7 @@ import { useApi, useSession } from '../api/hooks';
 import { Clock } from './Clock';
 import { gameName, type GameSummary } from './game-api';
 import { useAccountEvents } from './live';
+import { t } from '../i18n';
 
 /**
  * The games waiting for your move (none when logged out), read again when one of your games changes
@@ -31,7 +32,7 @@ export function usePageTitle(title: string | null): void {
   useEffect(() => () => void (document.title = SITE_TITLE), []);
 }
 
-export const SITE_TITLE = 'Board games';
+export const SITE_TITLE = t('pages.siteTitle');
 
 /**
  * The games where it is your turn, across all games, kept current by the account's live events
@@ -42,10 +43,10 @@ export function YourTurnList({ exclude, compact = false }: { exclude?: string; c
   const games = list.games.filter((game) => game.id !== exclude);
   if (compact && games.length === 0) return null;
   return (
-    <section class="panel" aria-label="Your turn" data-testid="your-turn">
-      <h2>{compact ? 'Your turn elsewhere' : 'Your turn'}</h2>
+    <section class="panel" aria-label={t('pages.yourTurn.title')} data-testid="your-turn">
+      <h2>{compact ? t('pages.yourTurn.elsewhere') : t('pages.yourTurn.title')}</h2>
       {games.length === 0 ? (
-        <p class="muted">{list.loading ? 'Loading…' : 'No game is waiting for you.'}</p>
+        <p class="muted">{list.loading ? t('pages.loading') : t('pages.yourTurn.empty')}</p>
       ) : (
         <ul class="plain">
           {games.map((game) => (

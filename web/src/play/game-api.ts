@@ -5,6 +5,7 @@ import { gameTitle } from '../games';
 import { gameName as sharedGameName, type SeatLike } from '../../../src/shared/game-names';
 import { playerName } from '../games/names';
 import type { GameAction } from '../games/types';
+import { t, tr } from '../i18n';
 
 /** The API's shapes the player pages use (generated from openapi/openapi.json). */
 export type GameDetail = components['schemas']['GameDetailBase'];
@@ -70,9 +71,9 @@ export async function loadReplay(id: string, at: number): Promise<ReplayStep> {
 /** How the creator fills a seat (PUT /v1/games/:id/seats/:seat); `bot` names one of the game type's `botLevels`. */
 export type SeatFill = { fill: 'open' } | { fill: 'bot'; bot: string } | { fill: 'reserved'; username: string };
 export const SEAT_FILLS: { value: SeatFill['fill']; label: string }[] = [
-  { value: 'open', label: 'Open to anyone' },
-  { value: 'bot', label: 'A bot' },
-  { value: 'reserved', label: 'Reserved for a player' },
+  { value: 'open', label: t('pages.seatFill.open') },
+  { value: 'bot', label: t('pages.seatFill.bot') },
+  { value: 'reserved', label: t('pages.seatFill.reserved') },
 ];
 
 type CreateBody = { type: string; seats: number; options?: Record<string, unknown>; private?: boolean; rated?: boolean; timeControl?: TimeControl; clientSeed?: string };
@@ -108,23 +109,22 @@ export function rematchOf(game: GameDetail, you: number, clientSeed: string): { 
 
 /** Who sits in a seat: "ann", "Random bot", "open seat", "reserved for bob"; "(resigned)" after. */
 export function seatName(seat: SeatInfo): string {
-  const who = seat.username ?? (seat.bot ? playerName(seat, seat.seat) : seat.reservedFor ? `reserved for ${seat.reservedFor}` : 'open seat');
-  return `${who}${seat.resigned ? ' (resigned)' : ''}`;
+  const who = seat.username ?? (seat.bot ? playerName(seat, seat.seat, tr) : seat.reservedFor ? t('pages.seat.reservedFor', { name: seat.reservedFor }) : t('pages.seat.open'));
+  return seat.resigned ? t('pages.seat.resigned', { name: who }) : who;
 }
 
 /** "3 days", "12 hours", "90 minutes", "45 seconds": a clock's length in the largest whole unit. */
 export function duration(seconds: number): string {
-  const units: [number, string][] = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
-  const [size, unit] = units.find(([size]) => seconds >= size && seconds % size === 0) ?? [1, 'second'];
-  const n = seconds / size;
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const units: [number, 'days' | 'hours' | 'minutes' | 'seconds'][] = [[86400, 'days'], [3600, 'hours'], [60, 'minutes'], [1, 'seconds']];
+  const [size, unit] = units.find(([size]) => seconds >= size && seconds % size === 0) ?? [1, 'seconds'];
+  return t(`pages.length.${unit}`, { n: seconds / size });
 }
 
 export function describeTimeControl(tc: TimeControl): string {
-  if (tc.kind === 'per-move') return `${duration(tc.moveSeconds)} per move`;
-  if (tc.kind === 'budget') return `${duration(tc.initialSeconds)} in all + ${duration(tc.incrementSeconds)} per move`;
-  return 'no time limit';
+  if (tc.kind === 'per-move') return t('pages.timeControl.perMove', { time: duration(tc.moveSeconds) });
+  if (tc.kind === 'budget') return t('pages.timeControl.budget', { initial: duration(tc.initialSeconds), increment: duration(tc.incrementSeconds) });
+  return t('pages.timeControl.none');
 }
 
 /** A game as players name it, by its type and players ("Guild town with ann, bob"), not its id (src/shared/game-names.ts). */
-export const gameName = (game: { type: string; seats: readonly SeatLike[] }): string => sharedGameName(gameTitle(game.type), game.seats);
+export const gameName = (game: { type: string; seats: readonly SeatLike[] }): string => sharedGameName(gameTitle(game.type), game.seats, tr);

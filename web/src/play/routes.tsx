@@ -11,11 +11,11 @@ import './play.css';
  * public: without an account (or a seat) it is the spectator's view.
  */
 export const playRoutes: AppRoute[] = [
-  { path: '/', component: LobbyPage, nav: 'Lobby' },
-  { path: '/games/new', component: CreateGamePage, nav: 'New game', access: 'user' },
+  { path: '/', component: LobbyPage, nav: 'pages.nav.lobby' },
+  { path: '/games/new', component: CreateGamePage, nav: 'pages.nav.newGame', access: 'user' },
   { path: '/games/:id', component: GamePage },
   { path: '/games/:id/replay', component: ReplayPage },
-  { path: '/leaderboard', component: LeaderboardPage, nav: 'Leaderboards' },
+  { path: '/leaderboard', component: LeaderboardPage, nav: 'pages.nav.leaderboards' },
   { path: '/leaderboard/:type', component: LeaderboardPage },
   { path: '/players/:username', component: ProfilePage },
 ];

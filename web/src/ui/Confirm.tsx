@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Button } from './Button';
+import { t } from '../i18n';
 
 /**
  * A modal confirm dialog on the native <dialog> (focus trapped, Escape cancels): for actions that
@@ -21,7 +22,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       <h2 id="confirm-title">{title}</h2>
       <div>{children}</div>
       <div class="row">
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('pages.confirm.cancel')}</Button>
         <Button variant="danger" busy={busy} onClick={onConfirm}>{confirmLabel}</Button>
       </div>
     </dialog>

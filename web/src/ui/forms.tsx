@@ -2,6 +2,7 @@ import type { ComponentChildren, InputHTMLAttributes, LooseInputHTMLAttributes, 
 import { useId, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { refusalInWords } from '../api/refusals';
+import { t, tr } from '../i18n';
 
 // Preact's input/select prop types are unions by `type`/`role`; the loose forms pass through as given.
 /** A labelled input: the <label> is tied to the control, so clicking it and screen readers work. */
@@ -32,9 +33,9 @@ export function SelectField({ label, hint, options, ...select }: LooseSelectHTML
 }
 
 const UNITS = [
-  { value: '60', label: 'minutes' },
-  { value: '3600', label: 'hours' },
-  { value: '86400', label: 'days' },
+  { value: '60', label: t('pages.unit.minutes') },
+  { value: '3600', label: t('pages.unit.hours') },
+  { value: '86400', label: t('pages.unit.days') },
 ];
 
 /**
@@ -50,7 +51,7 @@ export function DurationField({ label, seconds, min, onChange }: { label: string
       <label for={id}>{label}</label>
       <div class="row">
         <input id={id} type="number" min={min} step="any" value={String(amount)} onInput={(event) => onChange(Math.round(Number(event.currentTarget.value) * unit))} />
-        <select aria-label={`Unit of ${label.toLowerCase()}`} value={String(unit)} onChange={(event) => {
+        <select aria-label={t('pages.unit.of', { field: label })} value={String(unit)} onChange={(event) => {
           const next = Number(event.currentTarget.value);
           setUnit(next);
           onChange(Math.round(amount * next));
@@ -62,15 +63,21 @@ export function DurationField({ label, seconds, min, onChange }: { label: string
   );
 }
 
+/** A form field the server names ("password") in the reader's words, where the catalog has them. */
+function fieldWords(field: string): string {
+  const key = `pages.field.${field}`;
+  return tr.has(key) ? tr.t(key) : field;
+}
+
 /**
  * A schema refusal in words: "/password must NOT have fewer than 8 characters" → "The password
  * must have at least 8 characters." Other details are already sentences.
  */
 export function inWords(detail: string): string {
   return detail
-    .replace(/(?:^|\b)\/(\w+) must NOT have fewer than (\d+) characters/g, (_, field: string, n: string) => `The ${field} must have at least ${n} characters`)
-    .replace(/(?:^|\b)\/(\w+) must NOT have more than (\d+) characters/g, (_, field: string, n: string) => `The ${field} may have at most ${n} characters`)
-    .replace(/(?:^|\b)\/(\w+) must match pattern "[^"]*"/g, (_, field: string) => `The ${field} has a character it may not contain`);
+    .replace(/(?:^|\b)\/(\w+) must NOT have fewer than (\d+) characters/g, (_, field: string, n: string) => t('pages.detail.minLength', { field: fieldWords(field), n: Number(n) }))
+    .replace(/(?:^|\b)\/(\w+) must NOT have more than (\d+) characters/g, (_, field: string, n: string) => t('pages.detail.maxLength', { field: fieldWords(field), n: Number(n) }))
+    .replace(/(?:^|\b)\/(\w+) must match pattern "[^"]*"/g, (_, field: string) => t('pages.detail.pattern', { field: fieldWords(field) }));
 }
 
 /**
