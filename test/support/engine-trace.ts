@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson, scrambledCopy } from '../../src/engine/canonical.js';
 import { openRng, seedRng } from '../../src/engine/rng.js';
 import { withDefaults } from '../../src/engine/schema.js';
-import { isRuleError, type AnyGameDefinition } from '../../src/engine/types.js';
+import { isRuleError, type AnyGameDefinition, type LogEntry } from '../../src/engine/types.js';
 
 /**
  * A fingerprint of everything an engine does over one seeded game (scripts/engine-trace.ts says
@@ -17,6 +17,12 @@ export const OPTION_VARIANTS: Record<string, unknown[]> = {
   'construction-yard': [{}],
   'milestone-city': [{}, { milestones: 2 }],
 };
+
+/**
+ * A step's log as the fingerprint takes it: messages, facts and readers, without the keys and
+ * arguments every entry now carries for other languages (words, recorded after the fingerprints).
+ */
+const logOf = (log: readonly LogEntry[]) => log.map(({ key: _key, args: _args, ...entry }) => entry);
 
 /** The fingerprint (sha256, hex) of one game played by `bot` ('random' or a named bot of the game). */
 export function traceGame(definition: AnyGameDefinition, seats: number, rulesVersion: number, options: unknown, seed: string, bot: string): string {
@@ -48,14 +54,14 @@ export function traceGame(definition: AnyGameDefinition, seats: number, rulesVer
       const action = seen[rng.int(0, seen.length - 1)];
       const seat = k % 2 === 0 ? active[0]! : rng.int(0, seats - 1);
       const result = definition.apply(state, seat, action);
-      put('try', isRuleError(result) ? result : { state: result.state, log: result.log, irreversible: result.irreversible });
+      put('try', isRuleError(result) ? result : { state: result.state, log: logOf(result.log), irreversible: result.irreversible });
     }
     const seat = active[step % active.length]!;
     const action = bot === 'random' ? rng.pick(definition.legalActions(state, seat)) : chooseBotAction(definition, bot, state, seat, `${seed}/${step}`);
     put('action', action);
     const result = definition.apply(state, seat, action);
     if (isRuleError(result)) throw new Error(`${definition.id}: listed action refused: ${JSON.stringify(action)}: ${result.message}`);
-    put('result', { state: result.state, log: result.log, irreversible: result.irreversible });
+    put('result', { state: result.state, log: logOf(result.log), irreversible: result.irreversible });
     // Key order must not matter (states come back from jsonb reordered).
     const scrambled = definition.apply(scrambledCopy(state), seat, action);
     if (isRuleError(scrambled) || canonicalJson(scrambled.state) !== canonicalJson(result.state)) throw new Error(`${definition.id}: a key-scrambled state applies differently at step ${step}`);
