@@ -11,7 +11,7 @@ import { secretsOf } from '../../src/games/guild-town/view.js';
 import { catalog as milestoneCityCatalog } from '../../src/games/milestone-city/catalog.js';
 import { catalog as urbanizationCatalog } from '../../src/games/urbanization/catalog.js';
 import { buildingWords } from '../../src/games/guild-town/words.js';
-import { renderLogEntry, translator } from '../../src/shared/i18n/index.js';
+import { renderLogEntry, translator, type KeyedLogEntry } from '../../src/shared/i18n/index.js';
 import { provideCatalog } from '../../web/src/games/catalog-store.js';
 import { logLine } from '../../web/src/games/log-words.js';
 
@@ -83,7 +83,7 @@ const HIDDEN_CHECKS = [
     return {
       what: locale,
       name: (id: number) => tr.t(`guild-town.term.building.${id}` as never),
-      line: (entry: { message: string; key?: string; args?: Record<string, never> }) => renderLogEntry(tr, 'guild-town', entry, NAMES) ?? '',
+      line: (entry: KeyedLogEntry) => renderLogEntry(tr, 'guild-town', entry, NAMES) ?? '',
     };
   }),
 ];
