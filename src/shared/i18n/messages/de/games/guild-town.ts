@@ -39,7 +39,7 @@ export default {
   'log.produceRaw.market': '{player} erzeugt {good} für den Markt.',
   'log.produceRaw.slot': '{player} erzeugt {good} auf {building}.',
   'log.produce.slot': '{player} erzeugt {good} auf {building} für {points, plural, one {# Punkt} other {# Punkte}}.',
-  'log.produce.store': '{player} erzeugt {good} ins Lagerhaus für {points, plural, one {# Punkt} other {# Punkte}}.',
+  'log.produce.store': '{player} erzeugt {good} für das Lagerhaus ({points, plural, one {# Punkt} other {# Punkte}}).',
   'log.produce.ship': '{player} erzeugt {good} auf Schiff {ship} für {points, plural, one {# Punkt} other {# Punkte}}.',
   'log.produce.lost': '{player} erzeugt {good} (nicht verschiffbar) für {points, plural, one {# Punkt} other {# Punkte}}.',
   'log.trade': '{player} tauscht einen Marker vom Markt gegen {good}.',

@@ -24,7 +24,7 @@ export default {
   'log.won': 'Alle Meilensteine sind erreicht: Die Stadt ist ein Erfolg!',
   'log.stageTwo': 'Die Baukarten der Stufe II werden in den Nachziehstapel gemischt.',
   'log.bankrupt': 'Die Stadtkasse kann kein Spielplanteil neben der Stadt bezahlen: Die Stadt ist pleite.',
-  'log.starter': '{player} beginnt den Meilenstein „{milestone}“ und wählt sein Spielplanteil.',
+  'log.starter': '{player} beginnt den Meilenstein „{milestone}“ und wählt dessen Spielplanteil.',
   'term.card.clinic': 'Arztpraxis',
   'term.card.school': 'Schule',
   'term.card.police': 'Polizeiwache',
