@@ -8,9 +8,10 @@ import { catalog as constructionYardCatalog } from '../../src/games/construction
 import { catalog as guildTownCatalog } from '../../src/games/guild-town/catalog.js';
 import { games } from '../../src/games/index.js';
 import { secretsOf } from '../../src/games/guild-town/view.js';
-import { buildingWords } from '../../src/games/guild-town/words.js';
 import { catalog as milestoneCityCatalog } from '../../src/games/milestone-city/catalog.js';
 import { catalog as urbanizationCatalog } from '../../src/games/urbanization/catalog.js';
+import { buildingWords } from '../../src/games/guild-town/words.js';
+import { renderLogEntry, translator, type KeyedLogEntry } from '../../src/shared/i18n/index.js';
 import { provideCatalog } from '../../web/src/games/catalog-store.js';
 import { logLine } from '../../web/src/games/log-words.js';
 
@@ -65,14 +66,27 @@ const cases: Case[] = Object.values(games).flatMap((definition) =>
     }),
 );
 
-/** Names of the guild town buildings hidden from `reader` in a hand or a look both before and after a move. */
-function hiddenBuildings(before: unknown, after: unknown, reader: number | null): string[] {
+/** The guild town buildings (ids) hidden from `reader` in a hand or a look both before and after a move. */
+function hiddenBuildings(before: unknown, after: unknown, reader: number | null): number[] {
   const hidden = (state: unknown) =>
     new Set([...secretsOf(state as never, reader ?? -1)].filter(({ place }) => place.startsWith('hand.') || place === 'look' || place.startsWith('pile.')).flatMap(({ ids }) => ids as number[]));
   const after_ = hidden(after);
   const inHands = [...secretsOf(before as never, reader ?? -1)].filter(({ place }) => place.startsWith('hand.') || place === 'look').flatMap(({ ids }) => ids as number[]);
-  return inHands.filter((id) => after_.has(id)).map(buildingWords);
+  return inHands.filter((id) => after_.has(id));
 }
+
+/** The languages a hidden card must not be named in: the English message, and the lines rendered from keys in English and German. */
+const HIDDEN_CHECKS = [
+  { what: 'message', name: buildingWords, line: (entry: { message: string }) => entry.message },
+  ...(['en', 'de'] as const).map((locale) => {
+    const tr = translator(locale);
+    return {
+      what: locale,
+      name: (id: number) => tr.t(`guild-town.term.building.${id}` as never),
+      line: (entry: KeyedLogEntry) => renderLogEntry(tr, 'guild-town', entry, NAMES) ?? '',
+    };
+  }),
+];
 
 describe('log lines say what happened, to every reader', () => {
   it.each(cases.map((c) => [`${c.definition.id} v${c.version} ${c.seats} players`, c] as const))('%s', (_, { definition, version, seats, seed }) => {
@@ -91,20 +105,26 @@ describe('log lines say what happened, to every reader', () => {
       for (const reader of readers) {
         const lines = visibleLog(result.log, reader);
         // Hidden cards stay hidden: a guild town building in a hand or a look-at-five the reader may not
-        // see, before the move and after it, is never named in the lines they read.
-        for (const name of definition.id === 'guild-town' ? hiddenBuildings(state, result.state, reader) : []) {
-          for (const { message } of lines) if (message.includes(name)) found.set(`a hidden card named to ${reader === null ? 'a spectator' : `seat ${reader}`}`, message);
+        // see, before the move and after it, is never named in the lines they read, in English or German.
+        for (const id of definition.id === 'guild-town' ? hiddenBuildings(state, result.state, reader) : []) {
+          for (const check of HIDDEN_CHECKS) {
+            for (const entry of lines) {
+              const line = check.line(entry);
+              if (line.includes(check.name(id))) found.set(`a hidden card named to ${reader === null ? 'a spectator' : `seat ${reader}`} (${check.what})`, line);
+            }
+          }
         }
         const who = reader === null ? 'a spectator' : `seat ${reader}`;
         if (lines.length === 0) found.set(`nothing for ${who} after ${(action as { type: string }).type}`, JSON.stringify(action));
         // A take-back of this move names it by its public line (services/takebacks.ts).
         const undo = reader === null ? [{ message: undoMessage(seat, visibleLog(result.log, null), 0) }] : [];
+        // As the web shows them: from their keys (in English), and as a line stored before keys would be.
         for (const entry of [...lines, ...undo]) {
           const { message } = entry;
           for (const what of problems(message, NOT_WORDS)) found.set(`API ${what}`, message);
-          // As the web shows it: from the entry's key and arguments when it has them (in English here).
-          const shown = logLine(definition.id, entry, NAMES);
-          for (const what of problems(shown, [...NOT_WORDS, ...WEB_ONLY])) found.set(`web ${what}`, shown);
+          for (const shown of [logLine(definition.id, entry, NAMES), logLine(definition.id, { message }, NAMES)]) {
+            for (const what of problems(shown, [...NOT_WORDS, ...WEB_ONLY])) found.set(`web ${what}`, shown);
+          }
         }
       }
       state = result.state;

@@ -2,6 +2,7 @@ import type { LogEntry } from '../../engine/types.js';
 import { GUILDS, HELPERS, MONEY, ROUND_END_LIMIT, SEASON_GUILDS, TOKEN_LIMIT, WORK_POINTS, type GuildId } from './data.js';
 import { colourSetPoints, finishGame, scoreShips, scoreStorehouse } from './scoring.js';
 import { withItem, type GuildTownState, type Prompt } from './state.js';
+import { entry, guild as guildTerm, who } from './log-entry.js';
 import { guildWords } from './words.js';
 
 /** Mutable context of one `apply`. */
@@ -25,7 +26,7 @@ export function startRound(ctx: Ctx): void {
     p.helpers = HELPERS;
     p.passed = false;
   }
-  ctx.log.push({ message: `Year ${s.year}, ${SEASON_NAMES[s.season]} begins.` });
+  ctx.log.push(entry('season', { year: s.year, season: { term: `season.${SEASON_NAMES[s.season]}` } }, `Year ${s.year}, ${SEASON_NAMES[s.season]} begins.`));
   if (s.season === 3) {
     startGuilds(ctx);
     return;
@@ -48,7 +49,7 @@ export function advanceHelpers(ctx: Ctx): void {
   for (const seat of s.order) {
     if (s.players[seat].helpers > 0) {
       s.players[seat].points += 1;
-      ctx.log.push({ message: `Seat ${seat} kept a helper back: 1 point.` });
+      ctx.log.push(entry('keptHelper', { player: who(seat) }, `Seat ${seat} kept a helper back: 1 point.`));
     }
   }
   startGuilds(ctx);
@@ -76,7 +77,7 @@ function buildQueue(ctx: Ctx): void {
       s.guilds[g].forEach((stack, space) => stack.forEach((h, i) => s.queue.push({ seat: h.seat, gold: space === 0, helper: [space, i] })));
     }
     if (s.queue.length > 0) {
-      ctx.log.push({ message: `Stage: ${guildWords(guild)}.` });
+      ctx.log.push(entry('stage', { guild: guildTerm(guild) }, `Stage: ${guildWords(guild)}.`));
       nextTurn(ctx);
       return;
     }
@@ -157,7 +158,7 @@ function finalPhase(ctx: Ctx): void {
       if (s.privBank > 0 && p.privTokens < TOKEN_LIMIT) {
         s.privBank--;
         p.privTokens++;
-        ctx.log.push({ message: `Seat ${seat} has the fewest helpers on the board and takes a privilege token.` });
+        ctx.log.push(entry('fewestHelpers', { player: who(seat) }, `Seat ${seat} has the fewest helpers on the board and takes a privilege token.`));
       }
     }
   }
@@ -215,7 +216,11 @@ function yearEndScoring(ctx: Ctx): void {
   s.storehouse = s.storehouse.map(() => [-1, -1]);
   s.naturalOff = 0;
   s.yearScores = [...s.yearScores, { year: s.year, ships: ships.total, colours, storehouse: store, invest: s.players.map(() => 0) }];
-  ctx.log.push({ message: `The ships sail (${ships.total.join('/')}), the town grows (${colours.join('/')}), the storehouse counts (${store.join('/')}).`, data: { ships, colours, store } });
+  ctx.log.push(
+    entry('yearScoring', { ships: ships.total.join('/'), colours: colours.join('/'), storehouse: store.join('/') }, `The ships sail (${ships.total.join('/')}), the town grows (${colours.join('/')}), the storehouse counts (${store.join('/')}).`, {
+      data: { ships, colours, store },
+    }),
+  );
 }
 
 function nextSeason(ctx: Ctx): void {
@@ -227,7 +232,7 @@ function nextSeason(ctx: Ctx): void {
   }
   if (s.year >= 3) {
     finishGame(s);
-    ctx.log.push({ message: 'The third year is over: the game ends.', data: s.final });
+    ctx.log.push(entry('gameEnd', {}, 'The third year is over: the game ends.', { data: s.final }));
     return;
   }
   s.year++;

@@ -1,10 +1,11 @@
-import { ruleError, type RuleError } from '../../engine/types.js';
+import { ruleError, type LogEntry, type RuleError } from '../../engine/types.js';
 import type { GuildTownAction, Target } from './actions.js';
 import { BUILDINGS, MARKET_LIMIT, RAWS, SHIP_GOODS, STORE_GOODS, type Good, type Half } from './data.js';
 import type { Ctx } from './flow.js';
 import { drawMoney, giveMoney, refillMoneyRow } from './money.js';
 import { canPrivilege, usePrivilege } from './rules-guilds.js';
 import { setSlot, withItem, type GuildTownState, type Turn } from './state.js';
+import { building, entry, good as goodTerm, money, who, type ArgsOf } from './log-entry.js';
 import { moneyWords, targetWords } from './words.js';
 
 type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
@@ -62,6 +63,27 @@ export function checkTarget(s: GuildTownState, seat: number, good: Good, to: Tar
   }
 }
 
+/** The entry of a raw material made: to the market or onto one of the producer's buildings. */
+function producedRaw(seat: number, good: Good, town: readonly { card: number }[], to: Target, message: string): LogEntry {
+  if (to.kind === 'slot') return entry('produceRaw.slot', { player: who(seat), good: goodTerm(good), building: building(town[to.building]!.card) }, message);
+  return entry('produceRaw.market', { player: who(seat), good: goodTerm(good) }, message);
+}
+
+/** The entry of a half-product or final product made, with the points it scored. */
+function produced(seat: number, good: Good, town: readonly { card: number }[], to: Target, points: number, message: string): LogEntry {
+  const base: ArgsOf<'produce.lost'> = { player: who(seat), good: goodTerm(good), points };
+  switch (to.kind) {
+    case 'slot':
+      return entry('produce.slot', { ...base, building: building(town[to.building]!.card) }, message);
+    case 'store':
+      return entry('produce.store', base, message);
+    case 'ship':
+      return entry('produce.ship', { ...base, ship: to.ship + 1 }, message);
+    default:
+      return entry('produce.lost', base, message);
+  }
+}
+
 /** Place one cube (already taken from the producer's supply) of `good` at `to`. */
 function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
   const s = ctx.s;
@@ -81,7 +103,7 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
         const out = storage.shift()!;
         if (out < 0) s.naturalOff++;
         else s.players[out].supply++;
-        ctx.log.push({ message: `The oldest ${good} marker is pushed out of the storehouse.` });
+        ctx.log.push(entry('pushedOut', { good: goodTerm(good) }, `The oldest ${good} marker is pushed out of the storehouse.`));
       }
       storage.push(seat);
       let card: number | null;
@@ -93,10 +115,10 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
       ctx.irreversible = true;
       if (card !== null) {
         giveMoney(s, seat, card);
-        if (to.take < 2) ctx.log.push({ message: `Seat ${seat} takes the face-up ${moneyWords(card)}.` });
+        if (to.take < 2) ctx.log.push(entry('takeFaceUp', { player: who(seat), card: money(card) }, `Seat ${seat} takes the face-up ${moneyWords(card)}.`));
         else {
-          ctx.log.push({ message: `Seat ${seat} draws a money card.` });
-          ctx.log.push({ message: `You draw a ${moneyWords(card)}.`, visibleTo: [seat] });
+          ctx.log.push(entry('drawsMoneyCard', { player: who(seat) }, `Seat ${seat} draws a money card.`));
+          ctx.log.push(entry('youDraw', { card: money(card) }, `You draw a ${moneyWords(card)}.`, { visibleTo: [seat] }));
         }
       }
       return;
@@ -111,7 +133,11 @@ function place(ctx: Ctx, seat: number, good: Good, to: Target): void {
         s.players[storage[0]].supply++;
         p.money = p.money.filter((id) => id !== to.bribe);
         s.moneyDiscard = [...s.moneyDiscard, to.bribe!];
-        ctx.log.push({ message: `Seat ${seat} bribes the captain with a ${moneyWords(to.bribe!)}: seat ${storage[0]}'s ${good} goes back.`, data: { card: to.bribe } });
+        ctx.log.push(
+          entry('bribe', { player: who(seat), card: money(to.bribe!), owner: who(storage[0]), good: goodTerm(good) }, `Seat ${seat} bribes the captain with a ${moneyWords(to.bribe!)}: seat ${storage[0]}'s ${good} goes back.`, {
+            data: { card: to.bribe },
+          }),
+        );
         storage[0] = storage[1];
         storage[1] = seat;
       }
@@ -150,7 +176,11 @@ export function doCraftPrivilege(ctx: Ctx, turn: Turn): void {
   const paired = ctx.s.rules?.craftsmenPrivilegeNeedsWorkPoint === true;
   usePrivilege(ctx, turn);
   turn.freeRaw++;
-  ctx.log.push({ message: paired ? `Seat ${turn.seat} uses the privilege: a work point makes two raw materials.` : `Seat ${turn.seat} uses the privilege: one raw material more without a work point.` });
+  ctx.log.push(
+    paired
+      ? entry('craftPrivilegePair', { player: who(turn.seat) }, `Seat ${turn.seat} uses the privilege: a work point makes two raw materials.`)
+      : entry('craftPrivilegeFree', { player: who(turn.seat) }, `Seat ${turn.seat} uses the privilege: one raw material more without a work point.`),
+  );
 }
 
 /** Version 3: the privilege's raw material is the second of a work point's pair (see GuildTownRules). */
@@ -186,7 +216,7 @@ export function doProduceRaw(ctx: Ctx, turn: Turn, action: Of<'produceRaw'>): vo
   }
   p.supply--;
   place(ctx, turn.seat, good, action.to);
-  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} ${targetWords(p.town, action.to)}.` });
+  ctx.log.push(producedRaw(turn.seat, good, p.town, action.to, `Seat ${turn.seat} produces ${good} ${targetWords(p.town, action.to)}.`));
 }
 
 export function tradeRefusal(s: GuildTownState, turn: Turn, action: Of<'trade'>): RuleError | null {
@@ -209,7 +239,7 @@ export function doTrade(ctx: Ctx, turn: Turn, action: Of<'trade'>): void {
   turn.wp--;
   p.market--;
   setSlot(p, action.building, action.slot, true);
-  ctx.log.push({ message: `Seat ${turn.seat} trades a market marker for ${good}.` });
+  ctx.log.push(entry('trade', { player: who(turn.seat), good: goodTerm(good) }, `Seat ${turn.seat} trades a market marker for ${good}.`));
 }
 
 export function produceHalfRefusal(s: GuildTownState, turn: Turn, action: Of<'produceHalf'>): RuleError | null {
@@ -233,7 +263,7 @@ export function doProduceHalf(ctx: Ctx, turn: Turn, action: Of<'produceHalf'>): 
   place(ctx, turn.seat, good, action.to);
   const points = action.to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
   p.points += points;
-  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} ${targetWords(s.players[turn.seat].town, action.to)} for ${points} points.` });
+  ctx.log.push(produced(turn.seat, good, s.players[turn.seat].town, action.to, points, `Seat ${turn.seat} produces ${good} ${targetWords(s.players[turn.seat].town, action.to)} for ${points} points.`));
 }
 
 export function produceFinalRefusal(s: GuildTownState, turn: Turn, action: Of<'produceFinal'>): RuleError | null {
@@ -261,5 +291,5 @@ export function doProduceFinal(ctx: Ctx, turn: Turn, action: Of<'produceFinal'>)
   place(ctx, turn.seat, good, to);
   const points = to.kind === 'lost' ? 0 : BUILDINGS[b.card].points;
   p.points += points;
-  ctx.log.push({ message: `Seat ${turn.seat} produces ${good} ${targetWords(s.players[turn.seat].town, to)} for ${points} points.` });
+  ctx.log.push(produced(turn.seat, good, s.players[turn.seat].town, to, points, `Seat ${turn.seat} produces ${good} ${targetWords(s.players[turn.seat].town, to)} for ${points} points.`));
 }

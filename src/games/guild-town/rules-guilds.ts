@@ -5,6 +5,7 @@ import { endTurn, type Ctx } from './flow.js';
 import { cardsValue, discardMoney, drawMoney, giveMoney, refillMoneyRow } from './money.js';
 import { hasProductionLine } from './production.js';
 import { setSlot, withItem, type Buying, type GuildTownState, type Prompt, type Turn } from './state.js';
+import { building, entry, good as goodTerm, money, tier, who } from './log-entry.js';
 import { buildingWords, moneyWords } from './words.js';
 
 /** What each town hall choice gives, in the words of its button. */
@@ -63,7 +64,7 @@ export function doBankTake(ctx: Ctx, turn: Turn, action: Of<'bankTake'>): void {
   s.players[turn.seat].money = [...s.players[turn.seat].money, card];
   s.moneyRow = withItem(s.moneyRow, action.slot, () => null);
   turn.bankTaken = already + 1;
-  ctx.log.push({ message: `Seat ${turn.seat} takes the face-up ${moneyWords(card)}.`, data: { card } });
+  ctx.log.push(entry('takeFaceUp', { player: who(turn.seat), card: money(card) }, `Seat ${turn.seat} takes the face-up ${moneyWords(card)}.`, { data: { card } }));
   if (turn.bankTaken === 2) return doBankDraw(ctx, turn);
 }
 
@@ -79,8 +80,8 @@ export function doBankDraw(ctx: Ctx, turn: Turn): void {
   p.money = [...p.money, ...drawn];
   refillMoneyRow(s);
   ctx.irreversible = true;
-  ctx.log.push({ message: `Seat ${turn.seat} draws ${drawn.length} money cards.` });
-  if (drawn.length) ctx.log.push({ message: `You draw ${drawn.map(moneyWords).join(', ')}.`, visibleTo: [turn.seat], data: { drawn } });
+  ctx.log.push(entry('bankDraw', { player: who(turn.seat), count: drawn.length }, `Seat ${turn.seat} draws ${drawn.length} money cards.`));
+  if (drawn.length) ctx.log.push(entry('bankDrawYou', { cards: drawn.map(money) }, `You draw ${drawn.map(moneyWords).join(', ')}.`, { visibleTo: [turn.seat], data: { drawn } }));
   turn.prompt = { kind: 'bankDiscard', left: 2, privileged: false };
   return finishBank(ctx, turn);
 }
@@ -106,7 +107,7 @@ export function doBankPrivilege(ctx: Ctx, turn: Turn): void {
   usePrivilege(ctx, turn);
   turn.prompt.privileged = true;
   turn.prompt.left--;
-  ctx.log.push({ message: `Seat ${turn.seat} uses the privilege: one discard fewer.` });
+  ctx.log.push(entry('bankPrivilege', { player: who(turn.seat) }, `Seat ${turn.seat} uses the privilege: one discard fewer.`));
   finishBank(ctx, turn);
 }
 
@@ -121,7 +122,7 @@ export function doBankDiscard(ctx: Ctx, turn: Turn, card: number): void {
   discardMoney(ctx.s, turn.seat, card);
   // Discards above the hand limit used to count `left` below 0; version 4 stops it at 0.
   turn.prompt.left = ctx.s.rules?.bankDiscardLeftFloor === true ? Math.max(0, turn.prompt.left - 1) : turn.prompt.left - 1;
-  ctx.log.push({ message: `Seat ${turn.seat} discards a ${moneyWords(card)}.`, data: { card } });
+  ctx.log.push(entry('discard', { player: who(turn.seat), card: money(card) }, `Seat ${turn.seat} discards a ${moneyWords(card)}.`, { data: { card } }));
   finishBank(ctx, turn);
 }
 
@@ -150,9 +151,9 @@ export function doPay(ctx: Ctx, turn: Turn, card: number): void {
   if (prompt.kind !== 'pay') return;
   discardMoney(ctx.s, prompt.seat, card);
   prompt.selected.push(card);
-  ctx.log.push({ message: `Seat ${prompt.seat} pays a ${moneyWords(card)}.`, data: { card } });
+  ctx.log.push(entry('pay', { player: who(prompt.seat), card: money(card) }, `Seat ${prompt.seat} pays a ${moneyWords(card)}.`, { data: { card } }));
   if (cardsValue(prompt.selected) >= prompt.cost) {
-    ctx.log.push({ message: `Paid ${cardsValue(prompt.selected)} for a cost of ${prompt.cost} (no change).` });
+    ctx.log.push(entry('paid', { paid: cardsValue(prompt.selected), cost: prompt.cost }, `Paid ${cardsValue(prompt.selected)} for a cost of ${prompt.cost} (no change).`));
     if (prompt.buying) takeBought(ctx, turn, prompt.buying, prompt.cost);
     afterPayment(ctx, turn, prompt.reason);
   }
@@ -174,7 +175,7 @@ export function doCancel(ctx: Ctx, turn: Turn): void {
   s.moneyDiscard = s.moneyDiscard.filter((id) => !paid.has(id));
   s.players[prompt.seat].money = [...s.players[prompt.seat].money, ...prompt.selected];
   const card = prompt.buying.card;
-  ctx.log.push({ message: `Seat ${prompt.seat} cancels the purchase of the ${buildingWords(card)} and takes back the cards paid.`, data: { card } });
+  ctx.log.push(entry('cancelPurchase', { player: who(prompt.seat), building: building(card) }, `Seat ${prompt.seat} cancels the purchase of the ${buildingWords(card)} and takes back the cards paid.`, { data: { card } }));
   turn.prompt = { kind: 'main' };
 }
 
@@ -227,12 +228,16 @@ export function doRaise(ctx: Ctx, turn: Turn, action: Of<'raise'>): void {
   const raised = { card: action.card, slots: card.inputs.map(() => false) };
   p.town = action.side === 'left' ? [raised, ...p.town] : [...p.town, raised];
   turn.prompt = { kind: 'build', raised: prompt.raised + 1, cost };
-  ctx.log.push({ message: `Seat ${turn.seat} raises the ${buildingWords(card.id)} on the ${action.side}${action.privilege ? ' using the privilege' : ''}.`, data: { card: card.id } });
+  ctx.log.push(
+    entry(action.privilege ? 'raisePrivilege' : 'raise', { player: who(turn.seat), building: building(card.id), side: { term: `side.${action.side}` } }, `Seat ${turn.seat} raises the ${buildingWords(card.id)} on the ${action.side}${action.privilege ? ' using the privilege' : ''}.`, {
+      data: { card: card.id },
+    }),
+  );
   FINALS.forEach((fin, f) => {
     if (s.bonusTaken[f] === null && hasProductionLine(p.town, fin)) {
       s.bonusTaken = withItem(s.bonusTaken, f, () => turn.seat);
       p.bonus = [...p.bonus, fin];
-      ctx.log.push({ message: `Seat ${turn.seat} completes the first ${fin} production line and takes its bonus token.` });
+      ctx.log.push(entry('bonus', { player: who(turn.seat), good: goodTerm(fin) }, `Seat ${turn.seat} completes the first ${fin} production line and takes its bonus token.`));
     }
   });
   if (turn.prompt.raised >= 2) return doBuildDone(ctx, turn);
@@ -244,7 +249,8 @@ export function buildDoneRefusal(turn: Turn): RuleError | null {
 
 export function doBuildDone(ctx: Ctx, turn: Turn): void {
   if (turn.prompt.kind !== 'build') return;
-  ctx.log.push({ message: `Seat ${turn.seat} stops building${turn.prompt.cost > 0 ? `, with ${turn.prompt.cost} to pay for what was raised` : ''}.` });
+  const message = `Seat ${turn.seat} stops building${turn.prompt.cost > 0 ? `, with ${turn.prompt.cost} to pay for what was raised` : ''}.`;
+  ctx.log.push(turn.prompt.cost > 0 ? entry('stopBuildingPay', { player: who(turn.seat), cost: turn.prompt.cost }, message) : entry('stopBuilding', { player: who(turn.seat) }, message));
   startPayment(ctx, turn, turn.seat, turn.prompt.cost, [], 'build');
 }
 
@@ -270,13 +276,13 @@ export function doBuy(ctx: Ctx, turn: Turn, action: Of<'buy'>): void {
   const price = BUY_PRICE[card.tier];
   if (s.rules?.cancelPurchase === true) {
     // Version 5: chosen now, taken once paid (the row is refilled then); until then it may be cancelled.
-    ctx.log.push({ message: `Seat ${turn.seat} buys the ${buildingWords(id)} for ${price}, to be paid.`, data: { card: id } });
+    ctx.log.push(entry('buyToPay', { player: who(turn.seat), building: building(id), price }, `Seat ${turn.seat} buys the ${buildingWords(id)} for ${price}, to be paid.`, { data: { card: id } }));
     turn.prompt = { kind: 'pay', seat: turn.seat, cost: price, selected: [], colours, reason: 'buy', buying: { row: action.row, slot: action.slot, card: id } };
     return;
   }
   s.players[turn.seat].hand = [...s.players[turn.seat].hand, id];
   setRowSlot(s, action.row, action.slot, takeFromPile(s, action.row));
-  ctx.log.push({ message: `Seat ${turn.seat} buys the ${buildingWords(id)} for ${price}.`, data: { card: id } });
+  ctx.log.push(entry('buy', { player: who(turn.seat), building: building(id), price }, `Seat ${turn.seat} buys the ${buildingWords(id)} for ${price}.`, { data: { card: id } }));
   startPayment(ctx, turn, turn.seat, price, colours, 'buy');
 }
 
@@ -285,7 +291,7 @@ function takeBought(ctx: Ctx, turn: Turn, buying: Buying, price: number): void {
   const s = ctx.s;
   s.players[turn.seat].hand = [...s.players[turn.seat].hand, buying.card];
   setRowSlot(s, buying.row, buying.slot, takeFromPile(s, buying.row));
-  ctx.log.push({ message: `Seat ${turn.seat} takes the ${buildingWords(buying.card)}, paid ${price}.`, data: { card: buying.card } });
+  ctx.log.push(entry('takeBought', { player: who(turn.seat), building: building(buying.card), price }, `Seat ${turn.seat} takes the ${buildingWords(buying.card)}, paid ${price}.`, { data: { card: buying.card } }));
 }
 
 export function lookRefusal(s: GuildTownState, turn: Turn, row: RowName): RuleError | null {
@@ -307,8 +313,8 @@ export function doLook(ctx: Ctx, turn: Turn, row: RowName): void {
   s.rows = { ...s.rows, [row]: s.rows[row].map(() => null) };
   ctx.irreversible = true;
   const then = turn.prompt.kind === 'main' ? 'main' : 'end';
-  ctx.log.push({ message: `Seat ${turn.seat} uses the notary's privilege on the ${row} pile.` });
-  ctx.log.push({ message: `You look at ${cards.map(buildingWords).join(', ')}.`, visibleTo: [turn.seat], data: { cards } });
+  ctx.log.push(entry('look', { player: who(turn.seat), tier: tier(row) }, `Seat ${turn.seat} uses the notary's privilege on the ${row} pile.`));
+  ctx.log.push(entry('lookYou', { cards: cards.map(building) }, `You look at ${cards.map(buildingWords).join(', ')}.`, { visibleTo: [turn.seat], data: { cards } }));
   turn.prompt = { kind: 'look', row, cards, chosen: 0, then };
   if (cards.length <= 2) return finishLook(ctx, turn);
 }
@@ -327,7 +333,7 @@ export function doKeep(ctx: Ctx, turn: Turn, card: number): void {
   setRowSlot(s, prompt.row, s.rows[prompt.row].indexOf(null), card);
   prompt.cards = prompt.cards.filter((id) => id !== card);
   prompt.chosen++;
-  ctx.log.push({ message: `Seat ${turn.seat} lays out the ${buildingWords(card)}.`, data: { card } });
+  ctx.log.push(entry('layOut', { player: who(turn.seat), building: building(card) }, `Seat ${turn.seat} lays out the ${buildingWords(card)}.`, { data: { card } }));
   if (prompt.chosen >= 2 || s.rows[prompt.row].indexOf(null) < 0) return finishLook(ctx, turn);
 }
 
@@ -358,7 +364,7 @@ export function doAuction(ctx: Ctx, turn: Turn, action: Of<'auction'>): void {
   const bidders: number[] = [];
   for (let i = 1; i <= s.seats; i++) bidders.push((turn.seat + i) % s.seats);
   s.auction = { row: action.row, slot: action.slot, card: id, initiator: turn.seat, high: 0, highSeat: turn.seat, bidders, toAct: turn.seat, raised: false, opening: true, mayor: null };
-  ctx.log.push({ message: `Seat ${turn.seat} puts the ${buildingWords(id)} up for auction.`, data: { card: id } });
+  ctx.log.push(entry('auction', { player: who(turn.seat), building: building(id) }, `Seat ${turn.seat} puts the ${buildingWords(id)} up for auction.`, { data: { card: id } }));
 }
 
 /** `seat` bids in the auction under way. */
@@ -374,7 +380,7 @@ export function doBid(ctx: Ctx, turn: Turn, amount: number): void {
   const a = s.auction!;
   a.high = amount;
   a.highSeat = ctx.seat;
-  ctx.log.push({ message: `Seat ${ctx.seat} bids ${amount}.`, data: { amount } });
+  ctx.log.push(entry('bid', { player: who(ctx.seat), amount }, `Seat ${ctx.seat} bids ${amount}.`, { data: { amount } }));
   if (a.mayor !== null) return settle(ctx, turn, ctx.seat);
   if (a.opening) {
     a.opening = false;
@@ -391,9 +397,9 @@ export function foldRefusal(s: GuildTownState): RuleError | null {
 export function doFold(ctx: Ctx, turn: Turn): void {
   const s = ctx.s;
   const a = s.auction!;
-  ctx.log.push({ message: `Seat ${ctx.seat} gives up bidding.` });
+  ctx.log.push(entry('fold', { player: who(ctx.seat) }, `Seat ${ctx.seat} gives up bidding.`));
   if (a.mayor !== null) {
-    ctx.log.push({ message: `The ${buildingWords(a.card)} goes to the bottom of its pile.` });
+    ctx.log.push(entry('toPileBottom', { building: building(a.card) }, `The ${buildingWords(a.card)} goes to the bottom of its pile.`));
     s.piles = { ...s.piles, [a.row]: [...s.piles[a.row], a.card] };
     setRowSlot(s, a.row, a.slot, takeFromPile(s, a.row));
     s.auction = null;
@@ -423,7 +429,7 @@ function nextBidder(ctx: Ctx, turn: Turn): void {
     s.moneyDiscard = [...s.moneyDiscard, ...drawn];
     a.toAct = a.initiator;
     ctx.irreversible = true;
-    ctx.log.push({ message: `Nobody raised: the mayor bids ${a.mayor}.`, data: { mayor: drawn } });
+    ctx.log.push(entry('mayorBids', { amount: a.mayor }, `Nobody raised: the mayor bids ${a.mayor}.`, { data: { mayor: drawn } }));
     return;
   }
   const at = a.bidders.indexOf(a.toAct);
@@ -442,7 +448,7 @@ function settle(ctx: Ctx, turn: Turn, winner: number): void {
   s.players[winner].hand = [...s.players[winner].hand, a.card];
   setRowSlot(s, a.row, a.slot, takeFromPile(s, a.row));
   s.auction = null;
-  ctx.log.push({ message: `Seat ${winner} wins the ${buildingWords(a.card)} for ${a.high}.`, data: { card: a.card, price: a.high } });
+  ctx.log.push(entry('wins', { player: who(winner), building: building(a.card), price: a.high }, `Seat ${winner} wins the ${buildingWords(a.card)} for ${a.high}.`, { data: { card: a.card, price: a.high } }));
   startPayment(ctx, turn, winner, a.high, [], 'auction');
 }
 
@@ -491,8 +497,17 @@ export function doBuyHalf(ctx: Ctx, turn: Turn, action: Of<'buyHalf'>): void {
   p.supply--;
   setSlot(p, action.building, action.slot, true);
   const paid = action.card === undefined ? ' with the privilege' : seller >= 0 && seller !== turn.seat ? `, paying seat ${seller} a money card` : `, paying a ${moneyWords(action.card)}`;
-  ctx.log.push({ message: `Seat ${turn.seat} buys ${good} from the storehouse${paid}.`, data: { good, seller } });
-  if (action.card !== undefined && seller >= 0 && seller !== turn.seat) ctx.log.push({ message: `The money card is a ${moneyWords(action.card)}.`, visibleTo: [turn.seat, seller] });
+  const message = `Seat ${turn.seat} buys ${good} from the storehouse${paid}.`;
+  const more = { data: { good, seller } };
+  const base = { player: who(turn.seat), good: goodTerm(good) };
+  ctx.log.push(
+    action.card === undefined
+      ? entry('buyHalf.privilege', base, message, more)
+      : seller >= 0 && seller !== turn.seat
+        ? entry('buyHalf.seller', { ...base, seller: who(seller) }, message, more)
+        : entry('buyHalf.card', { ...base, card: money(action.card) }, message, more),
+  );
+  if (action.card !== undefined && seller >= 0 && seller !== turn.seat) ctx.log.push(entry('moneyCardIs', { card: money(action.card) }, `The money card is a ${moneyWords(action.card)}.`, { visibleTo: [turn.seat, seller] }));
   endTurn(ctx);
 }
 
@@ -528,7 +543,7 @@ export function doHall(ctx: Ctx, turn: Turn, choice: 'privilege' | 'work' | 'ord
     p.workTokens++;
   } else s.changeOrder = [...s.changeOrder, turn.seat];
   turn.prompt.done.push(choice);
-  ctx.log.push({ message: `Seat ${turn.seat} takes ${HALL_CHOICES[choice]} at the town hall.` });
+  ctx.log.push(entry(`hall.${choice}`, { player: who(turn.seat) }, `Seat ${turn.seat} takes ${HALL_CHOICES[choice]} at the town hall.`));
   // Version 2 and 3 let a two-player helper take both actions; version 4 one, as with 3-5 players.
   if (s.seats > 2 || s.rules?.twoPlayerHallOneAction === true || turn.prompt.done.length >= 2) endTurn(ctx);
 }
@@ -544,5 +559,5 @@ export function doWorkToken(ctx: Ctx, turn: Turn): void {
   p.workTokens--;
   ctx.s.workBank++;
   turn.wp++;
-  ctx.log.push({ message: `Seat ${turn.seat} spends a work token for one work point.` });
+  ctx.log.push(entry('workToken', { player: who(turn.seat) }, `Seat ${turn.seat} spends a work token for one work point.`));
 }

@@ -4,6 +4,7 @@ import { BUILDINGS, COVER_POINTS_PER_YEAR, GUILD_CAPACITY, GUILDS, MONEY, TRACK_
 import { advanceDiscard, advanceHelpers, advanceInvest, canInvest, startRound, type Ctx } from './flow.js';
 import { discardMoney, drawMoney, giveMoney } from './money.js';
 import { withItem, type GuildTownState } from './state.js';
+import { building, entry, guild as guildTerm, money, spaceTerm, tier as tierTerm, who } from './log-entry.js';
 import { buildingWords, guildWords, moneyWords, spaceWords } from './words.js';
 
 type Of<T extends GuildTownAction['type']> = Extract<GuildTownAction, { type: T }>;
@@ -35,7 +36,7 @@ export function doSwap(ctx: Ctx, action: Of<'swap'> | Of<'noSwap'>): void {
       const at = p.town.findIndex((r) => r.card === action.card);
       p.town = withItem(p.town, at, () => ({ card: action.with!, slots: [] }));
       s.lumberBox = [...s.lumberBox.filter((id) => id !== action.with), action.card];
-      ctx.log.push({ message: `Seat ${ctx.seat} swaps the ${buildingWords(action.card)} for the ${buildingWords(action.with!)}.` });
+      ctx.log.push(entry('swapMill', { player: who(ctx.seat), building: building(action.card), other: building(action.with!) }, `Seat ${ctx.seat} swaps the ${buildingWords(action.card)} for the ${buildingWords(action.with!)}.`));
     } else {
       const tier = card.tier as 'basic' | 'expanded';
       const fresh = s.piles[tier][0];
@@ -43,10 +44,10 @@ export function doSwap(ctx: Ctx, action: Of<'swap'> | Of<'noSwap'>): void {
       p.hand = [...p.hand.filter((id) => id !== action.card), fresh];
       ctx.irreversible = true;
       // Hands are hidden: the others learn only the pile.
-      ctx.log.push({ message: `Seat ${ctx.seat} swaps a ${card.tier} building card for the top of the ${card.tier} pile.` });
-      ctx.log.push({ message: `You swap the ${buildingWords(action.card)} and draw the ${buildingWords(fresh)}.`, visibleTo: [ctx.seat] });
+      ctx.log.push(entry('swapCard', { player: who(ctx.seat), tier: tierTerm(card.tier) }, `Seat ${ctx.seat} swaps a ${card.tier} building card for the top of the ${card.tier} pile.`));
+      ctx.log.push(entry('swapCardYou', { building: building(action.card), drawn: building(fresh) }, `You swap the ${buildingWords(action.card)} and draw the ${buildingWords(fresh)}.`, { visibleTo: [ctx.seat] }));
     }
-  } else ctx.log.push({ message: `Seat ${ctx.seat} keeps the starting cards.` });
+  } else ctx.log.push(entry('keepCards', { player: who(ctx.seat) }, `Seat ${ctx.seat} keeps the starting cards.`));
   s.cursor++;
   if (s.cursor >= s.seats) startRound(ctx);
 }
@@ -104,31 +105,33 @@ export function doSend(ctx: Ctx, action: Of<'send'>): void {
       ctx.irreversible = true;
       if (card !== null) {
         giveMoney(s, owner, card);
-        ctx.log.push({ message: `Seat ${owner} is covered and draws a money card.` });
-        ctx.log.push({ message: `You draw a ${moneyWords(card)}.`, visibleTo: [owner] });
+        ctx.log.push(entry('coveredDraws', { player: who(owner) }, `Seat ${owner} is covered and draws a money card.`));
+        ctx.log.push(entry('youDraw', { card: money(card) }, `You draw a ${moneyWords(card)}.`, { visibleTo: [owner] }));
       }
     }
   } else if (action.pay === 'card') {
     const owner = stack[0].seat;
     p.money = p.money.filter((id) => id !== action.card);
     giveMoney(s, owner, action.card!);
-    ctx.log.push({ message: `Seat ${ctx.seat} pays seat ${owner} a money card for the space.` });
-    ctx.log.push({ message: `The money card is a ${moneyWords(action.card!)}.`, visibleTo: [ctx.seat, owner] });
+    ctx.log.push(entry('payCardForSpace', { player: who(ctx.seat), owner: who(owner) }, `Seat ${ctx.seat} pays seat ${owner} a money card for the space.`));
+    ctx.log.push(entry('moneyCardIs', { card: money(action.card!) }, `The money card is a ${moneyWords(action.card!)}.`, { visibleTo: [ctx.seat, owner] }));
   } else {
     const owner = stack[0].seat;
     p.points -= coverPoints(s);
     s.players[owner].points += coverPoints(s);
-    ctx.log.push({ message: `Seat ${ctx.seat} pays seat ${owner} ${coverPoints(s)} points for the space.` });
+    ctx.log.push(entry('payPointsForSpace', { player: who(ctx.seat), owner: who(owner), points: coverPoints(s) }, `Seat ${ctx.seat} pays seat ${owner} ${coverPoints(s)} points for the space.`));
   }
   s.guilds = withItem(s.guilds, action.guild, (guild) => withItem(guild, action.space, (onSpace) => [...onSpace, { seat: ctx.seat, priv: false }]));
   p.helpers--;
-  ctx.log.push({ message: `Seat ${ctx.seat} sends a helper to the ${guildWords(GUILDS[action.guild]!)} (${spaceWords(action.space, s.seats)}).` });
+  ctx.log.push(
+    entry('send', { player: who(ctx.seat), guild: guildTerm(GUILDS[action.guild]!), space: spaceTerm(action.space, s.seats) }, `Seat ${ctx.seat} sends a helper to the ${guildWords(GUILDS[action.guild]!)} (${spaceWords(action.space, s.seats)}).`),
+  );
   advanceHelpers(ctx);
 }
 
 export function doResign(ctx: Ctx): void {
   ctx.s.players[ctx.seat].passed = true;
-  ctx.log.push({ message: `Seat ${ctx.seat} sends no more helpers.` });
+  ctx.log.push(entry('sendNoMore', { player: who(ctx.seat) }, `Seat ${ctx.seat} sends no more helpers.`));
   advanceHelpers(ctx);
 }
 
@@ -139,7 +142,7 @@ export function roundDiscardRefusal(s: GuildTownState, seat: number, card: numbe
 
 export function doRoundDiscard(ctx: Ctx, card: number): void {
   discardMoney(ctx.s, ctx.seat, card);
-  ctx.log.push({ message: `Seat ${ctx.seat} discards a ${moneyWords(card)} down to the limit.`, data: { card } });
+  ctx.log.push(entry('discardToLimit', { player: who(ctx.seat), card: money(card) }, `Seat ${ctx.seat} discards a ${moneyWords(card)} down to the limit.`, { data: { card } }));
   advanceDiscard(ctx);
 }
 
@@ -162,9 +165,9 @@ export function doInvest(ctx: Ctx, action: Of<'invest'> | Of<'investDone'>): voi
     p.points += value;
     const year = s.yearScores[s.yearScores.length - 1];
     if (year) s.yearScores = withItem(s.yearScores, s.yearScores.length - 1, () => ({ ...year, invest: withItem(year.invest, ctx.seat, (sum) => sum + value) }));
-    ctx.log.push({ message: `Seat ${ctx.seat} invests ${cards.map(moneyWords).join(', ')} for ${value} points.`, data: { cards } });
+    ctx.log.push(entry('invest', { player: who(ctx.seat), cards: cards.map(money), points: value }, `Seat ${ctx.seat} invests ${cards.map(moneyWords).join(', ')} for ${value} points.`, { data: { cards } }));
     if (canInvest(s, ctx.seat)) return;
-  } else ctx.log.push({ message: `Seat ${ctx.seat} invests no more.` });
+  } else ctx.log.push(entry('investDone', { player: who(ctx.seat) }, `Seat ${ctx.seat} invests no more.`));
   advanceInvest(ctx);
 }
 

@@ -12,6 +12,7 @@ import {
 } from './rules-guilds.js';
 import { doInvest, doResign, doRoundDiscard, doSend, doSwap, investRefusal, roundDiscardRefusal, sendRefusal, swapRefusal } from './rules-setup.js';
 import { copyState, type GuildTownState, type Turn } from './state.js';
+import { entry, guild as guildTerm, who } from './log-entry.js';
 import { guildWords } from './words.js';
 
 export function activeSeats(s: GuildTownState): number[] {
@@ -176,7 +177,7 @@ function runGuildAction(ctx: Ctx, action: GuildTownAction): void {
     case 'fold':
       return doFold(ctx, turn);
     case 'done':
-      ctx.log.push({ message: `Seat ${turn.seat} ends their turn at the ${guildWords(turn.guild)}.` });
+      ctx.log.push(entry('endTurn', { player: who(turn.seat), guild: guildTerm(turn.guild) }, `Seat ${turn.seat} ends their turn at the ${guildWords(turn.guild)}.`));
       return endTurn(ctx);
     case 'workToken':
       return doWorkToken(ctx, turn);

@@ -7,6 +7,7 @@ import { type BoardContext, boardContext, benefitApplies, hasAnchor, placementEr
 import { affordablePieces, eligiblePieces, milestoneError, taxes } from './rules-end.js';
 import { cardKind, editionOf } from './editions.js';
 import type { Bars, MilestoneCityState } from './state.js';
+import { card as cardTerm, entry, milestone as milestoneTerm, tile as tileTerm, who } from './log-entry.js';
 import { orientationWords, serviceWords } from './words.js';
 
 type Result = ApplyResult<MilestoneCityState> | RuleError;
@@ -24,7 +25,8 @@ function draw(state: MilestoneCityState, hands: string[][], deck: string[], seat
   if (deck.length === 0) return deck;
   const [card, ...rest] = deck;
   hands[seat] = [...hands[seat]!, card!];
-  log.push({ message: `Seat ${seat} draws the ${cardKind(state, card!)!.name}.`, data: { seat, card } });
+  const kind = cardKind(state, card!)!;
+  log.push(entry('draw', { player: who(seat), card: cardTerm(kind.kind) }, `Seat ${seat} draws the ${kind.name}.`, { seat, card }));
   return rest;
 }
 
@@ -63,7 +65,7 @@ function choosePiece(state: MilestoneCityState, seat: number, piece: number): Re
   if (!eligiblePieces(state).includes(piece)) return ruleError('PIECE_NOT_ADJACENT', `Board piece ${data.id} must border a face-up piece.`);
   if (cost > state.treasury) return ruleError('NOT_ENOUGH_MONEY', `Board piece ${data.id} costs ${cost}; the treasury holds ${state.treasury}.`);
   const faceUp = state.faceUp.map((up, p) => up || p === piece);
-  const log = [{ message: `Seat ${seat} pays ${cost} and turns board piece ${data.id} face up.`, data: { seat, piece: data.id, cost } }];
+  const log = [entry('choosePiece', { player: who(seat), cost, piece: { term: `piece.${data.id}` } }, `Seat ${seat} pays ${cost} and turns board piece ${data.id} face up.`, { seat, piece: data.id, cost })];
   return { state: { ...state, faceUp, treasury: state.treasury - cost, phase: 'turn' }, log };
 }
 
@@ -76,12 +78,12 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
     const error = playError(state, boardContext(state), card);
     if (error) return error;
     const tile = card.type === 'zone' ? null : card.tile;
-    const log = [{ message: `Seat ${seat} plays the ${card.name}.` }];
+    const log = [entry('play', { player: who(seat), card: cardTerm(card.kind) }, `Seat ${seat} plays the ${card.name}.`)];
     return { state: { ...state, pending: { card: action.card, tile, orientation: null } }, log };
   }
   if (!pending) return ruleError('NO_CARD_IN_PLAY', 'Slide a construction card forward first.');
   const card = cardKind(state, pending.card)!;
-  if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [{ message: `Seat ${seat} takes the ${card.name} back.` }] };
+  if (action.type === 'cancel') return { state: { ...state, pending: null }, log: [entry('cancel', { player: who(seat), card: cardTerm(card.kind) }, `Seat ${seat} takes the ${card.name} back.`)] };
   const ctx = boardContext(state);
   if (action.type === 'chooseTile') {
     if (pending.tile !== null) return ruleError('TILE_ALREADY_CHOSEN', 'The tile for this card is already chosen.');
@@ -89,7 +91,7 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
       return ruleError('WRONG_TILE', `The ${card.name} takes a ${card.type === 'zone' ? card.category : 'printed'} tile that is still in the supply.`);
     }
     if (!tileFits(state, ctx, action.tile, card)) return ruleError('NO_ROOM', 'That tile fits nowhere on the face-up board.');
-    const log = [{ message: `Seat ${seat} takes the tile ${tileById(action.tile)!.name} for the ${card.name}.` }];
+    const log = [entry('chooseTile', { player: who(seat), tile: tileTerm(action.tile), card: cardTerm(card.kind) }, `Seat ${seat} takes the tile ${tileById(action.tile)!.name} for the ${card.name}.`)];
     return { state: { ...state, pending: { ...pending, tile: action.tile } }, log };
   }
   if (pending.tile === null) return ruleError('CHOOSE_TILE_FIRST', 'Choose a tile of the card\'s zone category first.');
@@ -101,7 +103,12 @@ function playStep(state: MilestoneCityState, seat: number, action: MilestoneCity
       return ruleError('UNKNOWN_ORIENTATION', 'Orientations are 0 to 7.');
     }
     if (!hasAnchor(state, ctx, tile, action.orientation, utility)) return ruleError('NO_ROOM', 'Turned that way, the tile fits nowhere.');
-    const log = [{ message: `Seat ${seat} ${action.orientation === 0 ? `keeps the tile ${tile.name} as printed` : `turns the tile ${tile.name} ${orientationWords(action.orientation)}`}.` }];
+    const message = `Seat ${seat} ${action.orientation === 0 ? `keeps the tile ${tile.name} as printed` : `turns the tile ${tile.name} ${orientationWords(action.orientation)}`}.`;
+    const log = [
+      action.orientation === 0
+        ? entry('keepTile', { player: who(seat), tile: tileTerm(tile.id) }, message)
+        : entry('turnTile', { player: who(seat), tile: tileTerm(tile.id), orientation: { term: `orientation.${action.orientation}` } }, message),
+    ];
     return { state: { ...state, pending: { ...pending, orientation: action.orientation } }, log };
   }
   if (action.type !== 'place') return ruleError('UNKNOWN_ACTION', 'Unknown action.');
@@ -126,10 +133,10 @@ function build(state: MilestoneCityState, seat: number, ctx: BoardContext, cardI
   supply[tileIndex(tileId)]! -= 1;
   const hands = state.hands.map((hand) => hand.slice());
   hands[seat] = hands[seat]!.filter((id) => id !== cardId);
-  log.push({
-    message: `Seat ${seat} builds the ${card.name} on the tile ${tileById(tileId)!.name}${used && card.type === 'zone' ? ` and uses the ${serviceWords(card.benefit.service)} service` : ''}.`,
-    data: { seat, card: cardId, tile: tileId, squares, benefit: used },
-  });
+  const message = `Seat ${seat} builds the ${card.name} on the tile ${tileById(tileId)!.name}${used && card.type === 'zone' ? ` and uses the ${serviceWords(card.benefit.service)} service` : ''}.`;
+  const args = { player: who(seat), card: cardTerm(card.kind), tile: tileTerm(tileId) };
+  const data = { seat, card: cardId, tile: tileId, squares, benefit: used };
+  log.push(used && card.type === 'zone' ? entry('buildService', { ...args, service: { term: `service.${card.benefit.service}` } }, message, data) : entry('build', args, message, data));
   const deck = draw(state, hands, state.deck, seat, log);
   const tiles = [...state.tiles, { tile: tileId, card: cardId, squares }];
   const nextState: MilestoneCityState = {
@@ -144,7 +151,8 @@ function exchange(state: MilestoneCityState, seat: number, cardId: string): Resu
   if (state.deck.length === 0) return ruleError('DECK_EMPTY', 'The draw pile is empty: no card can be exchanged.');
   const hands = state.hands.map((hand) => hand.slice());
   hands[seat] = hands[seat]!.filter((id) => id !== cardId);
-  const log: LogEntry[] = [{ message: `Seat ${seat} exchanges the ${cardKind(state, cardId)!.name} for a new card.`, data: { seat, card: cardId } }];
+  const kind = cardKind(state, cardId)!;
+  const log: LogEntry[] = [entry('exchange', { player: who(seat), card: cardTerm(kind.kind) }, `Seat ${seat} exchanges the ${kind.name} for a new card.`, { seat, card: cardId })];
   const deck = draw(state, hands, state.deck, seat, log);
   return {
     state: { ...state, hands, deck, discard: [...state.discard, cardId], passes: 0, active: next(state, seat), turns: state.turns + 1 },
@@ -156,9 +164,9 @@ function exchange(state: MilestoneCityState, seat: number, cardId: string): Resu
 function pass(state: MilestoneCityState, seat: number): Result {
   if (state.deck.length > 0) return ruleError('PASS_NOT_ALLOWED', 'You may pass only once the draw pile is empty.');
   const passes = state.passes + 1;
-  const log: LogEntry[] = [{ message: `Seat ${seat} passes.`, data: { seat } }];
+  const log: LogEntry[] = [entry('pass', { player: who(seat) }, `Seat ${seat} passes.`, { seat })];
   if (passes >= state.seats) {
-    log.push({ message: 'Every player passed in a row with the draw pile empty: the city\'s term is over.' });
+    log.push(entry('outOfCards', {}, 'Every player passed in a row with the draw pile empty: the city\'s term is over.'));
     return { state: { ...state, passes, phase: 'over', result: 'outOfCards', active: seat, turns: state.turns + 1 }, log };
   }
   return { state: { ...state, passes, active: next(state, seat), turns: state.turns + 1 }, log };
@@ -171,27 +179,32 @@ function endMilestone(state: MilestoneCityState, seat: number): Result {
   const milestone = state.milestone + 1;
   const edition = editionOf(state);
   const log: LogEntry[] = [
-    { message: `Seat ${seat} ends the ${edition.milestones[state.milestone]!.name} milestone; the city collects ${income} in taxes.`, data: { seat, milestone, taxes: income } },
+    entry(
+      'endMilestone',
+      { player: who(seat), milestone: milestoneTerm(state.milestone), taxes: income },
+      `Seat ${seat} ends the ${edition.milestones[state.milestone]!.name} milestone; the city collects ${income} in taxes.`,
+      { seat, milestone, taxes: income },
+    ),
   ];
   const base = { ...state, milestone, treasury: state.treasury + income, passes: 0, turns: state.turns + 1 };
   if (milestone >= state.goal) {
-    log.push({ message: 'Every milestone is reached: the city is a success!' });
+    log.push(entry('won', {}, 'Every milestone is reached: the city is a success!'));
     return { state: { ...base, phase: 'over', result: 'won' }, log };
   }
   const rng = openRng(state.rng);
   let deck = state.deck;
   if (milestone === edition.stageTwoAt) {
     deck = rng.shuffle([...deck, ...edition.stageCards[2]]);
-    log.push({ message: 'The Stage II construction cards are shuffled into the draw pile.' });
+    log.push(entry('stageTwo', {}, 'The Stage II construction cards are shuffled into the draw pile.'));
   }
   const hands = state.hands.map((hand) => hand.slice());
   for (let s = 0; s < state.seats; s++) while (hands[s]!.length < state.handSize && deck.length > 0) deck = draw(state, hands, deck, s, log);
   const starter = next(state, seat);
   const started: MilestoneCityState = { ...base, deck, hands, rng: rng.state(), starter, active: starter, phase: 'piece' };
   if (affordablePieces(started).length === 0) {
-    log.push({ message: 'The treasury cannot pay for any board piece next to the city: the city is bankrupt.' });
+    log.push(entry('bankrupt', {}, 'The treasury cannot pay for any board piece next to the city: the city is bankrupt.'));
     return { state: { ...started, phase: 'over', result: 'bankrupt' }, log, irreversible: true };
   }
-  log.push({ message: `Seat ${starter} is the starting player of the ${edition.milestones[milestone]!.name} milestone and chooses its board piece.` });
+  log.push(entry('starter', { player: who(starter), milestone: milestoneTerm(milestone) }, `Seat ${starter} is the starting player of the ${edition.milestones[milestone]!.name} milestone and chooses its board piece.`));
   return { state: started, log, irreversible: deck.length !== state.deck.length || milestone === edition.stageTwoAt };
 }

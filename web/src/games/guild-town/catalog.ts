@@ -1,12 +1,23 @@
 /**
- * Names and faces of guild town's components from the game's catalog (GET
- * /v1/game-types/guild-town/catalog, loaded before a board renders): building and money cards by
- * id, colours, goods.
+ * Names and faces of guild town's components: their faces from the game's catalog (GET
+ * /v1/game-types/guild-town/catalog, loaded before a board renders), their names from the message
+ * catalog in the reader's language (`guild-town.term.*`): building and money cards by id, colours, goods.
  */
+import { t } from '../../i18n';
 import { catalogOf } from '../catalog-store';
 import { buildCost, buyPrice, coverPointsWords, coverWords, moneyValue, owedWords } from './payment';
 
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'];
+
+/** A term of the game in the reader's language (`guild-town.term.<id>`). */
+export const term = (id: string): string => t(`guild-town.term.${id}` as never);
+/** A season by number, a good, a guild by id ("townhall"), a building row ("basic"). */
+export const seasonName = (season: number): string => term(`season.${SEASONS[season] ?? 'spring'}`);
+export const goodName = (good: string): string => term(`good.${good}`);
+export const guildName = (guild: string): string => term(`guild.${guild}`);
+export const tierName = (tier: string): string => term(`tier.${tier}`);
+/** A colour's name by number, in the reader's language (colourOf is its id, for styles). */
+export const colourWord = (colour: number): string => term(`colour.${catalog()?.colours[colour] ?? 'purple'}`);
 
 const catalog = () => catalogOf('guild-town');
 const colourName = (colour: number) => catalog()?.colours[colour] ?? `colour ${colour}`;
@@ -16,22 +27,16 @@ export const shipGoods = (): string[] => catalog()?.shipGoods ?? [];
 export const storeGoods = (): string[] => catalog()?.storeGoods ?? [];
 
 /** "tannery (leather ← cow; red/blue)": what it makes from what, and its two colours (which tell copies apart). */
-export function buildingName(id: number): string {
-  const card = catalog()?.buildings[id];
-  if (!card) return `building ${id}`;
-  const colours = `${colourName(card.top)}/${colourName(card.bottom)}`;
-  return card.inputs.length ? `${card.name} (${card.product} ← ${card.inputs.join(' + ')}; ${colours})` : `${card.name} (${card.product}; ${colours})`;
-}
+export const buildingName = (id: number): string => term(`building.${id}`);
 
+/** "tannery": the building's name without what tells copies apart. */
 export function buildingShortName(id: number): string {
-  return catalog()?.buildings[id]?.name ?? `building ${id}`;
+  const card = catalog()?.buildings[id];
+  return card ? term(`buildingName.${card.product}`) : term(`building.${id}`);
 }
 
 /** "green 2". */
-export function moneyName(id: number): string {
-  const card = catalog()?.money[id];
-  return card ? `${colourName(card.colour)} ${card.value}` : `money ${id}`;
-}
+export const moneyName = (id: number): string => term(`money.${id}`);
 
 export function moneyColour(id: number): string {
   const card = catalog()?.money[id];
@@ -40,7 +45,7 @@ export function moneyColour(id: number): string {
 
 /** A guild track's spaces: the first is gold (a free privilege), the last silver, others by number. */
 export function spaceName(space: number, spaces: number): string {
-  return space === 0 ? 'gold space' : space === spaces - 1 ? 'silver space' : `space ${space + 1}`;
+  return term(`space.${space === 0 ? 'gold' : space === spaces - 1 ? 'silver' : space + 1}`);
 }
 
 /** A building card of the catalog. */
@@ -87,7 +92,7 @@ export function afterPaying(view: { turn: { prompt: { kind: string } } | null },
   const data = catalog();
   if (!prompt || !data) return '';
   const after = Math.max(0, prompt.cost - moneyValue(data, [...prompt.selected, card]));
-  return after > 0 ? `${after} still owed after it` : `settles the ${prompt.cost - moneyValue(data, prompt.selected)} owed`;
+  return after > 0 ? t('guild-town.pay.after', { after }) : t('guild-town.pay.settles', { owed: prompt.cost - moneyValue(data, prompt.selected) });
 }
 
 /** While helpers are sent: what covering the helper on `space` of a guild's track costs the viewer, or null (see payment.ts). */
@@ -99,8 +104,9 @@ export function coverCost(view: { players: unknown[]; year: number; phase: strin
 /** "1 point": what paying for a space with points costs this year. */
 export const coverPoints = (year: number): string => {
   const data = catalog();
-  return data ? coverPointsWords(data, year) : 'points';
+  return data ? coverPointsWords(data, year) : t('guild-town.points', { n: year });
 };
 
-/** The guilds by the index actions use, in words. */
-export const guildNames = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'town hall'];
+/** The guilds by the index actions use (their ids), and in words. */
+export const GUILD_IDS = ['bankers', 'builders', 'notary', 'craftsmen', 'traders', 'townhall'];
+export const guildNames = (index: number): string => guildName(GUILD_IDS[index] ?? 'bankers');

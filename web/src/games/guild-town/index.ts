@@ -1,23 +1,27 @@
+import { t } from '../../i18n';
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { GuildTownBoard } from './Board';
-import { afterPaying, buildCostWords, buildingName, buyPriceWords, coverPoints, guildNames, moneyName, spaceName, storeGoods } from './catalog';
+import { afterPaying, buildCostWords, buildingName, buyPriceWords, coverPoints, goodName, guildNames, moneyName, spaceName, storeGoods, term, tierName } from './catalog';
 import type { GuildTownView } from './view';
 
-/** Where a produced good goes, in words. */
-function target(to: unknown, view: GuildTownView): string {
-  const t = to as { kind: string; building?: number; slot?: number; take?: number; ship?: number; bribe?: number };
-  switch (t.kind) {
+/** A produce button: the building, and where its good goes (one message per destination). */
+function produceWords(action: GameAction, view: GuildTownView): string {
+  const building = buildingName(action.building as number);
+  const to = action.to as { kind: string; building?: number; take?: number; ship?: number; bribe?: number };
+  switch (to.kind) {
     case 'market':
-      return 'to the market';
+      return t('guild-town.action.produce.market', { building });
     case 'slot':
-      return `onto ${buildingName(t.building ?? 0)}`;
+      return t('guild-town.action.produce.slot', { building, target: buildingName(to.building ?? 0) });
     case 'store':
-      return `to the storehouse, taking ${t.take === 2 ? 'the top money card' : moneyName(view.moneyRow[t.take ?? 0] ?? -1)}`;
+      return to.take === 2 ? t('guild-town.action.produce.storeTop', { building }) : t('guild-town.action.produce.store', { building, card: moneyName(view.moneyRow[to.take ?? 0] ?? -1) });
     case 'ship':
-      return `onto ship ${(t.ship ?? 0) + 1}${t.bribe !== undefined ? ` (bribe ${moneyName(t.bribe)})` : ''}`;
+      return to.bribe !== undefined
+        ? t('guild-town.action.produce.shipBribe', { building, ship: (to.ship ?? 0) + 1, card: moneyName(to.bribe) })
+        : t('guild-town.action.produce.ship', { building, ship: (to.ship ?? 0) + 1 });
     default:
-      return 'lost';
+      return t('guild-town.action.produce.lost', { building });
   }
 }
 
@@ -25,70 +29,84 @@ function target(to: unknown, view: GuildTownView): string {
 const buildSoFar = (view: GuildTownView): number => (view.turn?.prompt.kind === 'build' ? view.turn.prompt.cost : 0);
 
 function describeAction(action: GameAction, view: GuildTownView): string {
-  const building = () => buildingName(action.building as number);
   switch (action.type) {
     case 'swap':
-      return action.with === undefined ? `Swap ${buildingName(action.card as number)}` : `Swap ${buildingName(action.card as number)} for ${buildingName(action.with as number)}`;
+      return action.with === undefined
+        ? t('guild-town.action.swap', { building: buildingName(action.card as number) })
+        : t('guild-town.action.swapFor', { building: buildingName(action.card as number), other: buildingName(action.with as number) });
     case 'noSwap':
-      return 'Keep my cards';
-    case 'send':
-      return `Send a helper to the ${guildNames[action.guild as number]} (${spaceName(action.space as number, view.guilds[action.guild as number]?.spaces.length ?? 0)})${action.pay ? `, paying ${action.pay === 'card' ? moneyName(action.card as number) : coverPoints(view.year)}` : ''}`;
+      return t('guild-town.action.noSwap');
+    case 'send': {
+      const guild = guildNames(action.guild as number);
+      const space = spaceName(action.space as number, view.guilds[action.guild as number]?.spaces.length ?? 0);
+      if (action.pay === 'card') return t('guild-town.action.sendPay', { guild, space, payment: moneyName(action.card as number) });
+      if (action.pay === 'points') return t('guild-town.action.sendPay', { guild, space, payment: coverPoints(view.year) });
+      return t('guild-town.action.send', { guild, space });
+    }
     case 'resign':
-      return 'Keep the remaining helpers back';
+      return t('guild-town.action.resign');
     case 'done':
-      return 'Done';
+      return t('guild-town.action.done');
     case 'workToken':
-      return 'Use a work token';
+      return t('guild-town.action.workToken');
     case 'pay': {
       const effect = afterPaying(view, action.card as number);
-      return `Pay ${moneyName(action.card as number)}${effect ? `: ${effect}` : ''}`;
+      const card = moneyName(action.card as number);
+      return effect ? t('guild-town.action.payEffect', { card, effect }) : t('guild-town.action.pay', { card });
     }
     case 'bankTake':
-      return `Take ${moneyName(view.moneyRow[action.slot as number] ?? -1)} from the money row`;
+      return t('guild-town.action.bankTake', { card: moneyName(view.moneyRow[action.slot as number] ?? -1) });
     case 'bankDraw':
-      return 'Draw a money card';
+      return t('guild-town.action.bankDraw');
     case 'bankPrivilege':
-      return "Use the bankers' privilege";
+      return t('guild-town.action.bankPrivilege');
     case 'discard':
-      return `Discard ${moneyName(action.card as number)}`;
-    case 'raise':
-      return `Raise ${buildingName(action.card as number)} on the ${action.side}${action.privilege ? ' (privilege)' : ''}: ${buildCostWords(action.card as number, buildSoFar(view))}`;
+      return t('guild-town.action.discard', { card: moneyName(action.card as number) });
+    case 'raise': {
+      const args = { building: buildingName(action.card as number), side: term(`side.${action.side as string}`), cost: buildCostWords(action.card as number, buildSoFar(view)) };
+      return action.privilege ? t('guild-town.action.raisePrivilege', args) : t('guild-town.action.raise', args);
+    }
     case 'buildDone':
-      return buildSoFar(view) > 0 ? `Stop building and pay ${buildSoFar(view)}` : 'Stop building';
+      return buildSoFar(view) > 0 ? t('guild-town.action.buildDonePay', { cost: buildSoFar(view) }) : t('guild-town.action.buildDone');
     case 'buy':
     case 'auction': {
       const card = view.rows[action.row as 'basic'][action.slot as number];
-      if (card === null || card === undefined) return `${action.type === 'buy' ? 'Buy' : 'Auction'} ${action.row} ${action.slot}`;
+      if (card === null || card === undefined) {
+        const args = { tier: tierName(action.row as string), slot: (action.slot as number) + 1 };
+        return action.type === 'buy' ? t('guild-town.action.buySlot', args) : t('guild-town.action.auctionSlot', args);
+      }
       return action.type === 'buy'
-        ? `Buy ${buildingName(card)}: ${buyPriceWords(card, view.myMoney)}`
-        : `Auction ${buildingName(card)}: you open the bidding; the winner pays the bid in any colours`;
+        ? t('guild-town.action.buy', { building: buildingName(card), price: buyPriceWords(card, view.myMoney) })
+        : t('guild-town.action.auction', { building: buildingName(card) });
     }
     case 'cancel':
-      return 'Cancel the purchase (cards paid go back to your hand)';
+      return t('guild-town.action.cancel');
     case 'bid':
-      return `Bid ${action.amount}`;
+      return t('guild-town.action.bid', { amount: action.amount as number });
     case 'fold':
-      return 'Fold';
+      return t('guild-town.action.fold');
     case 'look':
-      return `Look at five ${action.row} buildings`;
+      return t('guild-town.action.look', { tier: tierName(action.row as string) });
     case 'keep':
-      return `Keep ${buildingName(action.card as number)}`;
+      return t('guild-town.action.keep', { building: buildingName(action.card as number) });
     case 'craftPrivilege':
-      return "Use the craftsmen's privilege";
+      return t('guild-town.action.craftPrivilege');
     case 'produceRaw':
     case 'produceHalf':
     case 'produceFinal':
-      return `Produce at ${building()} ${target(action.to, view)}`;
+      return produceWords(action, view);
     case 'trade':
-      return `Trade from the market onto ${building()} (input ${(action.slot as number) + 1})`;
-    case 'buyHalf':
-      return `Buy ${storeGoods()[action.good as number] ?? 'a good'} onto ${building()}${action.card !== undefined ? ` paying ${moneyName(action.card as number)}` : ''}`;
+      return t('guild-town.action.trade', { building: buildingName(action.building as number), input: (action.slot as number) + 1 });
+    case 'buyHalf': {
+      const args = { good: goodName(storeGoods()[action.good as number] ?? 'barrel'), building: buildingName(action.building as number) };
+      return action.card !== undefined ? t('guild-town.action.buyHalfPay', { ...args, card: moneyName(action.card as number) }) : t('guild-town.action.buyHalf', args);
+    }
     case 'hall':
-      return `Town hall: take a ${action.choice === 'order' ? 'better place in the order' : `${action.choice} token`}`;
+      return t(`guild-town.action.hall.${action.choice as 'order'}`);
     case 'invest':
-      return `Invest ${(action.cards as number[]).map(moneyName).join(', ')}`;
+      return t('guild-town.action.invest', { cards: (action.cards as number[]).map(moneyName).join(', ') });
     case 'investDone':
-      return 'Stop investing';
+      return t('guild-town.action.investDone');
     default:
       return describeGeneric(action);
   }
@@ -104,7 +122,7 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
   const years = d.years ?? [];
   const yearPoints = (year: (typeof years)[number], seat: number) => (year.ships[seat] ?? 0) + (year.colours[seat] ?? 0) + (year.storehouse[seat] ?? 0) + (year.invest[seat] ?? 0);
   return {
-    columns: [...years.map((year) => `Year ${year.year} scoring`), 'Bonus tokens', 'Money cards (tie-break)', 'Total'],
+    columns: [...years.map((year) => t('guild-town.score.year', { year: year.year })), t('guild-town.score.bonus'), t('guild-town.score.moneyCards'), t('guild-town.score.total')],
     rows: scores.map((score, seat) => {
       const final = d.final!.find((entry) => entry.seat === seat);
       return { label: null, cells: [...years.map((year) => yearPoints(year, seat)), final?.bonus ?? 0, final?.moneyCards ?? 0, score] };
@@ -113,20 +131,20 @@ function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
 }
 
 export const guildTownUi: GameUi<GuildTownView> = {
-  title: 'Guild town',
-  tagline: 'Send helpers to the guilds, raise buildings and ship goods over three years (2–5 players).',
+  title: t('guild-town.title'),
+  tagline: t('guild-town.tagline'),
   finalScoring,
   Board: GuildTownBoard,
   describeAction,
-  groupLabel: (type) =>
-    ({
-      send: 'Send a helper',
-      raise: 'Raise a building',
-      produceRaw: 'Produce raw materials',
-      produceHalf: 'Produce half-products',
-      produceFinal: 'Produce final products',
-      buyHalf: 'Buy half-products',
-      bankTake: 'Take money',
-      resign: 'Stop sending helpers',
-    })[type] ?? words(type),
+  groupLabel: (type) => {
+    const key = `guild-town.group.${type}`;
+    return key in GROUPS ? t(key as never) : words(type);
+  },
 };
+
+/** The action types with a group label in the catalog. */
+const GROUPS: Record<string, true> = Object.fromEntries(
+  ['swap', 'noSwap', 'send', 'resign', 'done', 'workToken', 'pay', 'bankTake', 'bankDraw', 'bankPrivilege', 'discard', 'raise', 'buildDone', 'buy', 'auction', 'cancel', 'bid', 'fold', 'look', 'keep', 'craftPrivilege', 'produceRaw', 'produceHalf', 'produceFinal', 'trade', 'buyHalf', 'hall', 'invest', 'investDone'].map(
+    (type) => [`guild-town.group.${type}`, true],
+  ),
+);

@@ -5,6 +5,7 @@
  * "still owed" line and its guild spaces, and tested without a page (test/web/game-terms.test.ts).
  */
 import type { components } from '../../api/openapi';
+import { t } from '../../i18n';
 
 export type GTCatalog = components['schemas']['GuildTownCatalog'];
 
@@ -17,8 +18,11 @@ export function moneyValue(catalog: GTCatalog, ids: readonly number[]): number {
   }, 0);
 }
 
-const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
-const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
+/** A colour in the reader's language ("green", "Grün"), from the catalog's colour id. */
+const colourWord = (catalog: GTCatalog, colour: number): string => t(`guild-town.term.colour.${catalog.colours[colour]}` as never);
+/** "green or red": a building's two colours (one when both halves match). */
+const eitherColour = (catalog: GTCatalog, colours: readonly number[]): string =>
+  colours.length === 2 ? t('guild-town.pay.twoColours', { first: colourWord(catalog, colours[0]!), second: colourWord(catalog, colours[1]!) }) : colours.map((c) => colourWord(catalog, c)).join(', ');
 
 /**
  * A payment under way: what is still owed and each way to settle it. Money cards worth the rest
@@ -30,14 +34,14 @@ const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
 export function owedWords(catalog: GTCatalog, cost: number, selected: readonly number[], colours: readonly number[]): string {
   const paid = moneyValue(catalog, selected);
   const owed = Math.max(0, cost - paid);
-  if (owed === 0) return 'nothing still owed';
+  if (owed === 0) return t('guild-town.pay.nothingOwed');
   const step = catalog.moneySetStep;
   const values = catalog.money.map((card) => card.value);
   const fewestPrinted = Math.ceil(owed / Math.max(...values));
   // Any card settles what the lowest card covers: a set would add nothing.
   const setsHelp = owed > Math.min(...values);
   const allowed = colours.length ? [...colours] : catalog.colours.map((_, colour) => colour);
-  const ways = [`cards worth ${owed}${allowed.length < catalog.colours.length ? ` in ${allowed.map((c) => catalog.colours[c]).join(' or ')}` : ''}`];
+  const ways = [allowed.length < catalog.colours.length ? t('guild-town.pay.cardsWorthIn', { owed, colours: eitherColour(catalog, allowed) }) : t('guild-town.pay.cardsWorth', { owed })];
   // Fewest more cards of `colour` that settle the payment as a set (with what else was paid).
   const moreForSet = (colour: number): { more: number; size: number } | null => {
     const inColour = selected.filter((id) => catalog.money[id]?.colour === colour);
@@ -53,13 +57,20 @@ export function owedWords(catalog: GTCatalog, cost: number, selected: readonly n
     const set = moreForSet(colour);
     if (!set) continue;
     if (selected.some((id) => catalog.money[id]?.colour === colour)) {
-      ways.push(`${set.more} more ${catalog.colours[colour]} ${set.more === 1 ? 'card' : 'cards'} (${set.size} ${catalog.colours[colour]} count ${step * (set.size - 1)} as a set)`);
+      ways.push(t('guild-town.pay.moreOfColour', { more: set.more, colour: colourWord(catalog, colour), size: set.size, value: step * (set.size - 1) }));
     } else fresh.push(colour);
   }
   // Colours not paid yet all need the same number of cards: said once.
   const set = fresh.length ? moreForSet(fresh[0]!) : null;
-  if (set) ways.push(`any ${cards(set.size)} of one colour${fresh.length < catalog.colours.length ? ` (${fresh.map((c) => catalog.colours[c]).join(', ')})` : ''}, a set worth ${step * (set.size - 1)}`);
-  return `${owed} still owed: ${ways.join('; or ')}`;
+  if (set) {
+    const value = step * (set.size - 1);
+    ways.push(
+      fresh.length < catalog.colours.length
+        ? t('guild-town.pay.anySet', { size: set.size, colours: fresh.map((c) => colourWord(catalog, c)).join(', '), value })
+        : t('guild-town.pay.anySetAll', { size: set.size, value }),
+    );
+  }
+  return t('guild-town.pay.owed', { owed, ways: ways.join(t('guild-town.pay.or')) });
 }
 
 /** A guild track as the view has it: stacks of helpers per space, bottom first. */
@@ -77,14 +88,14 @@ export function coverWords(catalog: GTCatalog, track: Track, space: number, play
   const stack = track[space];
   if (!stack || stack.length !== 1 || track.some((other) => other.length === 0)) return null;
   const owner = stack[0]!.seat;
-  if (owner === viewer) return { paid: false, words: 'covering your own helper is free' };
-  if (space === track.length - 1) return { paid: false, words: 'covering a helper on the silver space is free' };
-  if (players === 2) return { paid: false, words: `covering is free; ${name(owner)} draws a money card` };
-  return { paid: true, words: `covering costs a money card or ${points(catalog.coverPointsPerYear * year)}, given to ${name(owner)}` };
+  if (owner === viewer) return { paid: false, words: t('guild-town.cover.own') };
+  if (space === track.length - 1) return { paid: false, words: t('guild-town.cover.silver') };
+  if (players === 2) return { paid: false, words: t('guild-town.cover.two', { owner: name(owner) }) };
+  return { paid: true, words: t('guild-town.cover.paid', { points: catalog.coverPointsPerYear * year, owner: name(owner) }) };
 }
 
 /** "1 point", "2 points": what paying with points costs this year. */
-export const coverPointsWords = (catalog: GTCatalog, year: number): string => points(catalog.coverPointsPerYear * year);
+export const coverPointsWords = (catalog: GTCatalog, year: number): string => t('guild-town.points', { n: catalog.coverPointsPerYear * year });
 
 /**
  * A notary purchase's price as the buyer pays it: "costs 3 in blue or purple cards" (a building is
@@ -95,14 +106,15 @@ export function buyPrice(catalog: GTCatalog, id: number, myMoney?: readonly { id
   const card = catalog.buildings[id];
   if (!card) return '';
   const colours = [...new Set([card.top, card.bottom])];
-  const price = `costs ${card.buyPrice} in ${colours.map((c) => catalog.colours[c]).join(' or ')} cards`;
-  if (!myMoney) return price;
-  return `${price}; yours in those colours are worth ${moneyValue(catalog, myMoney.filter((m) => colours.includes(m.colour)).map((m) => m.id))}`;
+  const words = eitherColour(catalog, colours);
+  if (!myMoney) return t('guild-town.price.buy', { price: card.buyPrice, colours: words });
+  const worth = moneyValue(catalog, myMoney.filter((m) => colours.includes(m.colour)).map((m) => m.id));
+  return t('guild-town.price.buyWorth', { price: card.buyPrice, colours: words, worth });
 }
 
 /** What raising a building costs: in any colours, paid with the others raised this turn when the builder stops. */
 export function buildCost(catalog: GTCatalog, id: number, raisedSoFar: number): string {
   const card = catalog.buildings[id];
   if (!card) return '';
-  return raisedSoFar > 0 ? `costs ${card.buildCost}, ${card.buildCost + raisedSoFar} in all with the one raised` : `costs ${card.buildCost} in any colours`;
+  return raisedSoFar > 0 ? t('guild-town.price.buildWith', { cost: card.buildCost, total: card.buildCost + raisedSoFar }) : t('guild-town.price.build', { cost: card.buildCost });
 }

@@ -1,9 +1,10 @@
 import { Fragment, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../../i18n';
 import { Panel, SvgClickable, onlyLegal } from '../shared';
 import { useSeatName } from '../names';
 import type { BoardProps } from '../types';
-import { bars, boardLayout, cardName, isWater, pieceArts, pieceOf, tileCategory, tileName } from './catalog';
+import { bars, boardLayout, cardName, isWater, pieceArts, pieceOf, term, tileCategory, tileName } from './catalog';
 import { tileLabel } from './labels';
 import type { MilestoneCityView } from './view';
 
@@ -56,7 +57,7 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
   const top = (y: number) => BAND + y * CELL;
   const squares = Array.from({ length: WIDTH * HEIGHT }, (_, square) => square);
   return (
-    <svg class="mc-grid" viewBox={`0 0 ${WIDTH * CELL} ${HEIGHT * CELL + 2 * BAND}`} role="group" aria-label="City grid">
+    <svg class="mc-grid" viewBox={`0 0 ${WIDTH * CELL} ${HEIGHT * CELL + 2 * BAND}`} role="group" aria-label={t('milestone-city.board.cityGrid')}>
       {squares.map((square) => {
         const x = square % WIDTH;
         const y = Math.floor(square / WIDTH);
@@ -64,9 +65,10 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
         const placed = owner.get(square);
         const place = onlyLegal(legal, { type: 'place', x, y });
         const kind = !piece?.faceUp ? 'facedown' : placed ? `tile-${tileCategory(placed.tile)}` : isWater(square) ? 'water' : emptyDistrict.has(square) ? 'empty-district' : 'land';
-        const label = placed ? `${tileName(placed.tile)} at ${x + 1},${y + 1}` : `Square ${x + 1},${y + 1}${kind === 'water' ? ' (water)' : ''}`;
+        const at = { x: x + 1, y: y + 1 };
+        const label = placed ? t('milestone-city.board.tileAt', { tile: tileName(placed.tile), ...at }) : t(kind === 'water' ? 'milestone-city.board.squareWater' : 'milestone-city.board.square', at);
         return (
-          <SvgClickable key={square} label={place ? `Place the tile with its corner at ${x + 1},${y + 1}` : label} action={place} onAction={onAction}>
+          <SvgClickable key={square} label={place ? t('milestone-city.board.placeHere', at) : label} action={place} onAction={onAction}>
             <rect x={left(x) + 1} y={top(y) + 1} width={CELL - 2} height={CELL - 2} class={`sq ${kind}${place ? ' target' : ''}`} data-tile={placed?.index} />
           </SvgClickable>
         );
@@ -103,12 +105,12 @@ function Grid({ view, legal, onAction }: BoardProps<MilestoneCityView>) {
         return (
           <g key={piece.id}>
             {develop && (
-              <SvgClickable label={`Develop board piece ${piece.id} for ${piece.cost}`} action={develop} onAction={onAction}>
+              <SvgClickable label={t('milestone-city.board.develop', { piece: term(`piece.${piece.id}`), cost: piece.cost })} action={develop} onAction={onAction}>
                 <rect x={x + 2} y={y + 2} width={PIECE_WIDTH * CELL - 4} height={PIECE_HEIGHT * CELL - 4} class="piece-target" />
               </SvgClickable>
             )}
             <text x={x + 3} y={nameY} class="piece-label">
-              {piece.faceUp ? `${piece.id}` : `${piece.id} (face down, costs ${piece.cost})`}
+              {piece.faceUp ? term(`piece.${piece.id}`) : t('milestone-city.board.pieceLabelFaceDown', { piece: term(`piece.${piece.id}`), cost: piece.cost })}
             </text>
           </g>
         );
@@ -138,10 +140,10 @@ function ZoomableMap({ children }: { children: ComponentChildren }) {
     <>
       <p class="mc-zoom">
         <button type="button" class="btn" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
-          {zoomed ? 'Fit the map to the screen' : 'Zoom in on the map'}
+          {zoomed ? t('milestone-city.board.zoomOut') : t('milestone-city.board.zoomIn')}
         </button>
       </p>
-      <div ref={box} class={`mc-scroll${zoomed ? ' zoomed' : ''}`} tabIndex={zoomed ? 0 : undefined} role="region" aria-label="City map">
+      <div ref={box} class={`mc-scroll${zoomed ? ' zoomed' : ''}`} tabIndex={zoomed ? 0 : undefined} role="region" aria-label={t('milestone-city.board.cityMap')}>
         {children}
       </div>
     </>
@@ -154,67 +156,71 @@ export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
   const needs = view.nextMilestone ? Object.entries(view.nextMilestone.needs) : [];
   return (
     <div class="board mc-board">
-      <Panel title="City">
+      <Panel title={t('milestone-city.board.panel.city')}>
         <p>
-          Milestone {Math.min(view.milestone + 1, view.goal)} of {view.goal}
-          {view.nextMilestone && (
-            <>
-              : <strong>{view.nextMilestone.name}</strong> (a tile in every district{needs.map(([bar, n]) => `, ${bar} ${n}`).join('')})
-            </>
-          )}
-          {view.result && <strong> — {view.result === 'won' ? 'the city is won' : view.result === 'bankrupt' ? 'bankrupt' : 'out of cards'}</strong>}
+          {view.nextMilestone
+            ? t('milestone-city.board.milestoneNext', {
+                n: Math.min(view.milestone + 1, view.goal),
+                goal: view.goal,
+                name: term(`milestone.${view.milestone + 1}`),
+                needs: [t('milestone-city.board.needTile'), ...needs.map(([bar, n]) => t('milestone-city.board.needBar', { bar: term(`bar.${bar}`), n: n as number }))].join(', '),
+              })
+            : t('milestone-city.board.milestone', { n: Math.min(view.milestone + 1, view.goal), goal: view.goal })}
+          {view.result && <strong> — {t(`milestone-city.board.result.${view.result as 'won'}`)}</strong>}
         </p>
         <ZoomableMap>
           <Grid {...props} />
         </ZoomableMap>
-        <p class="muted">Grey lines are streets; they part the city into districts. Yellow: a district still without a tile. Blue: water. Dark: a board piece not yet developed.</p>
-        <p class="muted">
-          Districts without a tile: {view.districts.filter((d) => d.empty).length} of {view.districts.length} · tiles placed: {view.tiles.length} · turns:{' '}
-          {view.turns}
-        </p>
+        <p class="muted">{t('milestone-city.board.legend')}</p>
+        <p class="muted">{t('milestone-city.board.districtStats', { empty: view.districts.filter((d) => d.empty).length, districts: view.districts.length, tiles: view.tiles.length, turns: view.turns })}</p>
       </Panel>
-      <Panel title="Treasury and bars">
+      <Panel title={t('milestone-city.board.panel.treasury')}>
         <dl class="bars">
-          <dt>Treasury</dt>
+          <dt>{t('milestone-city.board.treasury')}</dt>
           <dd>{view.treasury}</dd>
           {bars().names.map((bar) => (
             <Fragment key={bar}>
-              <dt>{bar}</dt>
+              <dt>{term(`bar.${bar}`)}</dt>
               <dd>
-                <meter min={0} max={bars().max} value={view.bars[bar]} aria-label={bar} /> {view.bars[bar]}
+                <meter min={0} max={bars().max} value={view.bars[bar]} aria-label={term(`bar.${bar}`)} /> {view.bars[bar]}
               </dd>
             </Fragment>
           ))}
-          <dt>Score</dt>
+          <dt>{t('milestone-city.board.score')}</dt>
           <dd>{view.score}</dd>
         </dl>
       </Panel>
-      <Panel title="Hands (open on the table)">
+      <Panel title={t('milestone-city.board.panel.hands')}>
         <ul class="plain">
           {view.hands.map((hand, s) => (
             <li key={s} class={s === view.active ? 'to-act' : ''}>
               <strong>{seatLabel(s)}</strong>
-              {s === view.active ? ' ▶' : ''}: {hand.length ? hand.map(cardName).join(', ') : 'no cards'}
+              {s === view.active ? ' ▶' : ''}: {hand.length ? hand.map(cardName).join(', ') : t('milestone-city.board.noCards')}
             </li>
           ))}
         </ul>
         <p class="muted">
-          Draw pile: {view.deckSize} · discard: {view.discard.length}
-          {view.passes > 0 ? ` · passes in a row: ${view.passes}` : ''}
+          {view.passes > 0
+            ? t('milestone-city.board.pileCountsPasses', { deck: view.deckSize, discard: view.discard.length, passes: view.passes })
+            : t('milestone-city.board.pileCounts', { deck: view.deckSize, discard: view.discard.length })}
         </p>
         {view.pending && (
           <p>
-            Being played: <strong>{cardName(view.pending.card)}</strong>
-            {view.pending.tile && ` — tile ${tileName(view.pending.tile)}`}
-            {view.pending.orientation !== null && `, turned ${orientationLabel(view.pending.orientation)}`}
+            <strong>
+              {!view.pending.tile
+                ? t('milestone-city.board.pending', { card: cardName(view.pending.card) })
+                : view.pending.orientation === null
+                  ? t('milestone-city.board.pendingTile', { card: cardName(view.pending.card), tile: tileName(view.pending.tile) })
+                  : t('milestone-city.board.pendingTurned', { card: cardName(view.pending.card), tile: tileName(view.pending.tile), orientation: orientationLabel(view.pending.orientation) })}
+            </strong>
           </p>
         )}
       </Panel>
-      <Panel title="Board pieces">
+      <Panel title={t('milestone-city.board.panel.pieces')}>
         <ul class="plain inline">
           {view.pieces.map((piece) => (
             <li key={piece.id}>
-              {piece.id}: {piece.faceUp ? 'developed' : `face down, costs ${piece.cost}`}
+              {piece.faceUp ? t('milestone-city.board.pieceDeveloped', { piece: term(`piece.${piece.id}`) }) : t('milestone-city.board.pieceFaceDown', { piece: term(`piece.${piece.id}`), cost: piece.cost })}
             </li>
           ))}
         </ul>
@@ -225,6 +231,5 @@ export function MilestoneCityBoard(props: BoardProps<MilestoneCityView>) {
 
 /** Orientations 0–3 turn the tile by quarter turns; 4–7 turn it over first. */
 export function orientationLabel(orientation: number): string {
-  const turn = `${(orientation % 4) * 90}°`;
-  return orientation >= 4 ? `over and ${turn}` : turn;
+  return orientation === 0 ? '0°' : term(`orientation.${orientation}`);
 }

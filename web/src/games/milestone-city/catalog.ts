@@ -4,7 +4,11 @@
  * (water), tile names and categories, card names. The API sends ids (`clinic-2`, `res3L`, squares
  * as y * width + x).
  */
+import { t } from '../../i18n';
 import { catalogOf, type Catalogs } from '../catalog-store';
+
+/** A term of the game in the reader's language (`milestone-city.term.<id>`). */
+export const term = (id: string): string => t(`milestone-city.term.${id}` as never);
 
 type Catalog = Catalogs['milestone-city'];
 const catalog = (): Catalog | undefined => catalogOf('milestone-city');
@@ -42,7 +46,7 @@ export function isWater(square: number): boolean {
 /** "resHealth-2" → "Residential (healthcare)". */
 export function cardName(id: string): string {
   const kind = id.replace(/-\d+$/, '');
-  return catalog()?.cards.find((card) => card.kind === kind)?.name ?? kind;
+  return catalog()?.cards.some((card) => card.kind === kind) ? term(`card.${kind}`) : kind;
 }
 
 /** Whether `id` is a card id of the catalog ("clinic-2"), so log lines may name it. */
@@ -52,7 +56,7 @@ export function isCardId(id: string): boolean {
 }
 
 export function tileName(id: string): string {
-  return catalog()?.tiles.find((tile) => tile.id === id)?.name ?? id;
+  return catalog()?.tiles.some((tile) => tile.id === id) ? term(`tile.${id}`) : id;
 }
 
 export function tileCategory(id: string): string {
@@ -65,11 +69,11 @@ const cardOf = (id: string): Card | undefined => catalog()?.cards.find((card) =>
 /** Bar and money changes in words: "power −1, money +2". */
 export function effectWords(effects: Record<string, number>): string {
   return Object.entries(effects)
-    .map(([what, by]) => `${what} ${by > 0 ? '+' : '−'}${Math.abs(by)}`)
+    .map(([what, by]) => t('milestone-city.card.effect', { what: what === 'money' ? t('milestone-city.card.money') : term(`bar.${what}`), change: `${by > 0 ? '+' : '−'}${Math.abs(by)}` }))
     .join(', ');
 }
 
-const SERVICE_WORDS: Record<string, string> = { health: 'healthcare', education: 'education', safety: 'safety', leisure: 'leisure' };
+const serviceName = (service: string): string => term(`service.${service}`);
 
 /** What a card costs and does, for its button: "costs 3 money; power +3" or "water −1, employment +1; served by healthcare: money +1". */
 export function cardTerms(id: string): string | null {
@@ -77,9 +81,13 @@ export function cardTerms(id: string): string | null {
   if (!card) return null;
   const does = effectWords(card.effects);
   if (card.type === 'zone') {
-    const bonus = card.benefit ? `; served by ${SERVICE_WORDS[card.benefit.service] ?? card.benefit.service}: ${effectWords(card.benefit.effects)}` : '';
-    return `${does || 'no change'}${bonus}`;
+    const change = does || t('milestone-city.card.noChange');
+    return card.benefit ? t('milestone-city.card.zone', { does: change, service: serviceName(card.benefit.service), bonus: effectWords(card.benefit.effects) }) : change;
   }
-  const serves = card.provides ? `; serves ${SERVICE_WORDS[card.provides] ?? card.provides} zones` : '';
-  return `costs ${card.cost} money${does ? `; ${does}` : ''}${serves}`;
+  if (card.provides) {
+    return does
+      ? t('milestone-city.card.buildingServes', { cost: card.cost, does, service: serviceName(card.provides) })
+      : t('milestone-city.card.buildingOnlyServes', { cost: card.cost, service: serviceName(card.provides) });
+  }
+  return does ? t('milestone-city.card.building', { cost: card.cost, does }) : t('milestone-city.card.buildingOnly', { cost: card.cost });
 }

@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import { describeGeneric, words } from '../shared';
 import type { GameAction, GameUi, ScoreTable } from '../types';
 import { MilestoneCityBoard, orientationLabel } from './Board';
@@ -8,47 +9,52 @@ function describeAction(action: GameAction, view: MilestoneCityView): string {
   switch (action.type) {
     case 'choosePiece': {
       const piece = view.pieces[action.piece as number];
-      return `Develop board piece ${piece?.id ?? (action.piece as number) + 1}${piece ? ` for ${piece.cost} money` : ''}`;
+      return piece ? t('milestone-city.action.choosePiece', { piece: piece.id, cost: piece.cost }) : t('milestone-city.action.choosePieceBare', { piece: (action.piece as number) + 1 });
     }
     case 'play': {
       const terms = cardTerms(action.card as string);
-      return `Play ${cardName(action.card as string)}${terms ? ` (${terms})` : ''}`;
+      return terms ? t('milestone-city.action.playTerms', { card: cardName(action.card as string), terms }) : t('milestone-city.action.play', { card: cardName(action.card as string) });
     }
     case 'chooseTile':
-      return `Take the tile ${tileName(action.tile as string)}`;
+      return t('milestone-city.action.chooseTile', { tile: tileName(action.tile as string) });
     case 'orient':
-      return `Turn the tile ${orientationLabel(action.orientation as number)}`;
+      return t('milestone-city.action.orient', { orientation: orientationLabel(action.orientation as number) });
     case 'place':
-      return `Place at column ${(action.x as number) + 1}, row ${(action.y as number) + 1}`;
+      return t('milestone-city.action.place', { x: (action.x as number) + 1, y: (action.y as number) + 1 });
     case 'cancel':
-      return 'Take the card back';
+      return t('milestone-city.action.cancel');
     case 'exchange':
-      return `Exchange ${cardName(action.card as string)} for a new card`;
+      return t('milestone-city.action.exchange', { card: cardName(action.card as string) });
     case 'endMilestone':
-      return 'End the milestone';
+      return t('milestone-city.action.endMilestone');
     case 'pass':
-      return 'Pass';
+      return t('milestone-city.action.pass');
     default:
       return describeGeneric(action);
   }
 }
+
+/** The parts of the city's score the catalog names (`score.<part>`). */
+const SCORE_PARTS = ['milestones', 'victory', 'zones', 'happiness', 'money'];
 
 /** The city's one score (everyone plays the city), part by part as `outcome` details it. */
 function finalScoring(details: unknown, scores: number[]): ScoreTable | null {
   const d = details as { breakdown?: Record<string, number>; result?: string } | null;
   if (!d?.breakdown) return null;
   const parts = Object.entries(d.breakdown);
-  const outcome = d.result === 'won' ? 'The city (won)' : d.result === 'bankrupt' ? 'The city (bankrupt)' : 'The city (out of cards)';
-  return { columns: [...parts.map(([part]) => words(part)), 'Total'], rows: [{ label: outcome, cells: [...parts.map(([, points]) => points), scores[0] ?? 0] }] };
+  const outcome = t(d.result === 'won' ? 'milestone-city.score.won' : d.result === 'bankrupt' ? 'milestone-city.score.bankrupt' : 'milestone-city.score.outOfCards');
+  const column = (part: string) => (SCORE_PARTS.includes(part) ? t(`milestone-city.score.${part}` as never) : words(part));
+  return { columns: [...parts.map(([part]) => column(part)), t('milestone-city.score.total')], rows: [{ label: outcome, cells: [...parts.map(([, points]) => points), scores[0] ?? 0] }] };
 }
 
 export const milestoneCityUi: GameUi<MilestoneCityView> = {
-  title: 'Milestone city',
-  tagline: 'Build a city together: play cards, place tiles and reach its milestones before the money runs out (cooperative, 1–4 players).',
+  title: t('milestone-city.title'),
+  tagline: t('milestone-city.tagline'),
   finalScoring,
   Board: MilestoneCityBoard,
   describeAction,
-  groupLabel: (type) =>
-    ({ choosePiece: 'Choose a board piece', play: 'Play a card', chooseTile: 'Choose a tile', orient: 'Turn the tile', place: 'Place the tile', exchange: 'Exchange a card', endMilestone: 'End the milestone' })[type] ??
-    words(type),
+  groupLabel: (type) => (GROUPS.includes(type) ? t(`milestone-city.group.${type}` as never) : words(type)),
 };
+
+/** The action types with a group label in the catalog. */
+const GROUPS = ['choosePiece', 'play', 'chooseTile', 'orient', 'place', 'cancel', 'exchange', 'endMilestone', 'pass'];

@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /**
  * Where a placed tile's name is written on the city grid, and how big: inside the tile's own
  * squares, never over a street, a neighbour or another label (test/web/boards.browser.test.ts
@@ -17,7 +19,10 @@ const LINE = 1.22;
 const BOX = 1.17;
 const CENTRE_TO_BASELINE = 0.35;
 
-const ZONE_SHORT: Record<string, string> = { Residential: 'Res.', Commercial: 'Com.', Industrial: 'Ind.' };
+/** Zone words as tile names begin, in the reader's language, and their short forms ("Res."). */
+const ZONE_SHORT: Record<string, string> = Object.fromEntries(
+  (['residential', 'commercial', 'industrial'] as const).map((zone) => [t(`milestone-city.term.category.${zone}`), t(`milestone-city.board.short.${zone}`)]),
+);
 
 let canvas: { font: string; measureText(text: string): { width: number } } | null | undefined;
 const widths = new Map<string, number>();
