@@ -37,7 +37,7 @@ describe('the catalog', () => {
   it('has no German message left in English (a key may say it is the same word on purpose in docs/i18n.md)', () => {
     const same = english.filter(([key, message]) => /[a-z]{4,}/i.test(message.replace(/\{[^}]*\}/g, '')) && MESSAGES.de[key as keyof typeof MESSAGES.de] === message).map(([key]) => key);
     // Words that are the same in both languages are listed here, one by one.
-    const SAME_IN_GERMAN = new Set<string>([]);
+    const SAME_IN_GERMAN = new Set<string>(['account.search.status', 'account.search.column.status', 'account.game.facts.status']);
     expect(same.filter((key) => !SAME_IN_GERMAN.has(key))).toEqual([]);
   });
 
