@@ -129,6 +129,7 @@ function EmailSettings() {
             {mode === 'digest' && <Field label={t('account.email.digestHours')} type="number" min={1} max={168} step={1} required value={hours} onInput={(event) => setHours(event.currentTarget.value)} hint={t('account.email.digestHoursHint', { min: 1, max: 168 })} />}
             <SelectField
               label={t('account.email.zone')}
+              name="timeZone"
               value={zone}
               onChange={(event) => setZone(event.currentTarget.value)}
               options={zoneOptions(zone || null)}
