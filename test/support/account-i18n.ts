@@ -21,10 +21,10 @@ const DATE_WORDS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep
 /**
  * Parts of these pages that other parts of the web app draw, whose words their owners bring into the
  * catalog (the whole-site pseudo-locale test covers them): the shared table's pager (web/src/ui/Table.tsx),
- * the JSON diff view (web/src/ui/JsonView.tsx), and a toy test game's log lines and action words,
+ * the JSON diff view (web/src/ui/JsonView.tsx), the confirm dialog's own Cancel button (web/src/ui/Confirm.tsx), and a toy test game's log lines and action words,
  * which have no catalog. Data is skipped too: JSON (pre) and ids and actions (code).
  */
-const NOT_OURS = ['.pager', '.diff-wrap', '[data-testid="diff-empty"]', '.event-log', '.seat-log', '.event-words', 'pre', 'code', 'select[name="timeZone"] option', 'select[name="type"] option'].join(', ');
+const NOT_OURS = ['.pager', '.diff-wrap', 'dialog .row > button.btn-secondary', '[data-testid="diff-empty"]', '.event-log', '.seat-log', '.event-words', 'pre', 'code', 'select[name="timeZone"] option', 'select[name="type"] option'].join(', ');
 /** Elements whose own labels another part draws: the shared table's scroll region ("… table", web/src/ui/Table.tsx). */
 const LABEL_NOT_OURS = '.table-wrap';
 

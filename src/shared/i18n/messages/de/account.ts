@@ -170,7 +170,7 @@ export default {
 
   // Admin: eine Partie
   'game.heading': 'Partie {id}',
-  'game.title': '{title}-Partie {id}',
+  'game.title': 'Partie „{title}“ {id}',
   'game.system': 'System',
   'game.notStarted': 'Die Partie hat noch nicht begonnen: Es gibt noch keinen Spielstand.',
   'game.facts.status': 'Status',
