@@ -31,7 +31,7 @@ const columns: Column<GameListItem>[] = [
   { key: 'rules', header: t('account.search.column.rules'), cell: (game) => t('account.search.rules', { version: game.rulesVersion }) },
   { key: 'events', header: t('account.search.column.events'), cell: (game) => tr.number(game.version) },
   // By seat: the account (or an imported game's recorded name), else the bot by name, else an open seat.
-  { key: 'players', header: t('account.search.column.players'), cell: (game) => tr.list(game.seats.map((seat) => (seat.username ? seatName(seat) : (game.players[seat.seat] ?? seatName(seat))))) },
+  { key: 'players', header: t('account.search.column.players'), cell: (game) => game.seats.map((seat) => (seat.username ? seatName(seat) : (game.players[seat.seat] ?? seatName(seat)))).join(', ') },
   { key: 'created', header: t('account.admin.created'), cell: (game) => formatTime(game.createdAt) },
   { key: 'updated', header: t('account.admin.updated'), cell: (game) => formatTime(game.updatedAt) },
   {
