@@ -258,7 +258,7 @@ export default {
   'users.column.role': 'Rolle',
   'users.column.state': 'Zustand',
   'users.column.action': 'Aktion',
-  'users.role': '{role, select, admin {Admin} user {Spieler} other {{role}}}',
+  'users.role': '{role, select, admin {Admin} player {Spieler} other {{role}}}',
   'users.disabledSince': 'gesperrt seit {date}',
   'users.active': 'aktiv',
   'users.you': 'du',

@@ -256,7 +256,7 @@ export default {
   'users.column.role': 'Role',
   'users.column.state': 'State',
   'users.column.action': 'Action',
-  'users.role': '{role, select, admin {admin} user {player} other {{role}}}',
+  'users.role': '{role, select, admin {admin} player {player} other {{role}}}',
   'users.disabledSince': 'disabled {date}',
   'users.active': 'active',
   'users.you': 'you',
