@@ -51,6 +51,10 @@ describe('the catalog', () => {
       // "Lobby" is the German word too (Board Game Arena's German site says "Lobby").
       'pages.nav.lobby',
       'pages.lobby.title',
+      // "Status" is the German word too.
+      'account.search.status',
+      'account.search.column.status',
+      'account.game.facts.status',
     ]);
     expect(same.filter((key) => !SAME_IN_GERMAN.has(key))).toEqual([]);
   });

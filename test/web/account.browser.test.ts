@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../support/api.js';
 import { logIn, PHONE, horizontalOverflow, startBrowserApp, type BrowserApp, type BrowserGlobals } from '../support/browser.js';
+import { logInAnyLanguage, plainEnglishWords } from '../support/account-i18n.js';
 import { seriousAxeViolations } from '../support/page-checks.js';
 import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
 
@@ -116,5 +117,89 @@ describe('account care in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('status').filter({ hasText: 'Your account is deleted' }).waitFor(POLL);
     await b.t.http.post('/v1/auth/login').send({ username: bob.username, password: PASSWORD }).expect(401);
+  });
+});
+
+describe('account care in other languages', () => {
+  it('reads German with ?lang=de: log in, forgot password, the account page and what its actions answer', { timeout: 150_000 }, async () => {
+    const dora = await newUser(b.t, 'dora_web');
+    const page = await b.newPage();
+    await page.goto('/login?lang=de');
+    await page.getByRole('heading', { name: 'Anmelden', level: 1 }).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang)).toBe('de');
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await page.getByRole('heading', { name: 'Passwort vergessen?', level: 1 }).waitFor();
+    await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(dora.username);
+    await page.getByRole('button', { name: 'Link zuschicken' }).click();
+    await page.getByRole('status').filter({ hasText: 'Wenn ein Konto mit bestätigter E-Mail-Adresse passt' }).waitFor(POLL);
+    await page.getByRole('link', { name: 'Zurück zur Anmeldung' }).click();
+
+    // The choice is kept: the log-in page without ?lang= is still German.
+    await page.getByLabel('Benutzername', { exact: true }).fill(dora.username);
+    await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByTestId('whoami').waitFor(POLL);
+    await page.getByRole('link', { name: 'Konto' }).click();
+    await page.getByRole('heading', { name: 'Konto', level: 1 }).waitFor();
+    await page.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+    await page.getByLabel('Neues Passwort').fill('ein ganz neues Passwort');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.getByRole('status').filter({ hasText: 'Dein Passwort ist geändert.' }).waitFor(POLL);
+    expect(await page.getByRole('button', { name: 'Meine Daten herunterladen' }).count()).toBe(1);
+
+    await page.getByLabel('Dein Passwort zur Bestätigung').fill('ein ganz neues Passwort');
+    await page.getByRole('button', { name: 'Mein Konto löschen …' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dein Konto endgültig löschen?' });
+    await dialog.getByText('Es gibt keinen Weg zurück.').waitFor();
+    await dialog.getByRole('button', { name: 'Mein Konto löschen', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Dein Konto ist gelöscht.' }).waitFor(POLL);
+    await page.getByRole('heading', { name: 'Anmelden', level: 1 }).waitFor();
+  });
+
+  it('shows no word outside the catalog in the pseudo-locale: log in, register, forgot and reset password, the account page, its dialog and the session-ended notice', { timeout: 150_000 }, async () => {
+    const eve = await newUser(b.t, 'eve_web');
+    const page = await b.newPage();
+    // The check finds English where there is English.
+    await page.goto('/login?lang=en');
+    await page.locator('input[name="username"]').waitFor();
+    expect(await plainEnglishWords(page, [])).toEqual(expect.arrayContaining([expect.stringMatching(/^Username \(label/), expect.stringMatching(/^Forgot \(a/)]));
+    await page.goto('/login?lang=pseudo');
+    await page.locator('input[name="username"]').waitFor();
+    expect(await plainEnglishWords(page, []), 'log-in page').toEqual([]);
+    // "Create an account instead": the form turns into the registration form.
+    await page.locator('form button[type="button"]').click();
+    await page.locator('input[name="password"][autocomplete="new-password"]').waitFor();
+    expect(await plainEnglishWords(page, []), 'registration form').toEqual([]);
+
+    await page.goto('/forgot-password');
+    await page.locator('input[name="login"]').fill(eve.username);
+    await page.locator('form button[type="submit"]').click();
+    await page.getByRole('status').waitFor(POLL);
+    expect(await plainEnglishWords(page, [eve.username]), 'forgot password, answered').toEqual([]);
+    await page.goto('/reset-password#token=from-the-mail');
+    await page.locator('input[name="new-password"]').waitFor();
+    expect(await plainEnglishWords(page, []), 'reset page').toEqual([]);
+    await page.goto('/reset-password');
+    await page.getByRole('status').waitFor();
+    expect(await plainEnglishWords(page, []), 'reset page without its link').toEqual([]);
+
+    await logInAnyLanguage(page, eve.username, PASSWORD, 'pseudo', '/settings/account');
+    await page.locator('input[name="current-password"]').fill(PASSWORD);
+    await page.locator('input[name="new-password"]').fill('a brand new password');
+    await page.locator('input[name="new-password"]').press('Enter');
+    await page.getByRole('status').waitFor(POLL);
+    expect(await plainEnglishWords(page, [eve.username]), 'account page, password changed').toEqual([]);
+    await page.locator('input[name="delete-password"]').fill('a brand new password');
+    await page.locator('input[name="delete-password"]').press('Enter');
+    await page.getByRole('dialog').waitFor();
+    expect(await plainEnglishWords(page, [eve.username]), 'delete confirmation').toEqual([]);
+    await page.getByRole('dialog').locator('button.btn-secondary').click();
+
+    // The server ends the session (logged out everywhere through the API): the next page says so.
+    await b.t.http.post('/v1/me/logout-everywhere').set({ Authorization: `Bearer ${(await sessionToken(page))!}` }).expect(204);
+    await page.goto('/');
+    await page.getByTestId('session-ended').waitFor(POLL);
+    expect(await page.getByTestId('session-ended').getByRole('link').count()).toBe(1);
+    expect(await plainEnglishWords(page, [], '[data-testid="session-ended"]'), 'session ended').toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { games } from '../../src/games/index.js';
 import { jsonDiff } from '../../web/src/ui/json-diff.js';
 import { ADMIN, loginAdmin, newUser } from '../support/api.js';
 import { horizontalOverflow, logIn, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { logInAnyLanguage, plainEnglishWords } from '../support/account-i18n.js';
 import { seriousAxeViolations } from '../support/page-checks.js';
 import { playRandomGame } from '../support/random-play.js';
 import { toyGame } from '../support/toy-game.js';
@@ -253,5 +254,59 @@ describe('a long game', () => {
     await phone.locator('[data-testid="state-panel"][data-ready="true"]').waitFor();
     await b.screenshot(phone, 'game-375px');
     expect((await horizontalOverflow(phone)).scrollWidth).toBeLessThanOrEqual(375);
+  });
+});
+
+describe('the admin pages in other languages', () => {
+  it('reads German with ?lang=de: the search, a game with its times written the German way, verify, the timeline, accounts', { timeout: 120_000 }, async () => {
+    const de = await b.newPage();
+    await logInAnyLanguage(de, ADMIN.username, ADMIN.password, 'de', '/admin/games');
+    await de.getByRole('heading', { name: 'Partien', level: 1 }).waitFor();
+    await de.getByLabel('Spieler', { exact: true }).fill(finished.players[1]!.username);
+    await de.getByLabel('Status', { exact: true }).selectOption('finished');
+    await de.getByRole('button', { name: 'Suchen' }).click();
+    const link = de.getByRole('link', { name: finished.gameId.slice(0, 8) });
+    await link.waitFor();
+    // The game and its imported copy (the import test above).
+    expect(await de.getByTestId('games').locator('caption').textContent()).toBe('2 Partien');
+    expect(await de.getByTestId('games').getByRole('columnheader', { name: 'Erstellt' }).count()).toBe(1);
+    await link.click();
+    await de.getByTestId('timeline').waitFor();
+    expect(await de.getByTestId('game-status').textContent()).toBe('beendet');
+    const { createdAt } = await apiGet(`/v1/admin/games/${finished.gameId}`);
+    const created = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(createdAt));
+    expect(created).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
+    expect(await de.getByTestId('game-facts').textContent()).toContain(`Erstellt${created}`);
+    await expect.poll(() => de.getByTestId('timeline-position').textContent()).toBe('Ereignis 7 von 7');
+    await de.getByRole('button', { name: 'Erstes Ereignis' }).click();
+    expect(await de.getByTestId('timeline-position').textContent()).toBe('Beginn (Ereignis 1) von 7');
+    await de.getByRole('button', { name: 'Prüfung starten' }).click();
+    await expect.poll(() => de.getByTestId('verify-result').textContent()).toBe('Prüfung in Ordnung: 7 Ereignisse nachgespielt, der gespeicherte Spielstand stimmt überein.');
+
+    const ann = finished.players[0]!.username;
+    await de.goto(`/admin/users?q=${ann}`);
+    await de.getByRole('heading', { name: 'Konten', level: 1 }).waitFor();
+    await de.getByRole('button', { name: `${ann} sperren` }).waitFor();
+    expect(await de.getByText('1 Konto', { exact: true }).count()).toBe(1);
+  });
+
+  it('shows no word outside the catalog in the pseudo-locale: the search with the import, a game (facts, tools, verify, timeline, a seat\'s view), accounts', { timeout: 120_000 }, async () => {
+    const pseudo = await b.newPage();
+    await logInAnyLanguage(pseudo, ADMIN.username, ADMIN.password, 'pseudo', `/admin/games?id=${finished.gameId}`);
+    await pseudo.getByRole('link', { name: finished.gameId.slice(0, 8) }).waitFor();
+    const allowed = [...finished.players.map((player) => player.username), ADMIN.username, finished.gameId, finished.gameId.slice(0, 8), 'toy'];
+    expect(await plainEnglishWords(pseudo, allowed), 'game search').toEqual([]);
+
+    await pseudo.goto(`/admin/games/${finished.gameId}`);
+    await pseudo.getByTestId('timeline').waitFor();
+    await pseudo.locator('select[name="viewpoint"]').selectOption('1');
+    await pseudo.locator('[data-testid="state-panel"][data-viewpoint="1"][data-ready="true"]').waitFor();
+    await pseudo.locator('section.tools button.btn-primary').click();
+    await pseudo.getByTestId('verify-result').waitFor();
+    expect(await plainEnglishWords(pseudo, allowed), 'game page').toEqual([]);
+
+    await pseudo.goto(`/admin/users?q=${finished.players[0]!.username}`);
+    await pseudo.getByRole('link', { name: finished.players[0]!.username }).waitFor();
+    expect(await plainEnglishWords(pseudo, allowed), 'accounts').toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../support/api.js';
 import { logIn, PHONE, horizontalOverflow, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { logInAnyLanguage, plainEnglishWords } from '../support/account-i18n.js';
 import { seriousAxeViolations } from '../support/page-checks.js';
 import { PUBLIC_URL, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
 import { waitFor } from '../support/wait.js';
@@ -223,5 +224,68 @@ describe('notification settings in the browser', () => {
     expect(await allowed.getByTestId('push-status').textContent()).toBe('This browser is not notified of your turns.');
     expect(await subscriptions(cleo.auth)).toEqual([]);
     expect(await seriousAxeViolations(allowed), 'settings page with a push problem').toEqual([]);
+  });
+});
+
+describe('notification settings in other languages', () => {
+  /** A push subscription of another browser of `auth`'s account, stored through the API. */
+  async function otherBrowser(auth: { Authorization: string }, name: string) {
+    const keys = createECDH('prime256v1');
+    keys.generateKeys();
+    const { body } = await b.t.http.post('/v1/me/push-subscriptions').set(auth)
+      .send({ endpoint: `${pushOrigin}/push/${name}`, expirationTime: null, keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } }).expect(201);
+    return body as { id: string; createdAt: string };
+  }
+
+  it('reads German with ?lang=de: e-mail address and mode saved, push state, another browser listed since a German date', { timeout: 120_000 }, async () => {
+    const dana = await newUser(b.t, 'dana');
+    const stored = await otherBrowser(dana.auth, 'dana-phone');
+    const page = await b.newPage();
+    await logInAnyLanguage(page, dana.username, PASSWORD, 'de');
+    await page.getByRole('link', { name: 'Benachrichtigungen' }).click();
+    await page.getByRole('heading', { name: 'Benachrichtigungen', level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('email-status').textContent(), POLL).toBe('Noch keine Adresse: Mails gehen nur an eine Adresse, die du bestätigt hast.');
+    const address = `${dana.username}@example.test`;
+    await page.getByLabel('E-Mail-Adresse').fill(address);
+    await page.getByRole('button', { name: 'Adresse speichern' }).click();
+    await page.getByText(`Gespeichert. Wir haben einen Link an ${address} geschickt: Folge ihm, um die Adresse zu bestätigen.`).waitFor(POLL);
+    await page.getByLabel('Eine Zusammenfassung', { exact: false }).check();
+    await page.getByLabel('Stunden zwischen Zusammenfassungen').fill('12');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await page.getByText('Deine Mail-Einstellungen sind gespeichert.').waitFor(POLL);
+    expect(await preferences(dana.auth)).toMatchObject({ email: address, emailMode: 'digest', digestHours: 12 });
+
+    await expect.poll(() => page.getByTestId('push-status').textContent(), POLL).toBe('Dieser Browser wird nicht benachrichtigt, wenn du am Zug bist.');
+    expect(await page.getByRole('button', { name: 'In diesem Browser benachrichtigen' }).count()).toBe(1);
+    // The other browser, since the day its subscription was stored, written the German way (28.11.2026).
+    const since = new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(new Date(stored.createdAt));
+    expect(since).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    const host = new URL(pushOrigin).host;
+    await page.getByTestId('other-browsers').getByText(`Über ${host}, seit ${since}`).waitFor();
+    await page.getByRole('button', { name: `Benachrichtigungen an den Browser über ${host} seit ${since} beenden` }).click();
+    await page.getByTestId('other-browsers').waitFor({ state: 'detached', ...POLL });
+    expect(await subscriptions(dana.auth)).toEqual([]);
+  });
+
+  it('shows no word outside the catalog in the pseudo-locale: e-mail, digest, time zone, push state and problem, other browsers', { timeout: 120_000 }, async () => {
+    const finn = await newUser(b.t, 'finn');
+    const address = `${finn.username}@example.test`;
+    await b.t.http.put('/v1/me/email').set(finn.auth).send({ email: address }).expect(200);
+    await otherBrowser(finn.auth, 'finn-phone');
+    const page = await b.newPage();
+    await logInAnyLanguage(page, finn.username, PASSWORD, 'pseudo', '/settings/notifications');
+    await page.getByTestId('other-browsers').waitFor(POLL);
+    await page.getByTestId('email-status').waitFor(POLL);
+    await page.locator('input[name="emailMode"][value="digest"]').check();
+    const allowed = [finn.username, address, new URL(pushOrigin).host];
+    expect(await plainEnglishWords(page, allowed), 'notifications page').toEqual([]);
+    // Headless Chromium answers the permission request "denied": the problem is said in words too.
+    await page.locator('section[aria-labelledby="push-heading"] > button').click();
+    await page.getByTestId('push-problem').waitFor(POLL);
+    expect(await plainEnglishWords(page, allowed), 'notifications page with a push problem').toEqual([]);
+    await page.locator('form button[type="submit"]').nth(1).click();
+    await expect.poll(async () => (await preferences(finn.auth)).emailMode, POLL).toBe('digest');
+    await page.locator('.notice-ok').waitFor(POLL);
+    expect(await plainEnglishWords(page, allowed), 'notifications page, preferences saved').toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useApi } from '../api/hooks';
 import { gameTitle } from '../games';
 import { useCatalog } from '../games/catalogs';
-import { seatNames } from '../games/names';
+import { playerName, seatNames } from '../games/names';
+import { t, tr } from '../i18n';
+import { Linked } from '../settings/linked';
 import { ErrorBox } from '../ui/forms';
 import { JsonView } from '../ui/JsonView';
 import { Table } from '../ui/Table';
@@ -32,20 +34,20 @@ export function GamePage({ id }: { id: string }) {
     url.searchParams.set('at', String(next));
     history.replaceState(history.state, '', url);
   };
-  if (game.error && !data) return <section><h1>Game {id}</h1><ErrorBox error={game.error} /></section>;
-  if (!data || at === null) return <section><h1>Game {id}</h1><p class="muted">Loading…</p></section>;
-  const names = seatNames(Array.from({ length: data.seatCount }, (_, seat) => data.seatsDetail.find((detail) => detail.seat === seat) ?? { seat }));
-  const seatName = (seat: number | null) => (seat === null ? 'system' : names[seat]!);
+  if (game.error && !data) return <section><h1>{t('account.game.heading', { id })}</h1><ErrorBox error={game.error} /></section>;
+  if (!data || at === null) return <section><h1>{t('account.game.heading', { id })}</h1><p class="muted">{t('account.admin.loading')}</p></section>;
+  const names = seatNames(Array.from({ length: data.seatCount }, (_, seat) => data.seatsDetail.find((detail) => detail.seat === seat) ?? { seat }), tr);
+  const seatName = (seat: number | null) => (seat === null ? t('account.game.system') : names[seat]!);
   return (
     <section>
       <h1>
-        {gameTitle(data.type)} game <code class="game-id">{data.id}</code>
+        <Linked sentence={(link) => t('account.game.title', { title: gameTitle(data.type), id: link })} link={<code class="game-id">{data.id}</code>} />
       </h1>
       <GameFacts game={data} />
       <GameTools game={data} onChanged={game.reload} onGoTo={select} />
       <div class="inspect">
         <Timeline type={data.type} names={names} events={data.events} at={at} onSelect={select} seatName={seatName} />
-        {data.status === 'open' ? <p class="panel muted">The game has not started: there is no state yet.</p> : <StateInspector type={data.type} boards={catalog.ready} names={names} at={at} seatCount={data.seatCount} seatName={seatName} load={load} />}
+        {data.status === 'open' ? <p class="panel muted">{t('account.game.notStarted')}</p> : <StateInspector type={data.type} boards={catalog.ready} names={names} at={at} seatCount={data.seatCount} seatName={seatName} load={load} />}
       </div>
     </section>
   );
@@ -55,30 +57,30 @@ function GameFacts({ game }: { game: AdminGame }) {
   return (
     <div class="grid">
       <dl class="facts panel" data-testid="game-facts">
-        <dt>Status</dt><dd><span class="badge" data-testid="game-status">{game.status}</span></dd>
-        <dt>Rules</dt><dd>version {game.rulesVersion}</dd>
-        <dt>Events</dt><dd>{game.version}</dd>
-        <dt>To act</dt><dd>{game.activeSeats.length ? game.activeSeats.map((seat) => `seat ${seat} (${game.seatsDetail.find((detail) => detail.seat === seat)?.username ?? 'bot'})`).join(', ') : 'nobody'}</dd>
-        <dt>Deadline</dt><dd>{formatTime(game.deadline)}</dd>
-        <dt>Created</dt><dd>{formatTime(game.createdAt)}</dd>
-        <dt>Updated</dt><dd>{formatTime(game.updatedAt)}</dd>
-        {game.importedAt && <><dt>Imported</dt><dd>{formatTime(game.importedAt)}</dd></>}
+        <dt>{t('account.game.facts.status')}</dt><dd><span class="badge" data-testid="game-status">{t('account.admin.status', { status: game.status })}</span></dd>
+        <dt>{t('account.game.facts.rules')}</dt><dd>{t('account.game.facts.rulesVersion', { version: game.rulesVersion })}</dd>
+        <dt>{t('account.game.facts.events')}</dt><dd>{tr.number(game.version)}</dd>
+        <dt>{t('account.game.facts.toAct')}</dt><dd>{game.activeSeats.length ? tr.list(game.activeSeats.map((seat) => t('account.game.facts.actor', { seat, name: playerName(game.seatsDetail.find((detail) => detail.seat === seat), seat, tr) }))) : t('account.game.facts.nobody')}</dd>
+        <dt>{t('account.game.facts.deadline')}</dt><dd>{formatTime(game.deadline)}</dd>
+        <dt>{t('account.admin.created')}</dt><dd>{formatTime(game.createdAt)}</dd>
+        <dt>{t('account.admin.updated')}</dt><dd>{formatTime(game.updatedAt)}</dd>
+        {game.importedAt && <><dt>{t('account.game.facts.imported')}</dt><dd>{formatTime(game.importedAt)}</dd></>}
       </dl>
       <div class="panel">
         <Table
-          caption="Seats"
+          caption={t('account.game.seats')}
           columns={[
-            { key: 'seat', header: 'Seat', cell: (seat: SeatDetail) => seat.seat },
-            { key: 'player', header: 'Player', cell: (seat) => (seat.username ? <a href={`/admin/users?q=${encodeURIComponent(seat.username)}`}>{seat.username}</a> : '—') },
-            { key: 'bot', header: 'Bot', cell: (seat) => seat.bot ?? '—' },
-            { key: 'timeouts', header: 'Timeouts', cell: (seat) => seat.timeouts },
-            { key: 'resigned', header: 'Resigned', cell: (seat) => (seat.resigned ? 'yes' : 'no') },
+            { key: 'seat', header: t('account.game.seats.seat'), cell: (seat: SeatDetail) => seat.seat },
+            { key: 'player', header: t('account.game.seats.player'), cell: (seat) => (seat.username ? <a href={`/admin/users?q=${encodeURIComponent(seat.username)}`}>{seat.username}</a> : t('account.admin.none')) },
+            { key: 'bot', header: t('account.game.seats.bot'), cell: (seat) => (seat.bot ? playerName({ seat: seat.seat, bot: seat.bot }, seat.seat, tr) : t('account.admin.none')) },
+            { key: 'timeouts', header: t('account.game.seats.timeouts'), cell: (seat) => tr.number(seat.timeouts) },
+            { key: 'resigned', header: t('account.game.seats.resigned'), cell: (seat) => (seat.resigned ? t('account.game.yes') : t('account.game.no')) },
           ]}
           rows={game.seatsDetail}
           rowKey={(seat) => String(seat.seat)}
         />
-        {game.clocks !== null && game.clocks !== undefined && <details><summary>Clocks</summary><JsonView value={game.clocks} label="Clocks" /></details>}
-        {game.result !== null && game.result !== undefined && <details open><summary>Result</summary><JsonView value={game.result} label="Result" testId="game-result" /></details>}
+        {game.clocks !== null && game.clocks !== undefined && <details><summary>{t('account.game.clocks')}</summary><JsonView value={game.clocks} label={t('account.game.clocks')} /></details>}
+        {game.result !== null && game.result !== undefined && <details open><summary>{t('account.game.result')}</summary><JsonView value={game.result} label={t('account.game.result')} testId="game-result" /></details>}
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import { searchGames, type GameFilters, type GameListItem } from './admin-api';
 import { formatTime, shortId, verifyLabel } from './format';
 import { ImportPanel } from './ImportPanel';
 import { seatName } from '../play/game-api';
+import { t, tr } from '../i18n';
 
 const PAGE_SIZE = 20;
 const FILTER_KEYS = ['id', 'type', 'status', 'player', 'rulesVersion', 'createdFrom', 'createdTo', 'verify'] as const;
@@ -24,17 +25,17 @@ function filtersOf(query: Record<string, string>): GameFilters {
 }
 
 const columns: Column<GameListItem>[] = [
-  { key: 'id', header: 'Game', cell: (game) => <a href={`/admin/games/${game.id}`} title={game.id}>{shortId(game.id)}</a> },
-  { key: 'type', header: 'Type', cell: (game) => game.type },
-  { key: 'status', header: 'Status', cell: (game) => <span class="badge">{game.status}</span> },
-  { key: 'rules', header: 'Rules', cell: (game) => `v${game.rulesVersion}` },
-  { key: 'events', header: 'Events', cell: (game) => game.version },
+  { key: 'id', header: t('account.search.column.game'), cell: (game) => <a href={`/admin/games/${game.id}`} title={game.id}>{shortId(game.id)}</a> },
+  { key: 'type', header: t('account.search.column.type'), cell: (game) => <code>{game.type}</code> },
+  { key: 'status', header: t('account.search.column.status'), cell: (game) => <span class="badge">{t('account.admin.status', { status: game.status })}</span> },
+  { key: 'rules', header: t('account.search.column.rules'), cell: (game) => t('account.search.rules', { version: game.rulesVersion }) },
+  { key: 'events', header: t('account.search.column.events'), cell: (game) => tr.number(game.version) },
   // By seat: the account (or an imported game's recorded name), else the bot by name, else an open seat.
-  { key: 'players', header: 'Players', cell: (game) => game.seats.map((seat) => (seat.username ? seatName(seat) : (game.players[seat.seat] ?? seatName(seat)))).join(', ') },
-  { key: 'created', header: 'Created', cell: (game) => formatTime(game.createdAt) },
-  { key: 'updated', header: 'Updated', cell: (game) => formatTime(game.updatedAt) },
+  { key: 'players', header: t('account.search.column.players'), cell: (game) => game.seats.map((seat) => (seat.username ? seatName(seat) : (game.players[seat.seat] ?? seatName(seat)))).join(', ') },
+  { key: 'created', header: t('account.admin.created'), cell: (game) => formatTime(game.createdAt) },
+  { key: 'updated', header: t('account.admin.updated'), cell: (game) => formatTime(game.updatedAt) },
   {
-    key: 'verify', header: 'Verify', cell: (game) => {
+    key: 'verify', header: t('account.search.column.verify'), cell: (game) => {
       const label = verifyLabel(game.lastVerify);
       return <span class={`badge${label.tone ? ` badge-${label.tone}` : ''}`}>{label.text}</span>;
     },
@@ -53,34 +54,34 @@ export function GameSearchPage() {
     route(`${path}${params.size ? `?${params}` : ''}`);
   };
   const set = (key: FilterKey) => (event: Event) => setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
-  const typeOptions = [{ value: '', label: 'Any' }, ...(types.data?.map((type: { id: string; title?: string }) => ({ value: type.id, label: type.title ?? type.id })) ?? [])];
+  const typeOptions = [{ value: '', label: t('account.admin.any') }, ...(types.data?.map((type: { id: string; title?: string }) => ({ value: type.id, label: type.title ?? type.id })) ?? [])];
   return (
     <section>
-      <h1>Games</h1>
+      <h1>{t('account.search.title')}</h1>
       <form
         class="filters"
-        aria-label="Find games"
+        aria-label={t('account.search.form')}
         onSubmit={(event) => {
           event.preventDefault();
           go({ ...draft });
         }}
       >
-        <Field label="Game id (or its start)" name="id" value={draft.id} onInput={set('id')} />
-        <SelectField label="Type" name="type" value={draft.type} onChange={set('type')} options={typeOptions} />
-        <SelectField label="Status" name="status" value={draft.status} onChange={set('status')} options={['', 'open', 'active', 'finished', 'aborted'].map((value) => ({ value, label: value || 'Any' }))} />
-        <Field label="Player" name="player" value={draft.player} onInput={set('player')} />
-        <Field label="Rules version" name="rulesVersion" type="number" min={1} value={draft.rulesVersion} onInput={set('rulesVersion')} />
-        <Field label="Created from" name="createdFrom" type="date" value={draft.createdFrom} onInput={set('createdFrom')} />
-        <Field label="Created to" name="createdTo" type="date" value={draft.createdTo} onInput={set('createdTo')} />
-        <SelectField label="Verify" name="verify" value={draft.verify} onChange={set('verify')} options={[{ value: '', label: 'Any' }, { value: 'failed', label: 'Failed' }, { value: 'ok', label: 'OK' }, { value: 'never', label: 'Never verified' }]} />
+        <Field label={t('account.search.id')} name="id" value={draft.id} onInput={set('id')} />
+        <SelectField label={t('account.search.type')} name="type" value={draft.type} onChange={set('type')} options={typeOptions} />
+        <SelectField label={t('account.search.status')} name="status" value={draft.status} onChange={set('status')} options={['', 'open', 'active', 'finished', 'aborted'].map((value) => ({ value, label: value ? t('account.admin.status', { status: value }) : t('account.admin.any') }))} />
+        <Field label={t('account.search.player')} name="player" value={draft.player} onInput={set('player')} />
+        <Field label={t('account.search.rulesVersion')} name="rulesVersion" type="number" min={1} value={draft.rulesVersion} onInput={set('rulesVersion')} />
+        <Field label={t('account.search.createdFrom')} name="createdFrom" type="date" value={draft.createdFrom} onInput={set('createdFrom')} />
+        <Field label={t('account.search.createdTo')} name="createdTo" type="date" value={draft.createdTo} onInput={set('createdTo')} />
+        <SelectField label={t('account.search.verify')} name="verify" value={draft.verify} onChange={set('verify')} options={[{ value: '', label: t('account.admin.any') }, { value: 'failed', label: t('account.search.verify.failed') }, { value: 'ok', label: t('account.search.verify.ok') }, { value: 'never', label: t('account.search.verify.never') }]} />
         <div class="row">
-          <Button type="submit" variant="primary">Search</Button>
-          <Button onClick={() => { setDraft(Object.fromEntries(FILTER_KEYS.map((key) => [key, ''])) as Record<FilterKey, string>); go({}); }}>Clear</Button>
+          <Button type="submit" variant="primary">{t('account.admin.search')}</Button>
+          <Button onClick={() => { setDraft(Object.fromEntries(FILTER_KEYS.map((key) => [key, ''])) as Record<FilterKey, string>); go({}); }}>{t('account.search.clear')}</Button>
         </div>
       </form>
       <ErrorBox error={page.error} />
       <div aria-busy={page.loading} data-testid="games">
-        <Table columns={columns} rows={page.data?.items ?? []} rowKey={(game) => game.id} caption={page.data ? `${page.data.total}${page.data.totalCapped ? '+' : ''} game${page.data.total === 1 ? '' : 's'}` : 'Loading…'} empty={page.loading ? 'Loading…' : 'No game matches.'} />
+        <Table columns={columns} rows={page.data?.items ?? []} rowKey={(game) => game.id} caption={page.data ? t(page.data.totalCapped ? 'account.search.countCapped' : 'account.search.count', { total: page.data.total }) : t('account.admin.loading')} empty={page.loading ? t('account.admin.loading') : t('account.search.empty')} />
       </div>
       {page.data && <Pager total={page.data.total} limit={page.data.limit} offset={page.data.offset} onOffset={(offset) => go({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])), offset })} />}
       <ImportPanel onImported={page.reload} />

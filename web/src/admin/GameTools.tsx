@@ -6,6 +6,7 @@ import { ErrorBox, Field, Notice } from '../ui/forms';
 import { abortGame, exportGame, seatToBot, verifyGame, type AdminGame, type VerifyVerdict } from './admin-api';
 import { verifyLabel } from './format';
 import { downloadJson } from './download';
+import { t } from '../i18n';
 
 type Pending = { kind: 'abort' } | { kind: 'bot'; seat: number };
 
@@ -30,40 +31,40 @@ export function GameTools({ game, onChanged, onGoTo }: { game: AdminGame; onChan
   const last = verifyLabel(game.lastVerify);
   return (
     <section class="panel tools" aria-labelledby="tools-title">
-      <h2 id="tools-title">Tools</h2>
+      <h2 id="tools-title">{t('account.tools.heading')}</h2>
       <div class="row">
-        <Button variant="primary" busy={verify.running} onClick={() => void verify.run()}>Run verify</Button>
-        <Button busy={download.running} onClick={() => void download.run()} disabled={game.status === 'open'}>Download record</Button>
-        {running && <Button variant="danger" onClick={() => setPending({ kind: 'abort' })}>Abort game</Button>}
-        <span class="muted">Last verify: {last.text}</span>
+        <Button variant="primary" busy={verify.running} onClick={() => void verify.run()}>{t('account.tools.verify')}</Button>
+        <Button busy={download.running} onClick={() => void download.run()} disabled={game.status === 'open'}>{t('account.tools.download')}</Button>
+        {running && <Button variant="danger" onClick={() => setPending({ kind: 'abort' })}>{t('account.tools.abort')}</Button>}
+        <span class="muted">{t('account.tools.lastVerify', { verdict: last.text })}</span>
       </div>
       {running && game.status === 'active' && (
-        <div class="row" role="group" aria-label="Replace a seat by a bot">
-          <span>Replace by a bot:</span>
+        <div class="row" role="group" aria-label={t('account.tools.replaceGroup')}>
+          <span>{t('account.tools.replaceBy')}</span>
           {game.seatsDetail.filter((seat) => !seat.bot).map((seat) => (
-            <Button key={seat.seat} onClick={() => setPending({ kind: 'bot', seat: seat.seat })}>Seat {seat.seat} ({seat.username ?? 'empty'})</Button>
+            <Button key={seat.seat} onClick={() => setPending({ kind: 'bot', seat: seat.seat })}>{t('account.tools.seat', { seat: seat.seat, name: seat.username ?? t('account.tools.emptySeat') })}</Button>
           ))}
         </div>
       )}
       <ErrorBox error={verify.error ?? download.error} />
       {verdict && (verdict.ok ? (
-        <Notice tone="ok"><span data-testid="verify-result">Verify OK: {verdict.checkedEvents} events replayed, the stored state matches.</span></Notice>
+        <Notice tone="ok"><span data-testid="verify-result">{t('account.tools.verifyOk', { events: verdict.checkedEvents })}</span></Notice>
       ) : (
         <Notice tone="bad">
-          <span data-testid="verify-result">Verify FAILED at event {verdict.divergence?.atEvent}: {verdict.divergence?.reason}</span>{' '}
-          {verdict.divergence && <Button onClick={() => onGoTo(verdict.divergence!.atEvent)}>Go to event {verdict.divergence.atEvent}</Button>}
+          <span data-testid="verify-result">{t('account.tools.verifyFailed', { at: verdict.divergence?.atEvent ?? '?', reason: verdict.divergence?.reason })}</span>{' '}
+          {verdict.divergence && <Button onClick={() => onGoTo(verdict.divergence!.atEvent)}>{t('account.tools.goTo', { at: verdict.divergence.atEvent })}</Button>}
         </Notice>
       ))}
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'abort' ? 'Abort this game?' : `Give seat ${pending?.kind === 'bot' ? pending.seat : ''} to a bot?`}
-        confirmLabel={pending?.kind === 'abort' ? 'Abort game' : 'Replace by bot'}
+        title={pending?.kind === 'bot' ? t('account.tools.botTitle', { seat: pending.seat }) : t('account.tools.abortTitle')}
+        confirmLabel={pending?.kind === 'bot' ? t('account.tools.botConfirm') : t('account.tools.abort')}
         busy={moderate.running}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && void moderate.run(pending)}
       >
-        <p>{pending?.kind === 'abort' ? 'The game ends now without a result; its players are told. This cannot be undone.' : 'A bot takes this seat now and plays on; the player loses it.'}</p>
-        {pending?.kind === 'abort' && <Field label="Reason (optional, shown in the log)" name="reason" maxLength={500} value={reason} onInput={(event) => setReason(event.currentTarget.value)} />}
+        <p>{pending?.kind === 'bot' ? t('account.tools.botText') : t('account.tools.abortText')}</p>
+        {pending?.kind === 'abort' && <Field label={t('account.tools.reason')} name="reason" maxLength={500} value={reason} onInput={(event) => setReason(event.currentTarget.value)} />}
         <ErrorBox error={moderate.error} />
       </ConfirmDialog>
     </section>

@@ -3,6 +3,8 @@ import { ApiError } from '../api/client';
 import { useMutation } from '../api/hooks';
 import { ErrorBox, Notice } from '../ui/forms';
 import { importGame, type ImportedGame } from './admin-api';
+import { t } from '../i18n';
+import { Linked } from '../settings/linked';
 
 /**
  * Import a portable game record (a file from "Download record" here or on another server). The
@@ -17,7 +19,7 @@ export function ImportPanel({ onImported }: { onImported?(): void } = {}) {
     try {
       record = JSON.parse(await file.text());
     } catch {
-      throw new ApiError(0, { title: 'Not a record', detail: `${file.name} is not JSON.` });
+      throw new ApiError(0, { title: t('account.import.notRecord'), detail: t('account.import.notJson', { file: file.name }) });
     }
     setImported(await importGame(record));
     onImported?.();
@@ -25,9 +27,9 @@ export function ImportPanel({ onImported }: { onImported?(): void } = {}) {
   const refusedAt = upload.error?.problem.atEvent;
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Import a game record</h2>
+      <h2 id={`${id}-title`}>{t('account.import.heading')}</h2>
       <div class="field">
-        <label for={id}>Record file (JSON)</label>
+        <label for={id}>{t('account.import.file')}</label>
         <input
           id={id}
           type="file"
@@ -40,11 +42,11 @@ export function ImportPanel({ onImported }: { onImported?(): void } = {}) {
           }}
         />
       </div>
-      {upload.running && <Notice>Replaying and verifying…</Notice>}
+      {upload.running && <Notice>{t('account.import.running')}</Notice>}
       {/* One box per refusal: a record that does not replay names its event; any other refusal as the server words it. */}
       {typeof refusedAt === 'number' ? (
         <div class="error" role="alert">
-          <span data-testid="import-refused">Refused at event {refusedAt}: {String(upload.error?.problem.reason ?? upload.error?.message)}</span>{' '}
+          <span data-testid="import-refused">{t('account.import.refused', { at: refusedAt, reason: String(upload.error?.problem.reason ?? upload.error?.message) })}</span>{' '}
           {upload.error?.code && <code class="code">{upload.error.code}</code>}
         </div>
       ) : (
@@ -53,7 +55,7 @@ export function ImportPanel({ onImported }: { onImported?(): void } = {}) {
       {imported && (
         <Notice tone="ok">
           <span data-testid="import-ok">
-            Imported and verified ({imported.version} events): <a href={`/admin/games/${imported.id}`}>open game {imported.id}</a>
+            <Linked sentence={(link) => t('account.import.done', { events: imported.version, link })} link={<a href={`/admin/games/${imported.id}`}>{t('account.import.open', { id: imported.id })}</a>} />
           </span>
         </Notice>
       )}

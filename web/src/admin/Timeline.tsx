@@ -4,6 +4,7 @@ import { actionWords, logLine } from '../games/words';
 import { Button } from '../ui/Button';
 import type { TimelineEvent } from './admin-api';
 import { formatTime, oneLine } from './format';
+import { t, tr } from '../i18n';
 
 /**
  * Every event of a game with a slider and step buttons to pick a point (N = right after event N).
@@ -18,7 +19,7 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
   const first = firstPoint(events);
   const list = useRef<HTMLOListElement>(null);
   const clamp = (value: number) => Math.max(first, Math.min(last, value));
-  const position = at === 0 || events[at - 1]?.kind === 'start' ? `Start${at === 0 ? '' : ` (event ${at})`}` : `Event ${at}`;
+  const position = t('account.timeline.point', { kind: at === 0 ? 'setup' : events[at - 1]?.kind === 'start' ? 'start' : 'event', at });
   // Keep the selected event in sight inside the list (without scrolling the page).
   useEffect(() => {
     const container = list.current;
@@ -38,32 +39,32 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
   };
   return (
     <section class="timeline panel" aria-labelledby="timeline-title" onKeyDown={onKeyDown} data-testid="timeline">
-      <h2 id="timeline-title">Timeline</h2>
+      <h2 id="timeline-title">{t('account.timeline.heading')}</h2>
       <div class="row">
-        <Button onClick={() => onSelect(first)} disabled={at <= first} aria-label="First event">« First event</Button>
-        <Button onClick={() => onSelect(clamp(at - 1))} disabled={at <= first} aria-label="Previous event">‹ Previous event</Button>
-        <output data-testid="timeline-position" aria-live="polite">{position} of {last}</output>
-        <Button onClick={() => onSelect(clamp(at + 1))} disabled={at === last} aria-label="Next event">Next event ›</Button>
-        <Button onClick={() => onSelect(last)} disabled={at === last} aria-label="Last event">Last event »</Button>
+        <Button onClick={() => onSelect(first)} disabled={at <= first} aria-label={t('account.timeline.first')}>« {t('account.timeline.first')}</Button>
+        <Button onClick={() => onSelect(clamp(at - 1))} disabled={at <= first} aria-label={t('account.timeline.previous')}>‹ {t('account.timeline.previous')}</Button>
+        <output data-testid="timeline-position" aria-live="polite">{t('account.timeline.pointOf', { point: position, last })}</output>
+        <Button onClick={() => onSelect(clamp(at + 1))} disabled={at === last} aria-label={t('account.timeline.next')}>{t('account.timeline.next')} ›</Button>
+        <Button onClick={() => onSelect(last)} disabled={at === last} aria-label={t('account.timeline.last')}>{t('account.timeline.last')} »</Button>
       </div>
       <div class="field">
-        <label for="timeline-slider">Point in the game ({first} = start)</label>
+        <label for="timeline-slider">{t('account.timeline.slider', { first })}</label>
         <input id="timeline-slider" type="range" min={first} max={last} step={1} value={at} onInput={(event) => onSelect(Number(event.currentTarget.value))} aria-valuetext={position} />
       </div>
-      <ol class="events" ref={list} aria-label="Events" tabIndex={0}>
+      <ol class="events" ref={list} aria-label={t('account.timeline.events')} tabIndex={0}>
         {first === 0 && (
           <li data-seq="0" class={at === 0 ? 'selected' : undefined}>
-            <button type="button" class="event-pick" onClick={() => onSelect(0)} aria-current={at === 0 ? 'step' : undefined}>Start</button>
-            <span class="muted">the game as set up</span>
+            <button type="button" class="event-pick" onClick={() => onSelect(0)} aria-current={at === 0 ? 'step' : undefined}>{t('account.timeline.start')}</button>
+            <span class="muted">{t('account.timeline.setUp')}</span>
           </li>
         )}
         {events.map((event) => (
           <li key={event.seq} data-seq={event.seq} class={event.seq === at ? 'selected' : undefined}>
             <button type="button" class="event-pick" onClick={() => onSelect(event.seq)} aria-current={event.seq === at ? 'step' : undefined}>#{event.seq}</button>
-            <span class="event-who">{event.seat === null ? 'system' : `seat ${event.seat}`} · {event.username ?? (event.seat === null ? 'server' : seatName(event.seat))}</span>
-            <span class="badge">{event.kind}</span>
-            {event.kind === 'start' && <span class="muted">the game as set up</span>}
-            {event.irreversible && <span class="badge badge-bad" title="Revealed information or drew at random: can never be taken back">irreversible</span>}
+            <span class="event-who">{t('account.timeline.who', { seat: event.seat === null ? 'none' : String(event.seat), name: event.username ?? (event.seat === null ? t('account.timeline.server') : seatName(event.seat)) })}</span>
+            <span class="badge">{t('account.timeline.kind', { kind: event.kind })}</span>
+            {event.kind === 'start' && <span class="muted">{t('account.timeline.setUp')}</span>}
+            {event.irreversible && <span class="badge badge-bad" title={t('account.timeline.irreversibleTitle')}>{t('account.timeline.irreversible')}</span>}
             {event.action !== null && event.action !== undefined && actionWords(type, event.action as GameAction) && <span class="event-words">{actionWords(type, event.action as GameAction)}</span>}
             <code class="event-action">{oneLine(event.action)}</code>
             <time class="muted" dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
@@ -72,7 +73,7 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
                 {event.log.map((line, index) => (
                   <li key={index}>
                     {logLine(type, line, names)}
-                    {line.visibleTo && <span class="muted"> (seen by {line.visibleTo.map((seat) => names[seat] ?? `seat ${seat}`).join(', ')})</span>}
+                    {line.visibleTo && <span class="muted"> {t('account.timeline.seenBy', { names: tr.list(line.visibleTo.map((seat) => names[seat] ?? t('account.timeline.seat', { seat }))) })}</span>}
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,7 @@ import { ErrorBox, Field } from '../ui/forms';
 import { Pager, Table } from '../ui/Table';
 import { disableUser, enableUser, searchUsers, type AdminUser } from './admin-api';
 import { formatTime } from './format';
+import { t } from '../i18n';
 
 const PAGE_SIZE = 20;
 
@@ -27,25 +28,25 @@ export function UsersPage() {
   const go = (nextQ: string, nextOffset = 0) => route(`${path}?${new URLSearchParams({ ...(nextQ ? { q: nextQ } : {}), ...(nextOffset ? { offset: String(nextOffset) } : {}) })}`);
   return (
     <section>
-      <h1>Accounts</h1>
-      <form class="row" aria-label="Find accounts" onSubmit={(event) => { event.preventDefault(); go(draft); }}>
-        <Field label="Username contains" name="q" value={draft} onInput={(event) => setDraft(event.currentTarget.value)} />
-        <Button type="submit" variant="primary">Search</Button>
+      <h1>{t('account.users.title')}</h1>
+      <form class="row" aria-label={t('account.users.form')} onSubmit={(event) => { event.preventDefault(); go(draft); }}>
+        <Field label={t('account.users.query')} name="q" value={draft} onInput={(event) => setDraft(event.currentTarget.value)} />
+        <Button type="submit" variant="primary">{t('account.admin.search')}</Button>
       </form>
       <ErrorBox error={users.error} />
       <Table
-        caption={users.data ? `${users.data.total} account${users.data.total === 1 ? '' : 's'}` : 'Loading…'}
+        caption={users.data ? t('account.users.count', { total: users.data.total }) : t('account.admin.loading')}
         rows={users.data?.items ?? []}
         rowKey={(user) => user.id}
         columns={[
-          { key: 'username', header: 'Username', cell: (user: AdminUser) => <a href={`/admin/games?player=${encodeURIComponent(user.username)}`}>{user.username}</a> },
-          { key: 'role', header: 'Role', cell: (user) => user.role },
-          { key: 'created', header: 'Created', cell: (user) => formatTime(user.createdAt) },
-          { key: 'state', header: 'State', cell: (user) => (user.disabledAt ? <span class="badge badge-bad">disabled {formatTime(user.disabledAt)}</span> : <span class="badge badge-ok">active</span>) },
+          { key: 'username', header: t('account.users.column.username'), cell: (user: AdminUser) => <a href={`/admin/games?player=${encodeURIComponent(user.username)}`}>{user.username}</a> },
+          { key: 'role', header: t('account.users.column.role'), cell: (user) => t('account.users.role', { role: user.role }) },
+          { key: 'created', header: t('account.admin.created'), cell: (user) => formatTime(user.createdAt) },
+          { key: 'state', header: t('account.users.column.state'), cell: (user) => (user.disabledAt ? <span class="badge badge-bad">{t('account.users.disabledSince', { date: formatTime(user.disabledAt) })}</span> : <span class="badge badge-ok">{t('account.users.active')}</span>) },
           {
-            key: 'action', header: 'Action', cell: (user) => user.id === session?.user.id ? <span class="muted">you</span> : (
-              <Button variant={user.disabledAt ? 'secondary' : 'danger'} onClick={() => setPending({ user, disable: !user.disabledAt })} aria-label={`${user.disabledAt ? 'Enable' : 'Disable'} ${user.username}`}>
-                {user.disabledAt ? 'Enable' : 'Disable'}
+            key: 'action', header: t('account.users.column.action'), cell: (user) => user.id === session?.user.id ? <span class="muted">{t('account.users.you')}</span> : (
+              <Button variant={user.disabledAt ? 'secondary' : 'danger'} onClick={() => setPending({ user, disable: !user.disabledAt })} aria-label={t(user.disabledAt ? 'account.users.enableUser' : 'account.users.disableUser', { username: user.username })}>
+                {user.disabledAt ? t('account.users.enable') : t('account.users.disable')}
               </Button>
             ),
           },
@@ -54,13 +55,13 @@ export function UsersPage() {
       {users.data && <Pager total={users.data.total} limit={users.data.limit} offset={users.data.offset} onOffset={(next) => go(q, next)} />}
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `${pending.disable ? 'Disable' : 'Enable'} ${pending.user.username}?` : ''}
-        confirmLabel={pending?.disable ? 'Disable account' : 'Enable account'}
+        title={pending ? t(pending.disable ? 'account.users.disableTitle' : 'account.users.enableTitle', { username: pending.user.username }) : ''}
+        confirmLabel={pending?.disable ? t('account.users.disableConfirm') : t('account.users.enableConfirm')}
         busy={change.running}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && void change.run(pending.user, pending.disable)}
       >
-        <p>{pending?.disable ? 'Every token of this account stops working at once and it cannot log in until enabled again.' : 'The account can log in again.'}</p>
+        <p>{pending?.disable ? t('account.users.disableText') : t('account.users.enableText')}</p>
         <ErrorBox error={change.error} />
       </ConfirmDialog>
     </section>

@@ -5,6 +5,7 @@ import { useMutation } from '../api/hooks';
 import { setSession } from '../api/session';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Notice } from '../ui/forms';
+import { t } from '../i18n';
 
 /** Log in or register; then back to the page that asked (`?next=`) or the start page. */
 export function LoginPage() {
@@ -21,23 +22,23 @@ export function LoginPage() {
   });
   return (
     <section class="narrow">
-      <h1>{mode === 'login' ? 'Log in' : 'Create an account'}</h1>
-      {location.query.deleted && <Notice tone="ok">Your account is deleted.</Notice>}
+      <h1>{mode === 'login' ? t('account.login.title') : t('account.login.registerTitle')}</h1>
+      {location.query.deleted && <Notice tone="ok">{t('account.login.deleted')}</Notice>}
       <form
         onSubmit={(event) => {
           event.preventDefault();
           void submit.run();
         }}
       >
-        <Field label="Username" name="username" autoComplete="username" required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />
-        <Field label="Password" name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required minLength={mode === 'register' ? 8 : undefined} hint={mode === 'register' ? 'At least 8 characters.' : undefined} value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+        <Field label={t('account.login.username')} name="username" autoComplete="username" required value={username} onInput={(event) => setUsername(event.currentTarget.value)} />
+        <Field label={t('account.login.password')} name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required minLength={mode === 'register' ? 8 : undefined} hint={mode === 'register' ? t('account.login.passwordHint') : undefined} value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
         <ErrorBox error={submit.error} />
         <div class="row">
-          <Button type="submit" variant="primary" busy={submit.running}>{mode === 'login' ? 'Log in' : 'Register'}</Button>
-          <Button onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>{mode === 'login' ? 'Create an account instead' : 'I have an account'}</Button>
+          <Button type="submit" variant="primary" busy={submit.running}>{mode === 'login' ? t('account.login.submit') : t('account.login.register')}</Button>
+          <Button onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>{mode === 'login' ? t('account.login.toRegister') : t('account.login.toLogin')}</Button>
         </div>
       </form>
-      {mode === 'login' && <p><a href="/forgot-password">Forgot your password?</a></p>}
+      {mode === 'login' && <p><a href="/forgot-password">{t('account.login.forgot')}</a></p>}
     </section>
   );
 }

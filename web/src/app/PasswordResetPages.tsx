@@ -5,28 +5,33 @@ import { useMutation } from '../api/hooks';
 import { setSession } from '../api/session';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Notice } from '../ui/forms';
+import { t } from '../i18n';
 
 /** "Forgot your password?" (/forgot-password): asks for a reset mail; the answer is the same whether an account matches or not. */
 export function ForgotPasswordPage() {
   const [login, setLogin] = useState('');
-  const [answer, setAnswer] = useState<string | null>(null);
-  const ask = useMutation(async () => setAnswer((await unwrap(api.POST('/v1/auth/password-reset', { body: { login } }))).message));
+  const [asked, setAsked] = useState(false);
+  // The server answers the same sentence whether an account matches or not (services/account-care.ts RESET_ANSWER): shown in the reader's words.
+  const ask = useMutation(async () => {
+    await unwrap(api.POST('/v1/auth/password-reset', { body: { login } }));
+    setAsked(true);
+  });
   return (
     <section class="narrow">
-      <h1>Forgot your password?</h1>
-      <p class="muted">We mail a link to choose a new one to the verified e-mail address of your account.</p>
+      <h1>{t('account.forgot.title')}</h1>
+      <p class="muted">{t('account.forgot.explain')}</p>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           void ask.run();
         }}
       >
-        <Field label="Username or e-mail address" name="login" autoComplete="username" required maxLength={254} value={login} onInput={(event) => setLogin(event.currentTarget.value)} />
-        <Button type="submit" variant="primary" busy={ask.running}>Mail me a link</Button>
+        <Field label={t('account.forgot.login')} name="login" autoComplete="username" required maxLength={254} value={login} onInput={(event) => setLogin(event.currentTarget.value)} />
+        <Button type="submit" variant="primary" busy={ask.running}>{t('account.forgot.submit')}</Button>
       </form>
       <ErrorBox error={ask.error} />
-      {answer && <Notice tone="ok">{answer}</Notice>}
-      <p><a href="/login">Back to log in</a></p>
+      {asked && <Notice tone="ok">{t('account.forgot.asked')}</Notice>}
+      <p><a href="/login">{t('account.forgot.back')}</a></p>
     </section>
   );
 }
@@ -48,9 +53,9 @@ export function ResetPasswordPage() {
   });
   return (
     <section class="narrow">
-      <h1>Choose a new password</h1>
+      <h1>{t('account.reset.title')}</h1>
       {!token ? (
-        <Notice>This page needs the link from the mail. <a href="/forgot-password">Ask for a new one</a>.</Notice>
+        <Notice>{t('account.reset.noToken')} <a href="/forgot-password">{t('account.reset.askNew')}</a></Notice>
       ) : (
         <form
           onSubmit={(event) => {
@@ -58,12 +63,12 @@ export function ResetPasswordPage() {
             void reset.run();
           }}
         >
-          <Field label="New password" name="new-password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} hint="At least 8 characters. Every other session is logged out." value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
-          <Button type="submit" variant="primary" busy={reset.running}>Set the password</Button>
+          <Field label={t('account.reset.password')} name="new-password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} hint={t('account.reset.passwordHint')} value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+          <Button type="submit" variant="primary" busy={reset.running}>{t('account.reset.submit')}</Button>
         </form>
       )}
       <ErrorBox error={reset.error} />
-      {reset.error?.code === 'INVALID_RESET_TOKEN' && <p><a href="/forgot-password">Ask for a new link</a></p>}
+      {reset.error?.code === 'INVALID_RESET_TOKEN' && <p><a href="/forgot-password">{t('account.reset.askNewLink')}</a></p>}
     </section>
   );
 }

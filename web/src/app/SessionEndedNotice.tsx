@@ -3,6 +3,8 @@ import { useEffect } from 'preact/hooks';
 import { api } from '../api/client';
 import { useSession } from '../api/hooks';
 import { getSessionEnd } from '../api/session';
+import { t } from '../i18n';
+import { Linked } from '../settings/linked';
 
 /**
  * Says why you are logged out when the server ended the session (the login expired, or an admin
@@ -23,11 +25,11 @@ export function SessionEndedNotice() {
   return (
     <div class="notice notice-bad session-ended" role="alert" data-testid="session-ended">
       {ended === 'disabled' ? (
-        <>An administrator has disabled your account, so you have been logged out.</>
+        <>{t('account.session.disabled')}</>
       ) : (
         <>
-          Your session has expired, so you are no longer logged in.{' '}
-          {onLogin ? 'Log in again to go on.' : <><a href={`/login?next=${encodeURIComponent(url)}`}>Log in again</a> to come back to this page.</>}
+          {t('account.session.expired')}{' '}
+          {onLogin ? t('account.session.loginToGoOn') : <Linked sentence={(link) => t('account.session.toComeBack', { link })} link={<a href={`/login?next=${encodeURIComponent(url)}`}>{t('account.session.loginAgain')}</a>} />}
         </>
       )}
     </div>

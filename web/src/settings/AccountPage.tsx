@@ -7,6 +7,7 @@ import { setSession } from '../api/session';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/Confirm';
 import { ErrorBox, Field, Notice } from '../ui/forms';
+import { t } from '../i18n';
 
 /**
  * Account care (/settings/account), as lichess has it: change the password, log out everywhere,
@@ -16,7 +17,7 @@ import { ErrorBox, Field, Notice } from '../ui/forms';
 export function AccountPage() {
   return (
     <section class="settings">
-      <h1>Account</h1>
+      <h1>{t('account.account.title')}</h1>
       <ChangePassword />
       <LogoutEverywhere />
       <ExportData />
@@ -39,7 +40,7 @@ function ChangePassword() {
   });
   return (
     <section aria-labelledby="password-heading" class="panel">
-      <h2 id="password-heading">Password</h2>
+      <h2 id="password-heading">{t('account.password.heading')}</h2>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -49,12 +50,12 @@ function ChangePassword() {
       >
         {/* For password managers: the account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={session?.user.username ?? ''} hidden readOnly />
-        <Field label="Current password" name="current-password" type="password" autoComplete="current-password" required value={current} onInput={(event) => setCurrent(event.currentTarget.value)} />
-        <Field label="New password" name="new-password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} hint="At least 8 characters. Every other browser and device is logged out." value={next} onInput={(event) => setNext(event.currentTarget.value)} />
-        <Button type="submit" variant="primary" busy={change.running}>Change password</Button>
+        <Field label={t('account.password.current')} name="current-password" type="password" autoComplete="current-password" required value={current} onInput={(event) => setCurrent(event.currentTarget.value)} />
+        <Field label={t('account.password.new')} name="new-password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} hint={t('account.password.newHint')} value={next} onInput={(event) => setNext(event.currentTarget.value)} />
+        <Button type="submit" variant="primary" busy={change.running}>{t('account.password.change')}</Button>
       </form>
       <ErrorBox error={change.error} />
-      {done && <Notice tone="ok">Your password is changed. Every other session is logged out; this one goes on.</Notice>}
+      {done && <Notice tone="ok">{t('account.password.changed')}</Notice>}
     </section>
   );
 }
@@ -68,9 +69,9 @@ function LogoutEverywhere() {
   });
   return (
     <section aria-labelledby="sessions-heading" class="panel">
-      <h2 id="sessions-heading">Sessions</h2>
-      <p class="muted">Logs out every browser and device signed in to this account, this one too. Personal API tokens keep working: revoke them one by one.</p>
-      <Button busy={logout.running} onClick={() => void logout.run()}>Log out everywhere</Button>
+      <h2 id="sessions-heading">{t('account.sessions.heading')}</h2>
+      <p class="muted">{t('account.sessions.explain')}</p>
+      <Button busy={logout.running} onClick={() => void logout.run()}>{t('account.sessions.logoutEverywhere')}</Button>
       <ErrorBox error={logout.error} />
     </section>
   );
@@ -83,9 +84,9 @@ function ExportData() {
   });
   return (
     <section aria-labelledby="export-heading" class="panel">
-      <h2 id="export-heading">Your data</h2>
-      <p class="muted">A JSON file with your games (as your seat saw them), ratings, settings and the chat messages you wrote.</p>
-      <Button busy={download.running} onClick={() => void download.run()}>Download my data</Button>
+      <h2 id="export-heading">{t('account.export.heading')}</h2>
+      <p class="muted">{t('account.export.explain')}</p>
+      <Button busy={download.running} onClick={() => void download.run()}>{t('account.export.download')}</Button>
       <ErrorBox error={download.error} />
     </section>
   );
@@ -102,30 +103,27 @@ function DeleteAccount() {
   });
   return (
     <section aria-labelledby="delete-heading" class="panel">
-      <h2 id="delete-heading">Delete the account</h2>
-      <p class="muted">
-        Your running games are resigned (a bot plays your seat on), your address, tokens, webhooks, settings and chat messages are deleted, and your finished games show
-        a neutral "deleted player" in your seat. Your username is never given to anyone again. This cannot be undone: download your data first.
-      </p>
+      <h2 id="delete-heading">{t('account.delete.heading')}</h2>
+      <p class="muted">{t('account.delete.explain')}</p>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           setConfirming(true);
         }}
       >
-        <Field label="Your password, to confirm" name="delete-password" type="password" autoComplete="current-password" required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
-        <Button type="submit" variant="danger">Delete my account…</Button>
+        <Field label={t('account.delete.password')} name="delete-password" type="password" autoComplete="current-password" required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+        <Button type="submit" variant="danger">{t('account.delete.start')}</Button>
       </form>
       <ErrorBox error={remove.error} />
       <ConfirmDialog
-        open={confirming} title="Delete your account for good?" confirmLabel="Delete my account" busy={remove.running}
+        open={confirming} title={t('account.delete.confirmTitle')} confirmLabel={t('account.delete.confirm')} busy={remove.running}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           void remove.run();
         }}
       >
-        <p>Your games are resigned and your personal data deleted. There is no way back.</p>
+        <p>{t('account.delete.confirmText')}</p>
       </ConfirmDialog>
     </section>
   );

@@ -4,6 +4,7 @@ import { useApi, useMutation } from '../api/hooks';
 import type { components } from '../api/openapi';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Notice, SelectField } from '../ui/forms';
+import { t, tr } from '../i18n';
 import { browserSubscription, pushUnsupported, PushProblem, registerWorker, sameEndpoint, serverPushKey, subscribeBrowser } from './push';
 
 type Preferences = components['schemas']['NotificationPreferences'];
@@ -18,8 +19,8 @@ type ServerSubscription = { id: string; endpoint: string; createdAt: string };
 export function NotificationsPage() {
   return (
     <section class="settings">
-      <h1>Notifications</h1>
-      <p class="muted">Hear of your turn while this page is closed: by e-mail, by a notification in this browser, or both.</p>
+      <h1>{t('account.notifications.title')}</h1>
+      <p class="muted">{t('account.notifications.intro')}</p>
       <EmailSettings />
       <PushSettings />
     </section>
@@ -27,9 +28,9 @@ export function NotificationsPage() {
 }
 
 const MODES: { value: EmailMode; label: string }[] = [
-  { value: 'never', label: 'Never' },
-  { value: 'each_turn', label: 'Each time it is my turn (also deadlines near, games over and invitations)' },
-  { value: 'digest', label: 'A digest of the same, at most one mail every few hours' },
+  { value: 'never', label: t('account.email.mode.never') },
+  { value: 'each_turn', label: t('account.email.mode.each_turn') },
+  { value: 'digest', label: t('account.email.mode.digest') },
 ];
 
 /** This browser's time zone, offered first when the account has none (mails are in UTC until one is saved). */
@@ -45,7 +46,7 @@ const browserZone = (): string | null => {
 function zoneOptions(current: string | null): { value: string; label: string }[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const all = [...new Set([...(current ? [current] : []), ...zones])].sort();
-  return [{ value: '', label: 'Not set: times in UTC' }, ...all.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))];
+  return [{ value: '', label: t('account.email.zone.none') }, ...all.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))];
 }
 
 function EmailSettings() {
@@ -81,59 +82,60 @@ function EmailSettings() {
 
   return (
     <section aria-labelledby="email-heading" class="panel">
-      <h2 id="email-heading">E-mail</h2>
+      <h2 id="email-heading">{t('account.email.heading')}</h2>
       <ErrorBox error={loaded.error} />
-      {prefs && !prefs.emailAvailable && <Notice>This server sends no e-mail (its operator has set up no mail relay).</Notice>}
+      {prefs && !prefs.emailAvailable && <Notice>{t('account.email.noRelay')}</Notice>}
       {prefs?.emailAvailable && (
         <>
           <p data-testid="email-status">
             {!prefs.email
-              ? 'No address yet: mail goes only to an address you have verified.'
+              ? t('account.email.status.none')
               : prefs.emailVerified
-                ? `${prefs.email} is verified: notification mail goes there.`
-                : `${prefs.email} is not verified yet: follow the link we mailed to it. Nothing else is sent to it before.`}
+                ? t('account.email.status.verified', { email: prefs.email })
+                : t('account.email.status.unverified', { email: prefs.email })}
           </p>
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void run(() => saveAddress.run(address.trim() || null), (next) => (next.email ? `Saved. We mailed a link to ${next.email}: follow it to verify the address.` : 'The address is removed.'));
+              void run(() => saveAddress.run(address.trim() || null), (next) => (next.email ? t('account.email.saved', { email: next.email }) : t('account.email.removed')));
             }}
           >
-            <Field label="E-mail address" type="email" autocomplete="email" value={address} maxLength={254} onInput={(event) => setAddress(event.currentTarget.value)} hint="Changing it sends a new verification link." />
+            <Field label={t('account.email.address')} type="email" autocomplete="email" value={address} maxLength={254} onInput={(event) => setAddress(event.currentTarget.value)} hint={t('account.email.addressHint')} />
             <div class="row">
-              <Button type="submit" variant="primary" busy={saveAddress.running}>Save address</Button>
+              <Button type="submit" variant="primary" busy={saveAddress.running}>{t('account.email.save')}</Button>
               {prefs.email && !prefs.emailVerified && (
-                <Button busy={saveAddress.running} onClick={() => void run(() => saveAddress.run(prefs.email), () => `We mailed a new link to ${prefs.email}.`)}>Send the link again</Button>
+                <Button busy={saveAddress.running} onClick={() => void run(() => saveAddress.run(prefs.email), () => t('account.email.resent', { email: prefs.email }))}>{t('account.email.resend')}</Button>
               )}
-              {prefs.email && <Button busy={saveAddress.running} onClick={() => void run(() => saveAddress.run(null), () => 'The address is removed.')}>Remove the address</Button>}
+              {prefs.email && <Button busy={saveAddress.running} onClick={() => void run(() => saveAddress.run(null), () => t('account.email.removed'))}>{t('account.email.remove')}</Button>}
             </div>
           </form>
           <ErrorBox error={saveAddress.error} />
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void run(() => savePrefs.run(), () => 'Your mail preferences are saved.');
+              void run(() => savePrefs.run(), () => t('account.email.prefsSaved'));
             }}
           >
             <fieldset class="choices" aria-describedby={`${legendId}-hint`}>
-              <legend>When to mail me</legend>
+              <legend>{t('account.email.when')}</legend>
               {MODES.map((entry) => (
                 <label key={entry.value} class="choice">
                   <input type="radio" name="emailMode" value={entry.value} checked={mode === entry.value} onChange={() => setMode(entry.value)} />
                   {entry.label}
                 </label>
               ))}
-              <small id={`${legendId}-hint`} class="muted">Mail goes only to a verified address.</small>
+              <small id={`${legendId}-hint`} class="muted">{t('account.email.verifiedOnly')}</small>
             </fieldset>
-            {mode === 'digest' && <Field label="Hours between digests" type="number" min={1} max={168} step={1} required value={hours} onInput={(event) => setHours(event.currentTarget.value)} hint="From 1 to 168 (a week)." />}
+            {mode === 'digest' && <Field label={t('account.email.digestHours')} type="number" min={1} max={168} step={1} required value={hours} onInput={(event) => setHours(event.currentTarget.value)} hint={t('account.email.digestHoursHint', { min: 1, max: 168 })} />}
             <SelectField
-              label="My time zone"
+              label={t('account.email.zone')}
+              name="timeZone"
               value={zone}
               onChange={(event) => setZone(event.currentTarget.value)}
               options={zoneOptions(zone || null)}
-              hint={prefs.timeZone ? 'Deadlines in mails are given in this zone.' : 'Not saved yet: mails give deadlines in UTC until you save a zone (this browser’s is chosen for you).'}
+              hint={prefs.timeZone ? t('account.email.zoneSaved') : t('account.email.zoneUnsaved')}
             />
-            <Button type="submit" variant="primary" busy={savePrefs.running}>Save preferences</Button>
+            <Button type="submit" variant="primary" busy={savePrefs.running}>{t('account.email.savePrefs')}</Button>
           </form>
           <ErrorBox error={savePrefs.error} />
         </>
@@ -171,7 +173,7 @@ function PushSettings() {
     const unsupported = pushUnsupported();
     if (unsupported) return setState({ status: 'unavailable', reason: unsupported });
     const key = await serverPushKey();
-    if (!key) return setState({ status: 'unavailable', reason: 'This server sends no push notifications (its operator has not set the VAPID keys).' });
+    if (!key) return setState({ status: 'unavailable', reason: t('account.push.noServer') });
     await registerWorker();
     const [mine, stored] = await Promise.all([browserSubscription(), unwrap(api.GET('/v1/me/push-subscriptions'))]);
     setSubscriptions(stored);
@@ -189,7 +191,7 @@ function PushSettings() {
     } catch (error) {
       if (error instanceof PushProblem) setProblem(error.message);
       else if (error instanceof ApiError) setFailure(error);
-      else setProblem(`Something went wrong: ${String((error as Error)?.message ?? error)}`);
+      else setProblem(t('account.push.wrong', { detail: String((error as Error)?.message ?? error) }));
     } finally {
       setBusy(false);
     }
@@ -200,7 +202,7 @@ function PushSettings() {
         await check();
       } catch (error) {
         // The reason is shown below the status (a worker that would not start, the API unreachable).
-        setState({ status: 'unavailable', reason: 'Whether this browser can be notified could not be found out.' });
+        setState({ status: 'unavailable', reason: t('account.push.unknown') });
         throw error;
       }
     });
@@ -209,17 +211,17 @@ function PushSettings() {
   const turnOn = (key: string) => attempt(async () => {
     const subscription = await subscribeBrowser(key);
     const keys = subscription.keys ?? {};
-    if (!subscription.endpoint || !keys.p256dh || !keys.auth) throw new PushProblem('Your browser gave a push subscription without an endpoint or keys; it cannot be used.');
+    if (!subscription.endpoint || !keys.p256dh || !keys.auth) throw new PushProblem(t('account.push.badSubscription'));
     const stored = await unwrap(api.POST('/v1/me/push-subscriptions', { body: { endpoint: subscription.endpoint, expirationTime: subscription.expirationTime ?? null, keys: { p256dh: keys.p256dh, auth: keys.auth } } }));
     setSubscriptions(await unwrap(api.GET('/v1/me/push-subscriptions')));
     setState({ status: 'on', key, id: stored.id, endpoint: stored.endpoint });
-    setDone('This browser will now be notified when it is your turn.');
+    setDone(t('account.push.turnedOn'));
   });
   const turnOff = (key: string, id: string) => attempt(async () => {
     await remove(id);
     await (await browserSubscription())?.unsubscribe();
     setState({ status: 'off', key });
-    setDone('This browser will no longer be notified.');
+    setDone(t('account.push.turnedOff'));
   });
   const remove = async (id: string) => {
     try {
@@ -234,26 +236,26 @@ function PushSettings() {
 
   return (
     <section aria-labelledby="push-heading" class="panel">
-      <h2 id="push-heading">Notifications in this browser</h2>
+      <h2 id="push-heading">{t('account.push.heading')}</h2>
       <p data-testid="push-status" role="status">
-        {state.status === 'checking' && 'Checking whether this browser can be notified…'}
+        {state.status === 'checking' && t('account.push.status.checking')}
         {state.status === 'unavailable' && state.reason}
-        {state.status === 'off' && 'This browser is not notified of your turns.'}
-        {state.status === 'on' && 'This browser is notified when it is your turn and when a deadline is near.'}
+        {state.status === 'off' && t('account.push.status.off')}
+        {state.status === 'on' && t('account.push.status.on')}
       </p>
-      {state.status === 'off' && <Button variant="primary" busy={busy} onClick={() => void turnOn(state.key)}>Notify me in this browser</Button>}
-      {state.status === 'on' && <Button busy={busy} onClick={() => void turnOff(state.key, state.id)}>Stop notifying this browser</Button>}
+      {state.status === 'off' && <Button variant="primary" busy={busy} onClick={() => void turnOn(state.key)}>{t('account.push.turnOn')}</Button>}
+      {state.status === 'on' && <Button busy={busy} onClick={() => void turnOff(state.key, state.id)}>{t('account.push.turnOff')}</Button>}
       {problem && <div class="error" role="alert" data-testid="push-problem">{problem}</div>}
       <ErrorBox error={failure} />
       {done && <Notice tone="ok">{done}</Notice>}
       {others.length > 0 && (
         <>
-          <h3>Your other browsers</h3>
+          <h3>{t('account.push.others')}</h3>
           <ul class="plain" data-testid="other-browsers">
             {others.map((entry) => (
               <li key={entry.id} class="row">
-                <span>Through {hostOf(entry.endpoint)}, since {new Date(entry.createdAt).toLocaleDateString()}</span>
-                <Button busy={busy} onClick={() => void attempt(() => remove(entry.id))} aria-label={`Stop notifying the browser through ${hostOf(entry.endpoint)} since ${new Date(entry.createdAt).toLocaleDateString()}`}>Stop</Button>
+                <span>{t('account.push.other', { host: hostOf(entry.endpoint), date: tr.date(entry.createdAt, { dateStyle: 'medium' }) })}</span>
+                <Button busy={busy} onClick={() => void attempt(() => remove(entry.id))} aria-label={t('account.push.stopOther', { host: hostOf(entry.endpoint), date: tr.date(entry.createdAt, { dateStyle: 'medium' }) })}>{t('account.push.stop')}</Button>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { api, ApiError, unwrap } from '../api/client';
+import { t } from '../i18n';
 
 /**
  * Browser push for "notify me": the service worker (web/public/sw.js, served at /sw.js) and the
@@ -11,9 +12,9 @@ export const WORKER_URL = '/sw.js';
 
 /** Why this browser cannot take push notifications at all, or null when it can. */
 export function pushUnsupported(): string | null {
-  if (!window.isSecureContext) return 'Push notifications need a secure page (https, or this computer’s own address): this page is not one.';
+  if (!window.isSecureContext) return t('account.push.insecure');
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
-    return 'This browser cannot receive push notifications (it has no service workers or no Push API). E-mail notifications still work.';
+    return t('account.push.unsupported');
   }
   return null;
 }
@@ -34,7 +35,7 @@ export async function registerWorker(): Promise<ServiceWorkerRegistration> {
     await navigator.serviceWorker.register(WORKER_URL, { scope: '/' });
     return await navigator.serviceWorker.ready;
   } catch (error) {
-    throw new PushProblem(`The notification worker could not start in this browser (${(error as Error).message}).`);
+    throw new PushProblem(t('account.push.workerFailed', { detail: (error as Error).message }));
   }
 }
 
@@ -58,9 +59,9 @@ async function notificationPermission(): Promise<void> {
   const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
   if (permission === 'granted') return;
   if (permission === 'denied') {
-    throw new PushProblem('Notifications are blocked for this site in your browser. Allow them in the site settings (the icon left of the address), then press the button again.');
+    throw new PushProblem(t('account.push.blocked'));
   }
-  throw new PushProblem('You did not allow notifications. Press the button again and choose “Allow”.');
+  throw new PushProblem(t('account.push.notAllowed'));
 }
 
 /**
@@ -78,10 +79,8 @@ export async function subscribeBrowser(publicKey: string): Promise<PushSubscript
     return (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })).toJSON();
   } catch (error) {
     const { name, message } = error as DOMException;
-    if (name === 'NotAllowedError') throw new PushProblem('Your browser refused the push subscription for this site. Allow notifications in the site settings, then press the button again.');
-    throw new PushProblem(
-      `Your browser could not subscribe to its push service (${name}: ${message}). This happens in browsers without a push service (headless or some privacy-focused ones) and offline; e-mail notifications still work.`,
-    );
+    if (name === 'NotAllowedError') throw new PushProblem(t('account.push.refused'));
+    throw new PushProblem(t('account.push.subscribeFailed', { detail: `${name}: ${message}` }));
   }
 }
 
