@@ -349,10 +349,13 @@ async function pooled<T>(items: T[], limit: number, work: (item: T) => Promise<v
 export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
   const say = options.say ?? (() => {});
   const seed = options.seed ?? Date.now() % 1_000_000;
+  const setUp = Date.now();
   const database = await freshDatabase(options.serverUrl, say);
+  say(`database created and migrated in ${((Date.now() - setUp) / 1000).toFixed(1)} s`);
   const servers: ServerProcess[] = [];
   try {
     servers.push(...(await Promise.all(['A', 'B'].map((name) => startServer(name, { databaseUrl: database.url, logFile: options.logFile, env: options.serverEnv })))));
+    say(`service processes ready in ${((Date.now() - setUp) / 1000).toFixed(1)} s`);
     say(`seed ${seed}; processes A ${servers[0]!.baseUrl}, B ${servers[1]!.baseUrl} (node --import tsx src/main.ts) on database ${database.url.replace(/[?#].*$/, "").split("/").pop()}`);
     const run = new Run(servers, database);
     const accounts = await registerMany(servers[0]!.baseUrl, `hist_${seed}_${Date.now().toString(36)}`, options.clients);

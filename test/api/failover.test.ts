@@ -20,11 +20,16 @@ describe('failover of the database under load', () => {
     const parentDir = process.getuid?.() === 0 ? '/var/lib/bgs-failover' : tmpdir();
     mkdirSync(parentDir, { recursive: true, mode: 0o755 });
     const lines: string[] = [];
+    const started = Date.now();
+    // Each line with its second of the test: where the time goes (cluster, failover, rejoin, read-back).
+    const say = (line: string) => lines.push(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
     const result = await runFailoverDrill({
       kinds: ['postgres'], failovers: 1, settleSeconds: 4, clients: 4, liveGames: 3, thinkMs: 100,
-      basePort: Number(process.env.FAILOVER_TEST_PORT ?? 5741), parentDir, say: (line) => lines.push(line),
+      basePort: Number(process.env.FAILOVER_TEST_PORT ?? 5741), parentDir, say,
     });
+    say('cluster stopped');
     const report = `${lines.join('\n')}\n${summarize(result.run)}\n${failoverTable(result)}`;
+    console.log(report);
     // A kill its keeper restarted in place (no failover) is followed by another: exactly one failover.
     const failovers = result.figures.filter((entry) => entry.event.to !== entry.event.from);
     expect(failovers, report).toHaveLength(1);

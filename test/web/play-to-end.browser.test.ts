@@ -2,16 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { newUser } from '../support/api.js';
 import { startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { BOARD_TARGETS, boardTargetsNotReachedByTab, internalWords, seriousAxeViolations, shownActionTypes } from '../support/page-checks.js';
-import { movesByApi, pageAs, playByClicking, seeded, waitForVersion } from '../support/play-browser.js';
-import type { Page } from 'playwright-core';
+import { BOARD_TARGETS, boardTargetsNotReachedByTab, internalWords, seriousAxeViolations } from '../support/page-checks.js';
+import { pageAs, waitForVersion } from '../support/play-browser.js';
+import { buttonOf, clickAction, currentState, goInApp, moveByApi, planToEnd, playToEndByApi } from '../support/planned-play.js';
 
 /**
- * Every game played to its end in two browser windows: two people, each clicking the buttons of
- * their own page on their own turn (a seeded choice among the legal ones). After every click both
- * pages must show the new version by themselves (live updates, no reload), and at the end both show
- * the result and the final scoring. Each game is its own test with its own budget (all four in one
- * test took 174 s on a quiet machine and ran past a shared 420 s limit on a loaded one).
+ * Every game played to its end in two browser windows, two people each with their own page. Most
+ * moves go through the API, as the seat's own token sends them; by clicking the buttons of the page
+ * of the seat to act (support/planned-play.ts plans the game from its state, with a seeded choice
+ * among the legal moves): the opening moves, the first move of every action type the game offers on
+ * its way, and the last moves, the one that ends the game among them. At each clicked move the page
+ * offers exactly the seat's legal actions as buttons, and after it both pages show the new version by
+ * themselves (live updates, no reload); at the end both show the result and the final scoring, the
+ * seats have nothing left to do, and the lobby lists the game as finished. Each game is its own test
+ * with its own budget (when every move was clicked, one game took up to 240 s on a loaded machine).
  */
 let b: BrowserApp;
 beforeAll(async () => {
@@ -20,45 +24,117 @@ beforeAll(async () => {
 afterAll(async () => b?.close());
 
 const OPTIONS: Record<string, Record<string, unknown>> = { 'milestone-city': { milestones: 1 }, urbanization: { inventions: true } };
+/** Moves clicked at the start and at the end of each game. */
+const OPENING = 3;
+const ENDING = 3;
+/** A run of more API moves than this between two clicks: the pages are left meanwhile and opened again for the next click. */
+const LEAVE_PAGES_FOR = 8;
 
 describe('each game in two browser windows', () => {
   for (const [i, type] of Object.keys(games).entries()) {
-    it(`${type} is played to its end by two people with the buttons, both pages live, and ends with the final scoring on both`, { timeout: 300_000 }, async () => {
+    it(`${type} is played to its end by two people, every kind of move with the buttons, both pages live, and ends with the final scoring on both`, { timeout: 300_000 }, async () => {
       const started = Date.now();
+      const definition = games[type]!;
       const alice = await newUser(b.t, 'alice');
       const bob = await newUser(b.t, 'bob');
       const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2, options: OPTIONS[type] }).expect(201)).body;
       await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
-      const pages = [await pageAs(b, alice), await pageAs(b, bob)];
+      // players[seat], pages[seat]: the seat's person and their page.
+      const seats = (await b.t.http.get(`/v1/games/${game.id}`).expect(200)).body.seats as { username: string }[];
+      const players = seats.map((seat) => [alice, bob].find((user) => user.username === seat.username)!);
+      expect(players.every(Boolean), 'alice and bob sit at the table').toBe(true);
+      const pages = [await pageAs(b, players[0]!), await pageAs(b, players[1]!)];
       for (const page of pages) await page.goto(`/games/${game.id}`);
-      // On the way, every 10th move: the page's text has no internal words. The first time a page
-      // may move on its board, every board target is reached by Tab and the move is made with Enter;
+      let pagesOpen = true;
+      const openPages = async (version: number) => {
+        if (!pagesOpen) for (const page of pages) await goInApp(page, `/games/${game.id}`);
+        pagesOpen = true;
+        for (const page of pages) await waitForVersion(page, version);
+      };
+
+      // At each click the page's text has no internal words. The first time a clicked move may be made
+      // on the board, every board target is reached by Tab and the move is made with Enter instead;
       // axe-core then checks the page in play.
       const actionTypes = new Set<string>();
+      const clicked = new Map<string, number>();
+      const offered = new Set<string>();
+      const reasons: Record<string, number> = {};
       let keyboardChecked = false;
-      const check = async (page: Page, clicks: number): Promise<boolean> => {
-        for (const actionType of await shownActionTypes(page)) actionTypes.add(actionType);
-        if (clicks % 25 === 0) {
-          expect(await internalWords(page, actionTypes), `${type} after ${clicks} moves`).toEqual([]);
-          console.log(`[play-to-end] ${type}: ${clicks} moves, ${((Date.now() - started) / 1000).toFixed(0)} s`);
-        }
-        if (keyboardChecked || (await page.locator(BOARD_TARGETS).count()) === 0) return false;
-        keyboardChecked = true;
-        const tab = await boardTargetsNotReachedByTab(page);
-        expect(tab.missed, `${type}: board targets Tab never reaches`).toEqual([]);
-        expect(await seriousAxeViolations(page), `${type} in play`).toEqual([]);
-        const version = Number(await page.getByTestId('game-page').getAttribute('data-version'));
-        await page.locator(BOARD_TARGETS).first().focus();
-        await page.keyboard.press('Enter');
-        await waitForVersion(page, version + 1);
-        return true;
+      const spent = { api: 0, open: 0, click: 0, checks: 0 };
+      let mark = Date.now();
+      const lap = (what: keyof typeof spent) => {
+        spent[what] += Date.now() - mark;
+        mark = Date.now();
       };
-      const clicks = await playByClicking(b.t, game.id, pages, seeded(100 + i), 2000, check);
+      let moves = 0;
+      let apiMoves = 0;
+      let { state, version } = await currentState(b.t, game.id);
+      let plan = planToEnd(definition, state, { opening: OPENING, ending: ENDING, clicked: new Set(), seed: 100 + i });
+      for (let k = 0; k < plan.length; k++) {
+        const move = plan[k]!;
+        for (const action of move.legal) offered.add(action.type);
+        if (!move.click) {
+          version = await moveByApi(b.t, game.id, players[move.seat]!.auth, move.action, version);
+          moves++;
+          apiMoves++;
+          lap('api');
+          continue;
+        }
+        await openPages(version);
+        lap('open');
+        const page = pages[move.seat]!;
+        const index = await buttonOf(page, version, move.legal, move.action);
+        for (const action of move.legal) actionTypes.add(action.type);
+        expect(await internalWords(page, actionTypes), `${type} after ${moves} moves`).toEqual([]);
+        lap('checks');
+        if (!keyboardChecked && (await page.locator(BOARD_TARGETS).count()) > 0) {
+          keyboardChecked = true;
+          const tab = await boardTargetsNotReachedByTab(page);
+          expect(tab.missed, `${type}: board targets Tab never reaches`).toEqual([]);
+          expect(await seriousAxeViolations(page), `${type} in play`).toEqual([]);
+          await page.locator(BOARD_TARGETS).first().focus();
+          await page.keyboard.press('Enter');
+          for (const each of pages) await waitForVersion(each, version + 1);
+          moves++;
+          // The move made on the board counts as a click of its action type (the seat's log shows its own actions).
+          const made = (await b.t.http.get(`/v1/games/${game.id}/log?after=${version}&limit=1`).set(players[move.seat]!.auth).expect(200)).body.events[0];
+          expect(made.seat, `${type}: the board's move was the seat's`).toBe(move.seat);
+          clicked.set((made.action as { type: string }).type, (clicked.get(made.action.type) ?? 0) + 1);
+          reasons.keyboard = 1;
+          // The board's move need not be the planned one: the rest of the game is planned again from here.
+          ({ state, version } = await currentState(b.t, game.id));
+          plan = planToEnd(definition, state, { opening: Math.max(0, OPENING - moves), ending: ENDING, clicked: new Set(clicked.keys()), seed: 200 + i });
+          k = -1;
+          lap('checks');
+          continue;
+        }
+        expect(index, `${type}: the planned move ${JSON.stringify(move.action)} has its button`).toBeGreaterThanOrEqual(0);
+        await clickAction(page, index);
+        clicked.set(move.action.type, (clicked.get(move.action.type) ?? 0) + 1);
+        reasons[move.click] = (reasons[move.click] ?? 0) + 1;
+        moves++;
+        version++;
+        // Both pages show the move by themselves.
+        for (const each of pages) await waitForVersion(each, version);
+        lap('click');
+        const nextClick = plan.findIndex((next, j) => j > k && next.click !== null);
+        if (nextClick !== -1 && nextClick - k - 1 > LEAVE_PAGES_FOR) {
+          for (const each of pages) await goInApp(each, '/forgot-password');
+          pagesOpen = false;
+        }
+        lap('open');
+      }
       if (['urbanization', 'milestone-city'].includes(type)) expect(keyboardChecked, `${type}: a move was made on the board by keyboard`).toBe(true);
+      // Every kind of move the seats were offered on the way was made at least once with its button.
+      expect([...offered].filter((actionType) => !clicked.has(actionType)), `${type}: action types offered but never clicked`).toEqual([]);
       const end = (await b.t.http.get(`/v1/games/${game.id}`)).body;
       expect(end.status).toBe('finished');
+      expect(end.version).toBe(version);
       expect(end.result.scores).toHaveLength(2);
+      // Finished for everyone: neither seat has anything left to do.
+      for (const player of players) expect((await b.t.http.get(`/v1/games/${game.id}/legal-actions`).set(player.auth).expect(200)).body.actions).toEqual([]);
       for (const [seat, page] of pages.entries()) {
+        await page.getByTestId('result').waitFor({ timeout: 30_000 });
         // The table's last column is each row's final score: the seats' rows first, as the result scores them
         // (milestone city: the team's one row; construction yard with two: the neutral collector's row after them).
         const scoring = page.getByTestId('final-scoring');
@@ -71,8 +147,12 @@ describe('each game in two browser windows', () => {
         if (seat === 0) expect(await seriousAxeViolations(page), `${type} at the end`).toEqual([]);
         await b.screenshot(page, `${type}-end-seat-${seat}`);
       }
+      // The lobby lists it among the finished games, to replay.
+      await pages[1]!.goto('/');
+      await pages[1]!.getByRole('region', { name: 'Finished games' }).locator(`a[href="/games/${game.id}/replay"]`).waitFor();
       for (const page of pages) await page.context().close();
-      console.log(`[play-to-end] ${type}: ${clicks} clicks, ${end.version} events in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      const byType = [...clicked].map(([actionType, count]) => `${actionType} ${count}`).join(', ');
+      console.log(`[play-to-end] ${type}: ${moves} moves (${apiMoves} through the API), ${end.version} events in ${((Date.now() - started) / 1000).toFixed(0)} s; clicked: ${JSON.stringify(reasons)}, by type: ${byType}; keyboard: ${keyboardChecked}; seconds in API moves ${spent.api / 1000}, opening and leaving pages ${spent.open / 1000}, checks before clicks ${spent.checks / 1000}, clicks until both pages show them ${spent.click / 1000}, end ${(Date.now() - mark) / 1000}`);
     });
   }
 });
@@ -84,7 +164,7 @@ describe('replays', () => {
     const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'construction-yard', seats: 2 }).expect(201)).body;
     await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
     // Played to its end through the API (each seat's first legal action): the replay is the point here.
-    await movesByApi(b.t, game.id, [alice, bob], Infinity);
+    await playToEndByApi(b.t, games['construction-yard']!, game.id, [alice, bob], 'first');
     expect((await b.t.http.get(`/v1/games/${game.id}`)).body.status).toBe('finished');
 
     const page = await pageAs(b, alice);
