@@ -27,7 +27,7 @@ describe('log keys of a game type', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=3600');
       const body = response.body;
       expect(body).toMatchObject({ type, languages: ['en', 'de'], format: 'ICU MessageFormat' });
-      const expected = { ...LOG_KEYS[type], ...KERNEL_LOG_KEYS };
+      const expected: Record<string, Record<string, string>> = { ...LOG_KEYS[type], ...KERNEL_LOG_KEYS };
       expect(body.keys.map((entry: { key: string }) => entry.key).sort()).toEqual(Object.keys(expected).sort());
       for (const entry of body.keys as { key: string; catalogKey: string; args: Record<string, string>; messages: Record<string, string> }[]) {
         expect(entry.args, entry.key).toEqual(expected[entry.key]);
