@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and get a login token
-         * @description Creates a player account and answers a login token (a JWT valid for JWT_TTL_SECONDS) to send as `Authorization: Bearer <token>`.
+         * @description Creates a player account and answers a login token (a JWT valid for JWT_TTL_SECONDS) to send as `Authorization: Bearer <token>`. `language` (optional) is the account's language for mails, pushes and pages; left out, the request's `Accept-Language` decides when it names a language the site speaks (`en`, `de`), else the account has none (null).
          */
         post: operations["register"];
         delete?: never;
@@ -117,6 +117,26 @@ export interface paths {
          */
         get: operations["getMe"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set your account's language
+         * @description The language mails, push notifications and the web pages speak to you in: `en`, `de`, or `pseudo` (English accented and about 40% longer, for testing translations); null removes it (then the browser's languages decide, and mails are English). A language the site does not speak is refused with 400 UNKNOWN_LANGUAGE and changes nothing.
+         */
+        put: operations["setLanguage"];
         post?: never;
         delete?: never;
         options?: never;
@@ -276,6 +296,26 @@ export interface paths {
          * @description Views name cards, tiles and board spaces by id; the catalog gives their faces: names, colours, costs, shapes, the board's layout. The same for every game of the type (it changes only with the server's release: cache it).
          */
         get: operations["getGameCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/game-types/{type}/log-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's log keys and their words in every language, to show log lines in any language
+         * @description Every log line carries, beside its English `message`, a stable `key` and its `args` (the LogEntry schema). This lists every key a game of this type may write, each argument's kind, and the server's catalog message for it in every language it speaks (`en`, `de`): ICU MessageFormat strings (`{name}` arguments, `{n, plural, one {…} other {…}}`, `{kind, select, …}`), filled with the arguments as `argumentKinds` says. Keys starting `kernel.` are the server's own lines (start, timeout, take-back, resignation, a seat given to a bot, abort, newer rules), the same for every game. `terms` are the words `{ term }` arguments name, `rules` the sentences of the game's `RULE_VIOLATION/<rule>` refusals, `title` the game's name. A client renders lines in either language with these, or brings its own words for the keys. Lines stored before keys existed have none: show their `message`. The same for every game of the type (it changes only with the server's release: cache it).
+         */
+        get: operations["getGameLogKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1757,6 +1797,8 @@ export interface components {
             currentVersion?: number;
             /** @description RULE_VIOLATION/{rule}: the engine's rule code */
             rule?: string;
+            /** @description RULE_VIOLATION/{rule}: the game's type; the catalog's `<gameType>.rule.<rule>` (GET /v1/game-types/{type}/log-keys) words the rule in other languages */
+            gameType?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1767,11 +1809,72 @@ export interface components {
             role: "player" | "admin";
             /** Format: date-time */
             createdAt: string;
+            /** @description The account's language: mails, pushes and the web pages use it (PUT /v1/me/language); null: the browser's languages decide (mails and pushes: English) */
+            language?: ("en" | "de" | "pseudo") | null;
         };
         /** @description A game without its view */
         GameSummary: components["schemas"]["UrbanizationGameSummary"] | components["schemas"]["ConstructionYardGameSummary"] | components["schemas"]["GuildTownGameSummary"] | components["schemas"]["MilestoneCityGameSummary"];
         /** @description A game with the caller's view */
         GameDetail: components["schemas"]["UrbanizationGameDetail"] | components["schemas"]["ConstructionYardGameDetail"] | components["schemas"]["GuildTownGameDetail"] | components["schemas"]["MilestoneCityGameDetail"];
+        /** @description A game type's log keys and the catalog's words for them, its terms and its rule sentences, in every language the server speaks */
+        GameLogKeys: {
+            type: string;
+            /** @description The languages `messages` give */
+            languages: string[];
+            /**
+             * @description How the messages are written: https://unicode-org.github.io/icu/userguide/format_parse/messages/
+             * @enum {string}
+             */
+            format: "ICU MessageFormat";
+            /** @description The game's name (null: the catalog has none; use GET /v1/game-types' `title`) */
+            title: {
+                [key: string]: string;
+            } | null;
+            /** @description What each argument kind is and how to show it */
+            argumentKinds: {
+                [key: string]: string;
+            };
+            keys: {
+                /** @description A log line's `key` */
+                key: string;
+                /** @description Its message in the catalog: `<type>.log.<key>`, or `common.<key>` for `kernel.*` */
+                catalogKey: string;
+                /** @description Each argument of the line and its kind */
+                args: {
+                    [key: string]: "seat" | "seats" | "term" | "terms" | "number" | "text" | "entry";
+                };
+                /** @description The catalog message by language (`en`, `de`): ICU MessageFormat */
+                messages: {
+                    [key: string]: string;
+                };
+            }[];
+            terms: {
+                /** @description What a `{ "term": … }` argument names */
+                term: string;
+                catalogKey: string;
+                /** @description The catalog message by language (`en`, `de`): ICU MessageFormat */
+                messages: {
+                    [key: string]: string;
+                };
+            }[];
+            rules: {
+                /** @description The `rule` of a RULE_VIOLATION/<rule> refusal */
+                rule: string;
+                catalogKey: string;
+                /** @description The catalog message by language (`en`, `de`): ICU MessageFormat */
+                messages: {
+                    [key: string]: string;
+                };
+            }[];
+            /** @description How a seat without a player is named ("Player {n}", n = seat + 1) */
+            players: {
+                catalogKey: string;
+                /** @description The catalog message by language (`en`, `de`): ICU MessageFormat */
+                messages: {
+                    [key: string]: string;
+                };
+            };
+        };
         /** @description One page of a game list */
         GamePage: {
             /** @description Games matching over all pages, counted up to 1,000 (setting LIST_COUNT_CAP; the lobby: 100, LOBBY_COUNT_CAP) past this page's `offset`: exact unless `totalCapped`, then a lower bound (a next page exists while `offset` + page < `total`) */
@@ -1783,8 +1886,26 @@ export interface components {
             games: components["schemas"]["GameSummary"][];
         };
         LegalActions: components["schemas"]["UrbanizationLegalActions"] | components["schemas"]["ConstructionYardLegalActions"] | components["schemas"]["GuildTownLegalActions"] | components["schemas"]["MilestoneCityLegalActions"];
+        /** @description One argument of a log line's key: a number, a string (shown as it is), a seat, a term, another line, or a list of these */
+        LogArg: number | string | {
+            /** @description A seat: show its player's name */
+            seat: number;
+        } | {
+            /** @description A word of the game: the catalog's `<type>.term.<term>` */
+            term: string;
+        } | {
+            entry: components["schemas"]["LogEntry"];
+        } | components["schemas"]["LogArg"][];
+        /** @description One line of the log: English words, the key and arguments to word it in any language (GET /v1/game-types/{type}/log-keys), and its facts */
         LogEntry: {
+            /** @description The line in English (what a client without a catalog shows) */
             message: string;
+            /** @description The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`. */
+            key?: string;
+            /** @description The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ "seat": n }` (seat n's player: show their name); `{ "term": "building.smithy" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ "entry": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words. */
+            args?: {
+                [key: string]: components["schemas"]["LogArg"];
+            };
             data?: unknown;
         };
         /** @description The answer to a move (or a take-back): the new version, your view, your log entries */
@@ -3576,6 +3697,12 @@ export interface components {
             log: {
                 seq: number;
                 message: string;
+                /** @description The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`. */
+                key?: string;
+                /** @description The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ "seat": n }` (seat n's player: show their name); `{ "term": "building.smithy" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ "entry": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words. */
+                args?: {
+                    [key: string]: components["schemas"]["LogArg"];
+                };
                 data?: unknown;
             }[];
         };
@@ -3597,6 +3724,12 @@ export interface components {
             log: {
                 seq: number;
                 message: string;
+                /** @description The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`. */
+                key?: string;
+                /** @description The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ "seat": n }` (seat n's player: show their name); `{ "term": "building.smithy" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ "entry": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words. */
+                args?: {
+                    [key: string]: components["schemas"]["LogArg"];
+                };
                 data?: unknown;
             }[];
         };
@@ -3618,6 +3751,12 @@ export interface components {
             log: {
                 seq: number;
                 message: string;
+                /** @description The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`. */
+                key?: string;
+                /** @description The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ "seat": n }` (seat n's player: show their name); `{ "term": "building.smithy" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ "entry": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words. */
+                args?: {
+                    [key: string]: components["schemas"]["LogArg"];
+                };
                 data?: unknown;
             }[];
         };
@@ -3639,6 +3778,12 @@ export interface components {
             log: {
                 seq: number;
                 message: string;
+                /** @description The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`. */
+                key?: string;
+                /** @description The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ "seat": n }` (seat n's player: show their name); `{ "term": "building.smithy" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ "entry": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words. */
+                args?: {
+                    [key: string]: components["schemas"]["LogArg"];
+                };
                 data?: unknown;
             }[];
         };
@@ -3866,12 +4011,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "username": "ann",
-                 *       "password": "correct horse battery"
+                 *       "password": "correct horse battery",
+                 *       "language": "de"
                  *     }
                  */
                 "application/json": {
                     username: string;
                     password: string;
+                    /** @description The account's language (`en`, `de`, `pseudo`) or null; left out, the request's Accept-Language decides when it names a language the site speaks, else none */
+                    language?: string | null;
                 };
             };
         };
@@ -3888,7 +4036,8 @@ export interface operations {
                      *         "id": "3f9c2a1e-5b7d-4c8e-9f10-2a3b4c5d6e7f",
                      *         "username": "ann",
                      *         "role": "player",
-                     *         "createdAt": "2026-11-23T12:00:00.000Z"
+                     *         "createdAt": "2026-11-23T12:00:00.000Z",
+                     *         "language": "de"
                      *       },
                      *       "token": "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl"
                      *     }
@@ -3907,6 +4056,7 @@ export interface operations {
              *     - `INVALID_JSON`: the body is not valid JSON
              *     - `INVALID_USERNAME`: a username is 3 to 32 letters, digits, dots, dashes or underscores
              *     - `WEAK_PASSWORD`: a password is 8 to 200 characters long
+             *     - `UNKNOWN_LANGUAGE`: the language is none the site speaks: `en`, `de` or `pseudo` (English accented and longer, for testing), or null for none
              */
             400: {
                 headers: {
@@ -4037,7 +4187,8 @@ export interface operations {
                      *         "id": "3f9c2a1e-5b7d-4c8e-9f10-2a3b4c5d6e7f",
                      *         "username": "ann",
                      *         "role": "player",
-                     *         "createdAt": "2026-11-23T12:00:00.000Z"
+                     *         "createdAt": "2026-11-23T12:00:00.000Z",
+                     *         "language": "de"
                      *       },
                      *       "token": "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl"
                      *     }
@@ -4147,7 +4298,8 @@ export interface operations {
                      *       "id": "3f9c2a1e-5b7d-4c8e-9f10-2a3b4c5d6e7f",
                      *       "username": "ann",
                      *       "role": "player",
-                     *       "createdAt": "2026-11-23T12:00:00.000Z"
+                     *       "createdAt": "2026-11-23T12:00:00.000Z",
+                     *       "language": "de"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -4172,6 +4324,126 @@ export interface operations {
              *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "de"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description `en`, `de` or `pseudo` (English accented and longer, for testing), or null for none */
+                    language: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The language now set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "language": "de"
+                     *     }
+                     */
+                    "application/json": {
+                        language: ("en" | "de" | "pseudo") | null;
+                    };
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             *     - `INVALID_JSON`: the body is not valid JSON
+             *     - `UNKNOWN_LANGUAGE`: the language is none the site speaks: `en`, `de` or `pseudo` (English accented and longer, for testing), or null for none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `UNAUTHENTICATED`: no bearer token was sent
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INSUFFICIENT_SCOPE`: the personal API token lacks the scope this needs (`read`, `play`, `account` or `admin`: src/auth/scopes.ts)
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5166,6 +5438,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UrbanizationCatalog"] | components["schemas"]["ConstructionYardCatalog"] | components["schemas"]["GuildTownCatalog"] | components["schemas"]["MilestoneCityCatalog"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `VALIDATION_FAILED`: the path, query, headers or body do not match the schema (`errors` lists what)
+             *     - `INVALID_CHARACTERS`: a string or key holds a NUL (U+0000) character
+             *     - `INPUT_TOO_DEEP`: JSON input is nested more than 32 levels deep
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INVALID_TOKEN`: the bearer token is malformed, expired, forged or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `ACCOUNT_DISABLED`: the account is disabled by an admin: it cannot log in and its tokens do not work
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `NOT_FOUND`: no such resource, or you may not see it (private games)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `URI_TOO_LONG`: a path parameter is over 100 characters
+             */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `INTERNAL_ERROR`: a bug on our side; the request changed nothing it could not finish
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Problem (RFC 9457) with one of these codes:
+             *     - `DATABASE_UNAVAILABLE`: the database does not answer; try again later
+             *     - `OVERLOADED`: the server is at capacity (its database connections or its CPU); nothing was changed: retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGameLogKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A game type id (GET /v1/game-types) */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game's log keys and words */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameLogKeys"];
                 };
             };
             /**
@@ -6893,6 +7277,12 @@ export interface operations {
                             action: unknown;
                             log: {
                                 message: string;
+                                /** @description The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`. */
+                                key?: string;
+                                /** @description The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ "seat": n }` (seat n's player: show their name); `{ "term": "building.smithy" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ "entry": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words. */
+                                args?: {
+                                    [key: string]: components["schemas"]["LogArg"];
+                                };
                                 data?: unknown;
                                 /** @description Only these seats may read it (absent: public) */
                                 visibleTo?: number[];
@@ -7047,6 +7437,12 @@ export interface operations {
                         log?: {
                             seq: number;
                             message: string;
+                            /** @description The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`. */
+                            key?: string;
+                            /** @description The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ "seat": n }` (seat n's player: show their name); `{ "term": "building.smithy" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ "entry": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words. */
+                            args?: {
+                                [key: string]: components["schemas"]["LogArg"];
+                            };
                             data?: unknown;
                         }[];
                     };

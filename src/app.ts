@@ -36,7 +36,7 @@ import { webApp } from './http/web.js';
 import { GameRecordSchema } from './http/record-schemas.js';
 import { webhookComponents, webhooksSection } from './http/webhook-schemas.js';
 import { rememberingSerializers } from './http/serializers.js';
-import { AccountEventData, StreamGapData, GameDetail, GamePage, GameSummary, LegalActions, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
+import { AccountEventData, StreamGapData, GameDetail, GameLogKeys, GamePage, GameSummary, LegalActions, LogArg, LogEntry, MoveResult, PlayerEvent, Problem, UndoRequest, User } from './http/schemas.js';
 import { TimeControlSchema } from './services/clock.js';
 import { ensureAdmin } from './services/accounts.js';
 import { chatTopicOf } from './services/chat.js';
@@ -300,7 +300,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
     // Components keep their $id names (Problem, GameDetail…) instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  for (const schema of [...webhookComponents(), AccountEventData, StreamGapData, Problem, User, GameSummary, GameDetail, GamePage, LegalActions, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
+  for (const schema of [...webhookComponents(), AccountEventData, StreamGapData, Problem, User, GameSummary, GameDetail, GameLogKeys, GamePage, LegalActions, LogArg, LogEntry, MoveResult, PlayerEvent, TimeControlSchema, UndoRequest, GameRecordSchema, ...gameComponents()]) app.addSchema(schema);
   // The web app at `/` (web/dist): its files, and its index.html for the app's pages no route matches.
   const web = webApp();
   registerProblemHandlers(app, web.servePage);

@@ -15,7 +15,7 @@ import { forbidden, unauthenticated } from '../errors.js';
  * - `read`: games, logs, lists, your own settings and streams;
  * - `play`: create, join, act, chat: what a bot needs to play;
  * - `account`: whatever redirects, silences or hands out the account's access: the e-mail address,
- *   notification settings, push subscriptions, webhooks, API tokens;
+ *   notification settings, the language mails speak, push subscriptions, webhooks, API tokens;
  * - `admin`: admin operations (an admin account's credentials only).
  */
 export type Access =
@@ -43,6 +43,7 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   register: PUBLIC,
   login: PUBLIC,
   getMe: needs('read'),
+  setLanguage: needs('account'),
   // account care: reset by mail (public, same answer for any name), the rest with the login only
   requestPasswordReset: PUBLIC,
   resetPassword: PUBLIC,
@@ -53,6 +54,7 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   // games and play
   listGameTypes: PUBLIC,
   getGameCatalog: PUBLIC,
+  getGameLogKeys: PUBLIC,
   createGame: needs('play'),
   listGames: needs('read'),
   getGame: anyone('read'),
@@ -190,6 +192,7 @@ export const GRAPHQL_ACCESS: Record<GraphqlRoot, Record<string, Access>> = {
     redeliverWebhookDelivery: needs('account'),
     setEmail: needs('account'),
     setNotificationPreferences: needs('account'),
+    setLanguage: needs('account'),
     migrateGameRules: ADMIN,
     adminVerifyGame: ADMIN,
     adminImportGame: ADMIN,

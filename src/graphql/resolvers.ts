@@ -1,6 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import type { GameStatus } from '../store/games.js';
-import { login, me, register } from '../services/accounts.js';
+import { login, me, register, registrationLanguage, setLanguage } from '../services/accounts.js';
 import { changePassword, deleteAccount, exportAccount, logoutEverywhere, resetPassword, type PasswordResets } from '../services/account-care.js';
 import type { ServiceContext } from '../services/context.js';
 import { gameTypes } from '../services/definitions.js';
@@ -100,10 +100,12 @@ export function coreResolvers(ctx: ServiceContext, care: { passwordResets: Passw
       },
     },
     Mutation: {
-      register: (_root, { username, password }: { username: string; password: string }, context: Context) => {
+      register: (_root, { username, password, language }: { username: string; password: string; language?: string | null }, context: Context) => {
         who(context);
-        return register(ctx, username, password);
+        const header = context.reply?.request.headers['accept-language'];
+        return register(ctx, username, password, registrationLanguage(language, typeof header === 'string' ? header : undefined));
       },
+      setLanguage: async (_root, { language }: { language?: string | null }, context: Context) => (await setLanguage(ctx, user(context), language ?? null)).language,
       login: (_root, { username, password }: { username: string; password: string }, context: Context) => {
         who(context);
         return login(ctx, username, password);

@@ -1,5 +1,6 @@
 import { CLIENT_SEED_PATTERN } from '../engine/deal.js';
 import { Type, type Static } from '@sinclair/typebox';
+import type { Locale } from '../shared/i18n/locales.js';
 
 /** TypeBox schemas shared by routes (they become the OpenAPI components). */
 export const Problem = Type.Object(
@@ -13,6 +14,7 @@ export const Problem = Type.Object(
     errors: Type.Optional(Type.Array(Type.String(), { description: 'VALIDATION_FAILED, INVALID_ACTION, INVALID_OPTIONS: each problem in words' })),
     currentVersion: Type.Optional(Type.Integer({ description: 'STALE_VERSION: the version the game is at' })),
     rule: Type.Optional(Type.String({ description: "RULE_VIOLATION/{rule}: the engine's rule code" })),
+    gameType: Type.Optional(Type.String({ description: "RULE_VIOLATION/{rule}: the game's type; the catalog's `<gameType>.rule.<rule>` (GET /v1/game-types/{type}/log-keys) words the rule in other languages" })),
   },
   { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
 );
@@ -25,10 +27,28 @@ export const MAX_OFFSET = 1_000_000;
 export const Username = Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
 export const Password = Type.String({ minLength: 8, maxLength: 200 });
 export const Credentials = Type.Object({ username: Username, password: Password }, { additionalProperties: false });
+/**
+ * A language as asked for, checked by the service (400 UNKNOWN_LANGUAGE for one the site does not
+ * speak). One `type` list, not a union: the schemas' type coercion would turn null into "" or "" into null.
+ */
+const languageChoice = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 35, description });
+export const LanguageChoice = languageChoice('`en`, `de` or `pseudo` (English accented and longer, for testing), or null for none');
+export const RegisterBody = Type.Object({
+  username: Username, password: Password,
+  language: Type.Optional(languageChoice("The account's language (`en`, `de`, `pseudo`) or null; left out, the request's Accept-Language decides when it names a language the site speaks, else none")),
+}, { additionalProperties: false });
 export const LoginBody = Type.Object({ username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
+/** A language the site speaks (src/shared/i18n/locales.ts): `pseudo` is English accented and longer, for testing translations. */
+export const Language = Type.Union([Type.Literal('en'), Type.Literal('de'), Type.Literal('pseudo')], { description: 'A language the site speaks: `en` English, `de` German, `pseudo` English accented and about 40% longer (to test that every word is translated)' });
+/** The schema's languages are exactly the site's (a language added to locales.ts fails the type check here until added above). */
+export const LANGUAGES_MATCH: [Static<typeof Language>] extends [Locale] ? ([Locale] extends [Static<typeof Language>] ? true : false) : false = true;
+
 export const User = Type.Object(
-  { id: Type.String({ format: 'uuid' }), username: Type.String(), role: Type.Union([Type.Literal('player'), Type.Literal('admin')]), createdAt: Type.String({ format: 'date-time' }) },
+  {
+    id: Type.String({ format: 'uuid' }), username: Type.String(), role: Type.Union([Type.Literal('player'), Type.Literal('admin')]), createdAt: Type.String({ format: 'date-time' }),
+    language: Type.Optional(Type.Union([Language, Type.Null()], { description: "The account's language: mails, pushes and the web pages use it (PUT /v1/me/language); null: the browser's languages decide (mails and pushes: English)" })),
+  },
   { $id: 'User' },
 );
 
@@ -92,7 +112,29 @@ export const LegalActions = Type.Object(
   { $id: 'LegalActions' },
 );
 
-export const LogEntry = Type.Object({ message: Type.String(), data: Type.Optional(Type.Unknown()) }, { $id: 'LogEntry' });
+/**
+ * A log line as data for any language (src/shared/i18n/log.ts, docs/i18n.md): its key and its
+ * arguments, beside the English `message`. Lines stored before keys existed have neither.
+ */
+export const LOG_ARGS_DESCRIPTION = "The key's arguments by name. Each is one of: a number; a string (shown as it is: a username, an admin's reason); `{ \"seat\": n }` (seat n's player: show their name); `{ \"term\": \"building.smithy\" }` (a word of the game: the catalog's `<type>.term.<term>`); `{ \"entry\": { message, key, args } }` (another log line, rendered the same way: a take-back names the move it takes back); or a list of these (join them as the language joins lists). GET /v1/game-types/{type}/log-keys lists each key's arguments and the catalog's words.";
+export const logKeyFields = {
+  key: Type.Optional(Type.String({ description: "The line's stable key: the catalog's `<type>.log.<key>`; keys starting `kernel.` are the server's own lines (a timeout, a take-back, a resignation), the catalog's `common.<key>`, the same for every game. Absent on lines stored before keys existed: show `message`." })),
+  args: Type.Optional(Type.Record(Type.String(), Type.Ref('LogArg'), { description: LOG_ARGS_DESCRIPTION })),
+};
+/** One argument of a log line's key (src/shared/i18n/log.ts `LogArg`). */
+export const LogArg = Type.Union([
+  Type.Number(),
+  Type.String(),
+  Type.Object({ seat: Type.Integer({ minimum: 0, description: "A seat: show its player's name" }) }),
+  Type.Object({ term: Type.String({ description: "A word of the game: the catalog's `<type>.term.<term>`" }) }),
+  Type.Object({ entry: Type.Ref('LogEntry', { description: 'Another log line, worded the same way' }) }),
+  Type.Array(Type.Ref('LogArg'), { description: 'A list of arguments, joined as the language joins lists' }),
+], { $id: 'LogArg', description: "One argument of a log line's key: a number, a string (shown as it is), a seat, a term, another line, or a list of these" });
+export const LogEntry = Type.Object({
+  message: Type.String({ description: 'The line in English (what a client without a catalog shows)' }),
+  ...logKeyFields,
+  data: Type.Optional(Type.Unknown()),
+}, { $id: 'LogEntry', description: 'One line of the log: English words, the key and arguments to word it in any language (GET /v1/game-types/{type}/log-keys), and its facts' });
 export const PlayerEvent = Type.Object(
   {
     seq: Type.Integer(),
@@ -209,3 +251,22 @@ export const StreamGapData = Type.Object(
   },
   { $id: 'StreamGapData', description: 'The JSON `data` of a `gap` event of GET /v1/me/events: reload the game (or its `/log`), or with `gameId` null every game' },
 );
+
+/** GET /v1/game-types/{type}/log-keys (services/log-words.ts). */
+const Words = Type.Record(Type.String(), Type.String(), { description: 'The catalog message by language (`en`, `de`): ICU MessageFormat' });
+export const GameLogKeys = Type.Object({
+  type: Type.String(),
+  languages: Type.Array(Type.String(), { description: 'The languages `messages` give' }),
+  format: Type.Literal('ICU MessageFormat', { description: 'How the messages are written: https://unicode-org.github.io/icu/userguide/format_parse/messages/' }),
+  title: Type.Union([Words, Type.Null()], { description: "The game's name (null: the catalog has none; use GET /v1/game-types' `title`)" }),
+  argumentKinds: Type.Record(Type.String(), Type.String(), { description: 'What each argument kind is and how to show it' }),
+  keys: Type.Array(Type.Object({
+    key: Type.String({ description: "A log line's `key`" }),
+    catalogKey: Type.String({ description: 'Its message in the catalog: `<type>.log.<key>`, or `common.<key>` for `kernel.*`' }),
+    args: Type.Record(Type.String(), Type.Union(['seat', 'seats', 'term', 'terms', 'number', 'text', 'entry'].map((kind) => Type.Literal(kind))), { description: 'Each argument of the line and its kind' }),
+    messages: Words,
+  })),
+  terms: Type.Array(Type.Object({ term: Type.String({ description: 'What a `{ "term": … }` argument names' }), catalogKey: Type.String(), messages: Words })),
+  rules: Type.Array(Type.Object({ rule: Type.String({ description: 'The `rule` of a RULE_VIOLATION/<rule> refusal' }), catalogKey: Type.String(), messages: Words })),
+  players: Type.Object({ catalogKey: Type.String(), messages: Words }, { description: 'How a seat without a player is named ("Player {n}", n = seat + 1)' }),
+}, { $id: 'GameLogKeys', description: "A game type's log keys and the catalog's words for them, its terms and its rule sentences, in every language the server speaks" });

@@ -203,7 +203,7 @@ export async function exportAccount(ctx: ServiceContext, principal: Principal) {
   const user = await db.user.findUnique({
     where: { id: principal.userId },
     select: {
-      id: true, username: true, role: true, createdAt: true, email: true, emailVerifiedAt: true, emailMode: true, digestHours: true, timeZone: true, deletedAt: true,
+      id: true, username: true, role: true, createdAt: true, email: true, emailVerifiedAt: true, emailMode: true, digestHours: true, timeZone: true, language: true, deletedAt: true,
       ratings: { orderBy: { gameType: 'asc' }, select: { gameType: true, mu: true, sigma: true, rating: true, games: true, updatedAt: true } },
       ratingChanges: { orderBy: { gameId: 'asc' }, select: { gameId: true, seat: true, place: true, muBefore: true, sigmaBefore: true, muAfter: true, sigmaAfter: true, game: { select: { gameType: true, ratedAt: true } } } },
       apiTokens: { orderBy: { createdAt: 'asc' }, select: { id: true, name: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true } },
@@ -226,7 +226,7 @@ export async function exportAccount(ctx: ServiceContext, principal: Principal) {
   return {
     format: 'boardgame-server/account-export@1' as const,
     exportedAt: ctx.now().toISOString(),
-    account: { id: user.id, username: user.username, role: user.role, createdAt: user.createdAt.toISOString() },
+    account: publicUser(user),
     settings: { email: user.email, emailVerified: user.emailVerifiedAt !== null, emailMode: user.emailMode, digestHours: user.digestHours, timeZone: user.timeZone },
     ratings: user.ratings.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
     ratingChanges: user.ratingChanges.map(({ game, ...row }) => ({ ...row, gameType: game.gameType, ratedAt: game.ratedAt.toISOString() })),

@@ -1,4 +1,5 @@
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { isLocale, LOCALES, negotiateLocale, type Locale } from '../shared/i18n/locales.js';
 import type { Principal } from '../auth/tokens.js';
 import { badRequest, conflict, notFound, ServiceError } from '../errors.js';
 import { findUserById, findUserByUsername, insertUser, upsertAdmin, type UserRecord } from '../store/users.js';
@@ -10,17 +11,46 @@ export interface PublicUser {
   username: string;
   role: 'player' | 'admin';
   createdAt: string;
+  /** The account's language (mails, pushes, pages), or null: the browser's languages decide. */
+  language: Locale | null;
 }
 
-export const publicUser = (user: Pick<UserRecord, 'id' | 'username' | 'role' | 'createdAt'>): PublicUser => ({ id: user.id, username: user.username, role: user.role, createdAt: user.createdAt.toISOString() });
+/** A stored language, as the API answers it (a value the site no longer speaks reads as none). */
+export const accountLanguage = (value: string | null | undefined): Locale | null => (isLocale(value) ? value : null);
+
+export const publicUser = (user: Pick<UserRecord, 'id' | 'username' | 'role' | 'createdAt' | 'language'>): PublicUser => ({ id: user.id, username: user.username, role: user.role, createdAt: user.createdAt.toISOString(), language: accountLanguage(user.language) });
 // A login token carries the account's token generation: raising it ends the token (services/account-care.ts).
 const principalOf = (user: UserRecord) => ({ userId: user.id, username: user.username, role: user.role, generation: user.tokenGeneration });
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 
-export async function register(ctx: ServiceContext, username: string, password: string): Promise<{ user: PublicUser; token: string }> {
+/**
+ * A language as asked for (`PUT /v1/me/language`, `setLanguage`, registration): one the site speaks,
+ * or null for none; anything else is refused (400 UNKNOWN_LANGUAGE) and changes nothing.
+ */
+export function checkLanguage(value: unknown): Locale | null {
+  if (value === null) return null;
+  if (isLocale(value)) return value;
+  throw badRequest('UNKNOWN_LANGUAGE', `The language is one of ${LOCALES.map((locale) => `"${locale}"`).join(', ')} or null; ${JSON.stringify(String(value).slice(0, 32))} is none.`);
+}
+
+/**
+ * The language of a new account: the one asked for; when none is given, the request's
+ * Accept-Language if it names a language the site speaks (the pseudo-locale only by name), else none.
+ */
+export function registrationLanguage(asked: unknown, acceptLanguage: string | undefined): Locale | null {
+  if (asked !== undefined) return checkLanguage(asked);
+  if (!acceptLanguage) return null;
+  const negotiated = negotiateLocale(acceptLanguage);
+  // negotiateLocale answers English when nothing matches: English counts only when the header names it.
+  const namesEnglish = acceptLanguage.split(',').some((range) => /^\s*en(-[^;]*)?\s*(;|$)/i.test(range) && !/;\s*q\s*=\s*0(\.0*)?\s*$/i.test(range));
+  if (negotiated === 'en' && !namesEnglish) return null;
+  return negotiated;
+}
+
+export async function register(ctx: ServiceContext, username: string, password: string, language: Locale | null = null): Promise<{ user: PublicUser; token: string }> {
   if (!USERNAME.test(username)) throw badRequest('INVALID_USERNAME', 'A username is 3 to 32 letters, digits, dots, dashes or underscores.');
-  const user = await insertUser(ctx.db, { username, passwordHash: await hashPassword(checkPassword(password)), role: 'player' });
+  const user = await insertUser(ctx.db, { username, passwordHash: await hashPassword(checkPassword(password)), role: 'player', language });
   // Taken, or retired by a deleted account (names are never given again): the same answer.
   if (!user) throw conflict('USERNAME_TAKEN', `The username "${username}" is already taken.`);
   return { user: publicUser(user), token: await ctx.tokens.issue(principalOf(user)) };
@@ -50,6 +80,14 @@ export async function me(ctx: ServiceContext, principal: Principal): Promise<Pub
   const user = await findUserById(ctx.db, principal.userId);
   if (!user) throw notFound('User');
   return publicUser(user);
+}
+
+/** Sets (or, with null, removes) the account's language; the same rules as registration's. */
+export async function setLanguage(ctx: ServiceContext, principal: Principal, language: unknown): Promise<{ language: Locale | null }> {
+  const chosen = checkLanguage(language);
+  const updated = await ctx.db.user.updateMany({ where: { id: principal.userId, deletedAt: null }, data: { language: chosen } });
+  if (updated.count === 0) throw notFound('User');
+  return { language: chosen };
 }
 
 export async function ensureAdmin(ctx: ServiceContext, username: string, password: string): Promise<void> {

@@ -9,6 +9,7 @@ import { definitionFor } from './definitions.js';
 import { botNames, detail, loadGame } from './lobby.js';
 import { afterCommit, commitAbort, type Change } from './progress.js';
 import { handSeatToBot, strongestBot } from './resign.js';
+import { abortEntry, replaceEntry } from '../engine/kernel-log.js';
 
 /**
  * What an admin does to games and accounts that misbehave: abort a game, give a seat to a bot,
@@ -37,7 +38,7 @@ export async function abortGame(ctx: ServiceContext, principal: Principal, gameI
   }
   const change = await withGameLock(ctx.db, gameId, async (game, locked): Promise<Change> => {
     if (over(game.status)) throw conflict('GAME_FINISHED', 'This game is already over.');
-    return commitAbort(game, locked, principal.userId, `An admin aborted the game${because}`, reason);
+    return commitAbort(game, locked, principal.userId, abortEntry(reason), reason);
   });
   await afterCommit(ctx, change);
   ctx.log.info(`game ${gameId} aborted at version ${change.version} by admin ${principal.userId}${because}`);
@@ -61,7 +62,7 @@ export async function replaceSeatByBot(ctx: ServiceContext, principal: Principal
     const moved = await handSeatToBot(ctx, definition, game, locked, {
       seat, bot, seatChange: { userId: null, timeouts: 0 }, resigned: false, actorId: principal.userId, kind: 'replace', closeWhenNobodyLeft: false,
       action: { type: 'replace', bot, ...(replaced ? { replaced } : {}) },
-      message: () => `An admin gave seat ${seat}${replaced ? ` (${replaced})` : ''} to a bot (${bot}), which plays on.`,
+      entry: () => replaceEntry(seat, replaced, bot),
     });
     ctx.log.info(`game ${gameId}: seat ${seat}${replaced ? ` (${replaced})` : ''} given to bot ${bot} by admin ${principal.userId}`);
     return [moved, target.userId];

@@ -16,6 +16,7 @@ import { rngMoved, START_SEQ, startLog } from './progress.js';
 import { seedsProblem } from '../engine/record.js';
 import { EARLIER_FORMATS, RECORD_FORMAT, recordOf, type GameRecordExport } from './record.js';
 import { setupInputOf, walkLog } from './timeline.js';
+import { importedServiceEntry } from '../engine/kernel-log.js';
 
 /**
  * Export and import of portable game records (format `boardgame-record/3`, `/2` or `/1`, src/engine/record.ts).
@@ -73,12 +74,10 @@ const doesNotReplay = (atEvent: number, reason: string) =>
 function serviceLog(event: { kind: EventKind; seat: number | null; undoesSeq?: number | null }, seatCount: number): LogEntry[] {
   switch (event.kind) {
     case 'start': return startLog(seatCount);
-    case 'undo': return [{ message: `Seat ${event.seat} takes back a move and every move after it.` }];
-    case 'resign': return [{ message: `Seat ${event.seat} resigns; a bot plays on for them.` }];
-    case 'replace': return [{ message: `An admin gave seat ${event.seat} to a bot.` }];
-    case 'abort': return [{ message: 'An admin aborted the game.' }];
-    case 'rules': return [{ message: 'The game moved to newer rules.' }];
-    default: return [];
+    default: {
+      const entry = importedServiceEntry(event.kind, event.seat);
+      return entry ? [entry] : [];
+    }
   }
 }
 

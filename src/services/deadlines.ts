@@ -6,6 +6,7 @@ import { definitionFor } from './definitions.js';
 import { unsentSince, warningTimes } from './due-plan.js';
 import { botNames } from './lobby.js';
 import { commitEvent, type Change } from './progress.js';
+import { botPlaysEntry, timeoutEntry } from '../engine/kernel-log.js';
 
 /**
  * A person's deadline passed (the due-work worker found it under the game's row lock): the game's
@@ -23,7 +24,7 @@ export async function applyTimeout(ctx: ServiceContext, game: GameRecord, locked
   const bot = handOver ? (botNames(definition).at(-1) ?? 'random') : held.bot;
   await locked.updateSeat(seat, { timeouts, bot });
   const seats = game.seats.map((entry) => (entry.seat === seat ? { ...entry, timeouts, bot } : entry));
-  const preface = [{ message: `Seat ${seat} ran out of time.` }, ...(handOver ? [{ message: `A bot (${bot}) now plays seat ${seat}.` }] : [])];
+  const preface = [timeoutEntry(seat), ...(handOver ? [botPlaysEntry(seat, bot!)] : [])];
   return commitEvent(ctx, definition, game, locked, { seat, actorId: null, kind: 'timeout', action, applied, preface, seats });
 }
 

@@ -7,6 +7,7 @@ import { botSeatToAct, personDeadlines, planDue, unsentSince } from './due-plan.
 import { afterCommit, commitAbort, type Change } from './progress.js';
 import { rateFinishedGame } from './ratings.js';
 import type { Tx } from '../store/ratings.js';
+import { botLimitAbortEntry } from '../engine/kernel-log.js';
 
 /**
  * Due work: claim the games whose work is due earliest (row locks, SKIP LOCKED), do one
@@ -52,7 +53,7 @@ async function step(ctx: ServiceContext, game: GameRecord, locked: LockedGame, t
       // No game here comes near it (a 4-player guild town: about 540 moves), but a bot that
       // goes round in a circle would write events for ever. The game ends; the log says why.
       ctx.log.error(`game ${game.id} aborted: its bot in seat ${bot} was to move at event ${game.version}, the limit (BOT_GAME_MAX_EVENTS)`);
-      return { kind: 'bot', dueAt: game.dueAt ?? now, change: await commitAbort(game, locked, null, `The game is aborted: it reached ${game.version} events with a bot still to move (the limit is ${ctx.botGameMaxEvents}).`, 'too many events') };
+      return { kind: 'bot', dueAt: game.dueAt ?? now, change: await commitAbort(game, locked, null, botLimitAbortEntry(game.version, ctx.botGameMaxEvents), 'too many events') };
     }
     if (bot !== undefined) {
       const moved = await playBotMove(ctx, game, locked, bot);

@@ -11,6 +11,7 @@ import { resetLink } from './account-care.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
 import { visibleLog } from '../engine/log.js';
 import { gameName, nameSeats, playerLabel, seatNames, tidy } from '../shared/game-names.js';
+import { intlTag, isLocale, renderLogEntry, translator, type Translator } from '../shared/i18n/index.js';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -196,88 +197,112 @@ interface Mail {
   paragraphs: { text: string; button?: { label: string; url: string } }[];
 }
 
-/** A time as the person reads it: in their time zone (notification settings) if known, else in UTC, with the zone named. */
-export function localTime(at: Date, timeZone: string | null): string {
+/** The translator of a person's language (the account's; none: English). */
+export const recipientTranslator = (language: string | null | undefined): Translator => translator(isLocale(language) ? language : 'en');
+
+const english = translator('en');
+
+/**
+ * A time as the person reads it: in their time zone (notification settings) if known, else in UTC,
+ * with the zone named, in their language ("Saturday, 28 November 2026 at 21:00 (UTC)",
+ * "Samstag, 28. November 2026 um 22:00 Uhr (Europe/Berlin)").
+ */
+export function localTime(at: Date, timeZone: string | null, tr: Translator = english): string {
   const zone = timeZone ?? 'UTC';
-  return `${new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).format(at)} (${zone === 'UTC' ? 'UTC' : `${zone.replace(/_/g, ' ')} time`})`;
+  // English keeps the British order ("Saturday, 28 November"), as mails always gave it.
+  const tag = tr.locale === 'de' ? intlTag(tr.locale) : 'en-GB';
+  const time = new Intl.DateTimeFormat(tag, { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).format(at);
+  return zone === 'UTC' ? tr.t('mail.time.utc', { time }) : tr.t('mail.time.zone', { time, zone: zone.replace(/_/g, ' ') });
 }
 
-/** The title of a game type as players know it (the definition's), or the type id in words for a type this server no longer serves. */
-export const gameTitleOf = (ctx: ServiceContext, type: string): string => ctx.catalog[type]?.title ?? type.replace(/-/g, ' ');
+/**
+ * The title of a game type as players know it: the catalog's `<type>.title` in the reader's language
+ * when it has one, else the definition's, or the type id in words for a type this server no longer serves.
+ */
+export function gameTitleOf(ctx: ServiceContext, type: string, tr: Translator = english): string {
+  const key = `${type}.title`;
+  if (tr.has(key)) return tr.t(key);
+  return ctx.catalog[type]?.title ?? type.replace(/-/g, ' ');
+}
 
-/** "Guild town with ann, bob" (src/shared/game-names.ts, as the web app names games). */
-export const nameOfGame = (ctx: ServiceContext, game: Pick<ClaimedGame, 'type' | 'seats'>): string => gameName(gameTitleOf(ctx, game.type), game.seats);
+/** "Guild town with ann, bob" (src/shared/game-names.ts, as the web app names games), in the reader's language. */
+export const nameOfGame = (ctx: ServiceContext, game: Pick<ClaimedGame, 'type' | 'seats'>, tr: Translator = english): string => gameName(gameTitleOf(ctx, game.type, tr), game.seats, tr);
 
 function seatDeadline(game: ClaimedGame, seat: number): Date | null {
   return deadlines(game.timeControl as TimeControl, game.clocks as Clocks | null, game.activeSeats).find((entry) => entry.seat === seat)?.at ?? null;
 }
 
-function resultLine(game: ClaimedGame | undefined, payload: Record<string, unknown>): string {
+function resultLine(tr: Translator, game: ClaimedGame | undefined, payload: Record<string, unknown>): string {
   const result = (game?.result ?? payload.result) as { winners?: number[]; abandoned?: boolean; scores?: number[] | null } | null;
-  if (!result) return 'It was ended without a result.';
-  if (result.abandoned) return 'It was abandoned.';
-  const names = seatNames(game?.seats ?? []);
-  const name = (seat: number) => names[seat] ?? playerLabel(seat);
+  if (!result) return tr.t('mail.result.none');
+  if (result.abandoned) return tr.t('mail.result.abandoned');
+  const names = seatNames(game?.seats ?? [], tr);
+  const name = (seat: number) => names[seat] ?? playerLabel(seat, tr);
   const winners = (result.winners ?? []).map(name);
-  const scores = result.scores ? ` Scores: ${result.scores.map((score, seat) => `${name(seat)} ${score}`).join(', ')}.` : '';
-  return `${winners.length === 0 ? 'Nobody won.' : `${winners.join(' and ')} won.`}${scores}`;
+  const won = winners.length === 0 ? tr.t('mail.result.nobody') : tr.t('mail.result.won', { n: winners.length, winners: tr.list(winners) });
+  const scores = result.scores ? tr.t('mail.result.scores', { scores: result.scores.map((score, seat) => tr.t('mail.result.score', { name: name(seat), score: tr.number(score) })).join(', ') }) : null;
+  return scores ? `${won} ${scores}` : won;
 }
 
-/** What happened since the recipient's own last move, from their seat's view of the log (never a line hidden from it), oldest first. */
-function sinceYourMove(events: RecentEvent[], seat: number, names: readonly string[]): { mover: string | null; lines: string[] } {
+/**
+ * What happened since the recipient's own last move, from their seat's view of the log (never a line
+ * hidden from it), oldest first, in their language: lines with a key from the catalog (renderLogEntry),
+ * lines stored before keys in English as they were written.
+ */
+function sinceYourMove(tr: Translator, type: string, events: RecentEvent[], seat: number, names: readonly string[]): { mover: string | null; lines: string[] } {
   const since: RecentEvent[] = [];
   for (const event of events) {
     if ((event.seat === seat && event.kind === 'action') || event.kind === 'start') break;
     since.unshift(event);
   }
   const lines = since.slice(-3).flatMap((event) => {
-    const who = event.seat === null ? null : names[event.seat] ?? playerLabel(event.seat);
-    const visible = visibleLog(event.log, seat).map((entry) => tidy(nameSeats(entry.message, names)));
+    const who = event.seat === null ? null : names[event.seat] ?? playerLabel(event.seat, tr);
+    const visible = visibleLog(event.log, seat).map((entry) => renderLogEntry(tr, type, entry, names) ?? tidy(nameSeats(entry.message, names)));
     if (visible.length > 0) return visible;
-    const told = { action: `${who} moved.`, undo: `${who} took back a move.`, resign: `${who} resigned.`, timeout: `${who} ran out of time.` }[event.kind];
-    return who && told ? [told] : [];
+    const key = ({ action: 'mail.event.action', undo: 'mail.event.undo', resign: 'mail.event.resign', timeout: 'mail.event.timeout' } as const)[event.kind as 'action'];
+    return who && key ? [tr.t(key, { who })] : [];
   });
   const last = since.at(-1);
-  return { mover: last && last.seat !== null && last.seat !== seat ? names[last.seat] ?? playerLabel(last.seat) : null, lines };
+  return { mover: last && last.seat !== null && last.seat !== seat ? names[last.seat] ?? playerLabel(last.seat, tr) : null, lines };
 }
 
-function compose(ctx: ServiceContext, settings: MailSettings, rows: ClaimedNotification[], context: ClaimContext): Mail {
+function compose(ctx: ServiceContext, settings: MailSettings, rows: ClaimedNotification[], context: ClaimContext, tr: Translator): Mail {
   const gameUrl = (id: string) => `${settings.publicUrl}/games/${id}`;
-  const when = (at: Date) => localTime(at, context.user.timeZone);
+  const when = (at: Date) => localTime(at, context.user.timeZone, tr);
   const paragraphs: Mail['paragraphs'] = [];
   const subjects: string[] = [];
-  const play = (id: string) => ({ label: 'Play your turn', url: gameUrl(id) });
+  const play = (id: string) => ({ label: tr.t('mail.button.play'), url: gameUrl(id) });
   const told = new Set<string>();
   for (const row of rows) {
     const game = row.gameId ? context.games.get(row.gameId) : undefined;
     const payloadGame = row.payload.game as { type?: string } | undefined;
-    const name = game ? nameOfGame(ctx, game) : gameTitleOf(ctx, String(payloadGame?.type ?? 'a game'));
+    const name = game ? nameOfGame(ctx, game, tr) : gameTitleOf(ctx, String(payloadGame?.type ?? 'a game'), tr);
     if (row.kind === 'game_over') {
-      subjects.push(`Game over: ${name}`);
-      paragraphs.push({ text: `Your game of ${name} is over. ${resultLine(game, row.payload)}`, button: { label: 'Watch the replay', url: `${gameUrl(row.gameId!)}/replay` } });
+      subjects.push(tr.t('mail.game-over.subject', { game: name }));
+      paragraphs.push({ text: `${tr.t('mail.game-over.body', { game: name })} ${resultLine(tr, game, row.payload)}`, button: { label: tr.t('mail.button.replay'), url: `${gameUrl(row.gameId!)}/replay` } });
     } else if (row.kind === 'invitation') {
-      const by = typeof row.payload.invitedBy === 'string' ? row.payload.invitedBy : 'Someone';
-      subjects.push(`${by} invited you to play ${game ? gameTitleOf(ctx, game.type) : name}`);
-      paragraphs.push({ text: `${by} keeps a seat for you in a new game of ${name}. It starts once every seat is taken.`, button: { label: 'Join the game', url: gameUrl(row.gameId!) } });
+      const by = typeof row.payload.invitedBy === 'string' ? row.payload.invitedBy : tr.t('mail.someone');
+      subjects.push(tr.t('mail.invitation.subject', { by, title: game ? gameTitleOf(ctx, game.type, tr) : name }));
+      paragraphs.push({ text: tr.t('mail.invitation.body', { by, game: name }), button: { label: tr.t('mail.button.join'), url: gameUrl(row.gameId!) } });
     } else if (row.kind === 'deadline_near') {
       const at = game && row.seat !== null ? seatDeadline(game, row.seat) : null;
-      subjects.push(`Deadline near in ${name}`);
-      paragraphs.push({ text: `Your time to move in ${name} runs out ${at ? `on ${when(at)}` : 'soon'}.`, button: row.gameId ? play(row.gameId) : undefined });
+      subjects.push(tr.t('mail.deadline.subject', { game: name }));
+      paragraphs.push({ text: at ? tr.t('mail.deadline.body', { game: name, when: when(at) }) : tr.t('mail.deadline.body.soon', { game: name }), button: row.gameId ? play(row.gameId) : undefined });
       if (row.gameId) told.add(row.gameId);
     } else if (row.kind === 'your_turn') {
-      subjects.push(`Your turn in ${name}`);
+      subjects.push(tr.t('mail.turn.subject', { game: name }));
       if (!game || told.has(game.id) || row.seat === null) continue;
       // The newest turn row of the game speaks for it (a digest may hold several).
       if (rows.some((other) => other.kind === 'your_turn' && other.gameId === game.id && (other.gameVersion ?? 0) > (row.gameVersion ?? 0))) continue;
       told.add(game.id);
-      const names = seatNames(game.seats);
-      const { mover, lines } = sinceYourMove(context.recent.get(game.id) ?? [], row.seat, names);
+      const names = seatNames(game.seats, tr);
+      const { mover, lines } = sinceYourMove(tr, game.type, context.recent.get(game.id) ?? [], row.seat, names);
       const at = seatDeadline(game, row.seat);
       paragraphs.push({
         text: [
-          mover ? `${mover} moved in ${name}: it is your turn.` : `It is your turn in ${name}.`,
-          ...(lines.length > 0 ? [`Since your last move: ${lines.join(' ')}`] : []),
-          at ? `Your deadline is ${when(at)}.` : 'This game has no deadline.',
+          mover ? tr.t('mail.turn.moved', { mover, game: name }) : tr.t('mail.turn.yours', { game: name }),
+          ...(lines.length > 0 ? [tr.t('mail.turn.since', { lines: lines.join(' ') })] : []),
+          at ? tr.t('mail.turn.deadline', { when: when(at) }) : tr.t('mail.turn.no-deadline'),
         ].join(' '),
         button: play(game.id),
       });
@@ -285,35 +310,37 @@ function compose(ctx: ServiceContext, settings: MailSettings, rows: ClaimedNotif
   }
   // Turn mails (and deadline warnings) also list the other games waiting for the person now, with their deadlines.
   const others = rows.some((row) => row.kind === 'your_turn' || row.kind === 'deadline_near') ? context.waiting.filter((game) => !told.has(game.id)) : [];
-  if (others.length > 0) paragraphs.push({ text: others.length === 1 ? 'Another game is waiting for your move:' : `${others.length} more games are waiting for your move:` });
+  if (others.length > 0) paragraphs.push({ text: tr.t('mail.waiting.intro', { n: others.length }) });
   for (const game of others) {
     const seat = game.seats.find((entry) => entry.userId === context.user.id && game.activeSeats.includes(entry.seat))?.seat;
     const at = seat === undefined ? null : seatDeadline(game, seat);
-    paragraphs.push({ text: `${nameOfGame(ctx, game)}: ${at ? `your deadline is ${when(at)}` : 'no deadline'}.`, button: play(game.id) });
+    const other = nameOfGame(ctx, game, tr);
+    paragraphs.push({ text: at ? tr.t('mail.waiting.deadline', { game: other, when: when(at) }) : tr.t('mail.waiting.no-deadline', { game: other }), button: play(game.id) });
   }
   const distinct = [...new Set(subjects)];
-  const subject = distinct.length === 1 ? distinct[0]! : context.waiting.length > 0 ? `${context.waiting.length} games are waiting for you` : `${rows.length} notifications`;
+  const subject = distinct.length === 1 ? distinct[0]! : context.waiting.length > 0 ? tr.t('mail.subject.waiting', { n: context.waiting.length }) : tr.t('mail.subject.notifications', { n: rows.length });
   return { subject, paragraphs };
 }
 
-function verificationMail(username: string, payload: Record<string, unknown>, timeZone: string | null): Mail {
-  const expires = typeof payload.expiresAt === 'string' ? ` The link works until ${localTime(new Date(payload.expiresAt), timeZone)}.` : '';
+function verificationMail(tr: Translator, username: string, payload: Record<string, unknown>, timeZone: string | null): Mail {
+  const body = tr.t('mail.verify.body', { username });
+  const text = typeof payload.expiresAt === 'string' ? `${body} ${tr.t('mail.verify.until', { when: localTime(new Date(payload.expiresAt), timeZone, tr) })}` : body;
   return {
-    subject: 'Confirm your e-mail address',
+    subject: tr.t('mail.verify.subject'),
     paragraphs: [
-      { text: `Confirm that notifications for ${username} may come to this address.${expires}`, button: { label: 'Confirm this address', url: String(payload.link) } },
-      { text: 'If you did not ask for this, ignore this mail: nothing will be sent.' },
+      { text, button: { label: tr.t('mail.verify.button'), url: String(payload.link) } },
+      { text: tr.t('mail.verify.ignore') },
     ],
   };
 }
 
-function resetMail(settings: MailSettings, username: string, resetId: string, expiresAt: string, timeZone: string | null): Mail {
+function resetMail(tr: Translator, settings: MailSettings, username: string, resetId: string, expiresAt: string, timeZone: string | null): Mail {
   return {
-    subject: 'Choose a new password',
+    subject: tr.t('mail.reset.subject'),
     paragraphs: [
-      { text: `Someone (we hope you) asked to choose a new password for ${username}.`, button: { label: 'Choose a new password', url: resetLink(settings, resetId) } },
-      { text: `The button works once, until ${localTime(new Date(expiresAt), timeZone)}. Using it logs out every other session of the account.` },
-      { text: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
+      { text: tr.t('mail.reset.body', { username }), button: { label: tr.t('mail.reset.button'), url: resetLink(settings, resetId) } },
+      { text: tr.t('mail.reset.until', { when: localTime(new Date(expiresAt), timeZone, tr) }) },
+      { text: tr.t('mail.reset.ignore') },
     ],
   };
 }
@@ -321,15 +348,16 @@ function resetMail(settings: MailSettings, username: string, resetId: string, ex
 const BUTTON_STYLE = 'display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;font-weight:bold;text-decoration:none';
 
 /** Text and HTML parts; `unsubscribe` (null: none) adds the one-click footer of notification mails. Every string is escaped in the HTML part. */
-function render(mail: Mail, unsubscribe: string | null): { text: string; html: string } {
-  const footer = 'You get these mails because your account asked for them.';
+function render(tr: Translator, mail: Mail, unsubscribe: string | null): { text: string; html: string } {
+  const footer = tr.t('mail.footer');
+  const unsubscribeLabel = tr.t('mail.unsubscribe');
   const text = [
     ...mail.paragraphs.flatMap((paragraph) => [paragraph.text, ...(paragraph.button ? [`${paragraph.button.label}: ${paragraph.button.url}`] : []), '']),
-    ...(unsubscribe ? [footer, `Unsubscribe: ${unsubscribe}`] : []),
+    ...(unsubscribe ? [footer, `${unsubscribeLabel}: ${unsubscribe}`] : []),
   ].join('\n').trimEnd();
-  const html = `<!doctype html><html><body>${mail.paragraphs
+  const html = `<!doctype html><html lang="${tr.locale === 'pseudo' ? 'en-XA' : tr.locale}"><body>${mail.paragraphs
     .map((paragraph) => `<p>${escapeHtml(paragraph.text)}</p>${paragraph.button ? `<p><a href="${escapeHtml(paragraph.button.url)}" style="${BUTTON_STYLE}">${escapeHtml(paragraph.button.label)}</a></p>` : ''}`)
-    .join('')}${unsubscribe ? `<hr><p style="font-size:small">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>` : ''}</body></html>`;
+    .join('')}${unsubscribe ? `<hr><p style="font-size:small">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(unsubscribeLabel)}</a></p>` : ''}</body></html>`;
   return { text, html };
 }
 
@@ -412,11 +440,13 @@ export async function sendDueMail(ctx: ServiceContext, settings: MailSettings, o
       await client.query('UPDATE users SET last_digest_at = now() WHERE id = $1', [user.id]);
     }
     const unsubscribe = unsubscribeUrl(settings, user.id);
-    const mail: Mail = verification ? verificationMail(user.username, live[0]!.payload, user.timeZone)
-      : reset ? resetMail(settings, user.username, resetId, String(live[0]!.payload.expiresAt), user.timeZone)
-      : compose(ctx, settings, live, context);
+    // In the recipient's language (the account's; none: English).
+    const tr = recipientTranslator(user.language);
+    const mail: Mail = verification ? verificationMail(tr, user.username, live[0]!.payload, user.timeZone)
+      : reset ? resetMail(tr, settings, user.username, resetId, String(live[0]!.payload.expiresAt), user.timeZone)
+      : compose(ctx, settings, live, context, tr);
     // A reset mail is no notification: nothing to unsubscribe from.
-    const { text, html } = render(mail, reset ? null : unsubscribe);
+    const { text, html } = render(tr, mail, reset ? null : unsubscribe);
     return { settled, send: live, message: { address, subject: mail.subject, text, html, unsubscribe: reset ? null : unsubscribe, lagMs, moot: settled.length, digestBefore } };
   });
   if (!claim) return false;

@@ -169,7 +169,7 @@ async function move(ctx: ServiceContext, principal: Principal, input: SubmitInpu
   if (errors.length > 0) throw badRequest('INVALID_ACTION', `That is not a ${definition.title} action: ${errors.join('; ')}`, { errors });
   if (!game.activeSeats.includes(seat)) throw unprocessable('NOT_YOUR_TURN', `It is not your turn (waiting for seat ${game.activeSeats.join(', ') || 'nobody'}).`);
   const applied = definition.apply(game.state, seat, input.action);
-  if (isRuleError(applied)) throw unprocessable(`RULE_VIOLATION/${applied.code}`, applied.message, { rule: applied.code });
+  if (isRuleError(applied)) throw unprocessable(`RULE_VIOLATION/${applied.code}`, applied.message, { rule: applied.code, gameType: game.type });
   // A player who acts is back: their missed-deadline count restarts and a bot standing in for them steps aside.
   const held = game.seats[seat]!;
   let seats = game.seats;

@@ -6,6 +6,7 @@ import type { DueColumns, EventKind, GameRecord, GameStatus, LockedGame, SeatRec
 import { advanceClocks, deadlines, nextDeadline, startClocks, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { planDue, unsentSince } from './due-plan.js';
+import { startEntry } from '../engine/kernel-log.js';
 
 /**
  * How a game moves on, whoever moves it (a player, a bot, a deadline, a take-back): inside the
@@ -60,7 +61,7 @@ export async function writeOutbox(locked: LockedGame, change: Change): Promise<C
 
 /** The start's event number: an open game is at version 0, the start takes 1, the first move 2. */
 export const START_SEQ = 1;
-export const startLog = (players: number): LogEntry[] => [{ message: `The game starts with ${players} players.` }];
+export const startLog = (players: number): LogEntry[] => [startEntry(players)];
 
 export async function commitStart(ctx: ServiceContext, definition: AnyGameDefinition, game: GameRecord, locked: LockedGame, seats: SeatRecord[]): Promise<Change> {
   // The client seeds follow their seats into the new numbering; they are fixed from now on (derivation 2).
@@ -138,11 +139,11 @@ export async function commitEvent(ctx: ServiceContext, definition: AnyGameDefini
  * admin, or null for the server), its deadlines and bot turns dropped. Its players hear of it like of
  * any move, their webhooks get `game_over`.
  */
-export async function commitAbort(game: GameRecord, locked: LockedGame, actorId: string | null, message: string, reason?: string): Promise<Change> {
+export async function commitAbort(game: GameRecord, locked: LockedGame, actorId: string | null, entry: LogEntry, reason?: string): Promise<Change> {
   const seq = game.version + 1;
   const due = { dueAt: null, warnAt: null };
   await locked.append(
-    { seq, seat: null, actorId, kind: 'abort', action: { type: 'abort', ...(reason ? { reason } : {}) }, log: [{ message }], irreversible: true },
+    { seq, seat: null, actorId, kind: 'abort', action: { type: 'abort', ...(reason ? { reason } : {}) }, log: [entry], irreversible: true },
     { state: game.state, activeSeats: [], result: null, clocks: game.clocks, deadline: null, due, aborted: true },
   );
   return writeOutbox(locked, { gameId: game.id, gameType: game.type, version: seq, status: 'aborted', activeSeats: [], seats: game.seats, deadlines: [], newlyActive: [], started: false, result: null, due, webhooks: 0 });

@@ -7,7 +7,7 @@ import { countPushSubscriptions, deletePushSubscription, forgetPushEndpoint, lis
 import { withinAccountQuota } from '../store/quotas.js';
 import { deadlines, type Clocks, type TimeControl } from './clock.js';
 import type { ServiceContext } from './context.js';
-import { DEFAULT_LEASE_MS, isMoot, nameOfGame } from './notifications.js';
+import { DEFAULT_LEASE_MS, isMoot, nameOfGame, recipientTranslator } from './notifications.js';
 
 /**
  * Web Push (RFC 8030, payload encrypted per RFC 8291, VAPID per RFC 8292) of "your turn" and
@@ -134,10 +134,12 @@ export async function sendDuePush(ctx: ServiceContext, settings: PushSettings, o
     });
     const warning = live.some((row) => row.kind === 'deadline_near');
     const first = live[0]!;
+    // In the recipient's language (the account's; none: English).
+    const tr = recipientTranslator(user.language);
     const payload = JSON.stringify({
       kind: warning ? 'deadline_near' : 'your_turn',
-      title: warning ? 'Deadline near' : 'Your turn',
-      body: games.length === 1 ? `${nameOfGame(ctx, context.waiting[0]!)} is waiting for your move.` : `${games.length} games are waiting for your move.`,
+      title: tr.t(warning ? 'mail.push.deadline.title' : 'mail.push.turn.title'),
+      body: games.length === 1 ? tr.t('mail.push.one', { game: nameOfGame(ctx, context.waiting[0]!, tr) }) : tr.t('mail.push.many', { n: games.length }),
       url: first.gameId ? `${settings.publicUrl}/games/${first.gameId}` : settings.publicUrl,
       games,
     });

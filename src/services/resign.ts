@@ -1,11 +1,12 @@
 import type { Principal } from '../auth/tokens.js';
-import type { AnyGameDefinition } from '../engine/types.js';
+import type { AnyGameDefinition, LogEntry } from '../engine/types.js';
 import { conflict } from '../errors.js';
 import { withGameLock, type GameRecord, type LockedGame, type SeatChange, type SeatRecord } from '../store/games.js';
 import type { ServiceContext } from './context.js';
 import { definitionFor } from './definitions.js';
 import { botNames, loadGame, requireSeat } from './lobby.js';
 import { afterCommit, commitEvent, type Change } from './progress.js';
+import { resignEntry } from '../engine/kernel-log.js';
 
 /**
  * Resigning ends a player's part. None of our engines eliminates a player, so a bot plays the
@@ -21,7 +22,7 @@ export async function resign(ctx: ServiceContext, principal: Principal, gameId: 
     const definition = definitionFor(ctx, game);
     return handSeatToBot(ctx, definition, game, locked, {
       seat, bot: strongestBot(definition), seatChange: { resignedAt: ctx.now() }, resigned: true, actorId: principal.userId, kind: 'resign', action: { type: 'resign' }, closeWhenNobodyLeft: true,
-      message: (bot, abandon) => (abandon ? `Seat ${seat} resigns; nobody is left, so the game is closed.` : `Seat ${seat} resigns; a bot (${bot}) plays on for them.`),
+      entry: (bot, abandon) => resignEntry(seat, bot, abandon),
     });
   });
   await afterCommit(ctx, change);
@@ -43,7 +44,8 @@ export interface SeatHandOver {
   action: unknown;
   /** Close the game as abandoned when no person is left (a resignation; an admin's bot plays on). */
   closeWhenNobodyLeft: boolean;
-  message(bot: string, abandon: boolean): string;
+  /** The log line of the hand-over (engine/kernel-log.ts). */
+  entry(bot: string, abandon: boolean): LogEntry;
 }
 
 /**
@@ -56,6 +58,6 @@ export async function handSeatToBot(ctx: ServiceContext, definition: AnyGameDefi
     ? { ...entry, bot: hand.bot, resigned: entry.resigned || hand.resigned, ...(hand.seatChange.userId === null ? { userId: null, username: null, hasOutbox: false } : {}) }
     : entry));
   const abandon = hand.closeWhenNobodyLeft && !seats.some((entry) => entry.userId !== null && !entry.resigned);
-  const log = [{ message: hand.message(hand.bot, abandon) }];
+  const log = [hand.entry(hand.bot, abandon)];
   return commitEvent(ctx, definition, game, locked, { seat: hand.seat, actorId: hand.actorId, kind: hand.kind, action: hand.action, applied: { state: game.state, log }, seats, abandon });
 }

@@ -9,6 +9,7 @@ import { definitionFor } from './definitions.js';
 import { summarize } from './lobby.js';
 import { afterCommit, commitEvent, type Change } from './progress.js';
 import { setupInputOf, walkLog } from './timeline.js';
+import { rulesEntry } from '../engine/kernel-log.js';
 
 /**
  * Admin use cases of versioned rules: which games run under which rules version, and the explicit
@@ -92,7 +93,7 @@ export async function migrateRules(ctx: ServiceContext, principal: Principal, ga
     const changes = rulesVersionsOf(definition).filter((entry) => entry.version > game.rulesVersion).map((entry) => `version ${entry.version}: ${entry.changes}`);
     const change = await commitEvent(ctx, definition, game, locked, {
       seat: null, actorId: principal.userId, kind: 'rules', action: { type: 'rules', from: game.rulesVersion, to },
-      applied: { state: migrated, log: [{ message: `The game now follows rules version ${to} (was ${game.rulesVersion}). ${changes.join(' ')}`, data: { from: game.rulesVersion, to } }] },
+      applied: { state: migrated, log: [rulesEntry(game.rulesVersion, to, changes)] },
     });
     ctx.log.info(`game ${gameId} moved from rules version ${game.rulesVersion} to ${to} by admin ${principal.userId}`);
     return [answer(change.version, events.length), change];

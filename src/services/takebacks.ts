@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/tokens.js';
-import { undoMessage } from '../engine/log.js';
+import { undoEntry } from '../engine/kernel-log.js';
 import type { LogEntry } from '../engine/types.js';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.js';
 import { listUndoRequests, withGameLock, type GameRecord, type LockedGame, type UndoRequestRecord } from '../store/games.js';
@@ -50,7 +50,7 @@ function activeSeat(game: GameRecord, principal: Principal): number {
   return seat;
 }
 
-const undoLog = (seat: number, target: Target): LogEntry[] => [{ message: undoMessage(seat, target.moveLog, target.movesSince), data: { undoes: target.move.seq } }];
+const undoLog = (seat: number, target: Target): LogEntry[] => [undoEntry(seat, target.moveLog, target.movesSince, { undoes: target.move.seq })];
 
 function undo(ctx: ServiceContext, game: GameRecord, locked: LockedGame, seat: number, actorId: string, target: Target): Promise<Change> {
   return commitEvent(ctx, definitionFor(ctx, game), game, locked, {

@@ -44,10 +44,11 @@ export interface AccountRow {
   disabledAt: Date | null;
   deletedAt: Date | null;
   tokenGeneration: number;
+  language: string | null;
 }
 
 const ACCOUNT_FIELDS = `id, username::text AS username, role::text AS role, created_at AS "createdAt", password_hash AS "passwordHash", email,
-  email_verified_at AS "emailVerifiedAt", disabled_at AS "disabledAt", deleted_at AS "deletedAt", token_generation AS "tokenGeneration"`;
+  email_verified_at AS "emailVerifiedAt", disabled_at AS "disabledAt", deleted_at AS "deletedAt", token_generation AS "tokenGeneration", language`;
 
 /** Locks the account's row, then reads it (a new statement: it sees the row as committed after the wait). Null: no such account. */
 async function lockAccount(client: pg.PoolClient, userId: string, strength: 'FOR UPDATE' | 'FOR NO KEY UPDATE'): Promise<AccountRow | null> {

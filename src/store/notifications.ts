@@ -127,7 +127,8 @@ export interface ClaimedNotification {
 
 /** The person's settings and the games their rows name, read once the rows are locked (lock, then read). */
 export interface ClaimContext {
-  user: NotificationSettingsRow & { id: string; username: string; lastDigestAt: Date | null; suppressed: boolean };
+  /** `language`: the account's language ('en', 'de', 'pseudo') the mail speaks, or null (English). */
+  user: NotificationSettingsRow & { id: string; username: string; lastDigestAt: Date | null; suppressed: boolean; language: string | null };
   games: Map<string, ClaimedGame>;
   /** Games waiting for this person now (their seat is to move), with what the deadlines need. */
   waiting: ClaimedGame[];
@@ -234,7 +235,7 @@ export async function claimNotifications<T>(
       // A solo mail goes alone, whatever else is pending (and none joins a list of turns).
       const rows = claimed.rows.some((row) => row.id === first.id && SOLO_KINDS.includes(row.kind)) ? claimed.rows.filter((row) => row.id === first.id) : claimed.rows.filter((row) => !SOLO_KINDS.includes(row.kind));
       const { rows: [user] } = await client.query<ClaimContext['user']>(
-        `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", time_zone AS "timeZone", last_digest_at AS "lastDigestAt",
+        `SELECT id, username, email, email_verified_at AS "emailVerifiedAt", email_mode AS "emailMode", digest_hours AS "digestHours", time_zone AS "timeZone", last_digest_at AS "lastDigestAt", language,
            EXISTS (SELECT 1 FROM email_suppressions s WHERE s.address = lower(u.email)) AS suppressed
          FROM users u WHERE id = $1`, [first.user_id]);
       const gameIds = [...new Set(rows.flatMap((row) => (row.gameId ? [row.gameId] : [])))];

@@ -14,6 +14,8 @@ export interface UserRecord {
   tokenGeneration: number;
   /** Deleted by its owner: a tombstone. */
   deletedAt: Date | null;
+  /** The account's language ('en', 'de', 'pseudo'), or null. */
+  language: string | null;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface UserRecord {
  * concurrent registrations are safe; the name's advisory lock, which a deletion takes too, orders
  * a registration after a deletion retiring the same name, so it then sees it retired).
  */
-export async function insertUser(db: Db, data: { username: string; passwordHash: string; role: Role }): Promise<UserRecord | null> {
+export async function insertUser(db: Db, data: { username: string; passwordHash: string; role: Role; language?: string | null }): Promise<UserRecord | null> {
   try {
     return await db.$transaction(async (tx) => {
       await tx.$executeRawUnsafe(usernameLockSql, data.username);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { startEntry } from '../../src/engine/kernel-log.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/canonical.js';
 import { constructionYardGame } from '../../src/games/construction-yard/index.js';
@@ -38,7 +39,7 @@ describe('replays', () => {
     for (let at = 0; at <= 5; at++) {
       if (at === 1) {
         expect(events[0]).toMatchObject({ seq: 1, seat: null, kind: 'start' });
-        log.push({ seq: 1, entry: { message: 'The game starts with 2 players.' } });
+        log.push({ seq: 1, entry: startEntry(2) });
       } else if (at > 1) {
         const applied = toyGame.apply(state, events[at - 1].seat, events[at - 1].action as ToyAction);
         if (isRuleError(applied)) throw new Error(applied.code);

@@ -5,6 +5,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { sendDueMail, type MailSettings } from '../../src/services/notifications.js';
+import { MESSAGES } from '../../src/shared/i18n/index.js';
 import { newUser, startTestApp, type TestApp } from '../support/api.js';
 import { codeOf, postGraphql } from '../support/graphql.js';
 import { headerOf, linkIn, PUBLIC_URL, startSmtpReceiver, testMailer, type SmtpReceiver } from '../support/smtp.js';
@@ -454,5 +455,95 @@ describe('e-mail notifications', () => {
     expect(signature).toMatch(/s=games/);
     const signedHeaders = /(?:^|;)h=([^;]+)/.exec(signature.replace(/\s+/g, ''))![1]!.toLowerCase().split(':');
     expect(signedHeaders).toEqual(expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']));
+  });
+});
+
+describe('mails in the recipient\'s language', () => {
+  const WEEKDAY = '(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)';
+  const MONTH = '(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)';
+  /** The English words of the mails' own sentences (the catalog's `mail.*` and `common.kernel.*`) that German never uses. */
+  const englishWords = (() => {
+    const words = (messages: Record<string, string>) => new Set(Object.entries(messages)
+      .filter(([key]) => key.startsWith('mail.') || key.startsWith('common.kernel.'))
+      .flatMap(([, message]) => message.replace(/\{\w+(, \w+)?/g, ' ').match(/\p{L}{3,}/gu) ?? []).map((word) => word.toLowerCase()));
+    const german = words(MESSAGES.de);
+    return [...words(MESSAGES.en)].filter((word) => !german.has(word));
+  })();
+  /** The English words of our sentences left in a German mail: its words, less the links, the players' names and the test game's English title. */
+  const englishIn = (text: string, names: string[]) => {
+    let rest = text.replace(/https?:\/\/\S+/g, ' ').replace(/High card \(test game\)/g, ' ');
+    for (const name of names) rest = rest.replaceAll(name, ' ');
+    const found = (rest.match(/\p{L}{3,}/gu) ?? []).map((word) => word.toLowerCase());
+    return englishWords.filter((word) => found.includes(word));
+  };
+
+  it('mails a German account in German: verification, invitation, turn, game over and password reset, dates in its zone and language', async () => {
+    const hans = await newUser(t, 'hans');
+    await t.http.put('/v1/me/language').set(hans.auth).send({ language: 'de' }).expect(200);
+    const address = `${hans.username}@example.test`;
+    await t.http.put('/v1/me/email').set(hans.auth).send({ email: address }).expect(200);
+    await drain();
+    const [verification] = mailsTo(address).map((entry) => entry.mail);
+    expect(verification!.subject).toBe('Bestätige deine E-Mail-Adresse');
+    expect(verification!.text).toMatch(new RegExp(`^Bestätige, dass Benachrichtigungen für ${hans.username} an diese Adresse gehen dürfen\\. Der Link gilt bis ${WEEKDAY}, \\d+\\. ${MONTH} \\d{4} um \\d\\d:\\d\\d Uhr \\(UTC\\)\\.\nAdresse bestätigen: http://\\S+$`, 'm'));
+    expect(verification!.text).toContain('Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Es wird nichts verschickt.');
+    expect(verification!.html).toMatch(/<html lang="de">/);
+    expect(verification!.html).toMatch(/style="[^"]+">Adresse bestätigen<\/a>/);
+    await t.http.get(linkIn(verification!, '/v1/email/verify?token=')!).expect(200);
+    await t.http.put('/v1/me/notifications').set(hans.auth).send({ timeZone: 'Europe/Berlin' }).expect(200);
+    smtp.forget(address);
+
+    const alice = await newUser(t, 'alice');
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 1 }, timeControl: { kind: 'per-move', moveSeconds: 86_400 } }).expect(201);
+    await t.http.put(`/v1/games/${game.id}/seats/1`).set(alice.auth).send({ fill: 'reserved', username: hans.username }).expect(200);
+    await drain();
+    await t.http.post(`/v1/games/${game.id}/join`).set(hans.auth).send({}).expect(200);
+    await pass(t, game.id, alice.auth);
+    const deadline = new Date((await t.http.get(`/v1/games/${game.id}`).set(hans.auth).expect(200)).body.deadline);
+    await drain();
+    await pass(t, game.id, hans.auth);
+    await drain();
+    await t.http.post('/v1/auth/password-reset').send({ login: hans.username }).expect(202);
+    // (The reset is queued after the answer, timed as for an unknown name.)
+    await waitFor(async () => {
+      await drain();
+      return mailsTo(address)[3];
+    }, 10_000, 'the reset mail');
+    const [invitation, turn, over, reset] = mailsTo(address).map((entry) => entry.mail);
+    const players = `${alice.username}, ${hans.username}`;
+
+    expect(invitation!.subject).toBe(`${alice.username} hat dich zu einer Partie High card (test game) eingeladen`);
+    expect(invitation!.text).toContain(`${alice.username} hält dir einen Platz in einer neuen Partie High card (test game) mit ${alice.username} frei. Sie beginnt, sobald alle Plätze besetzt sind.\nPartie beitreten: ${PUBLIC_URL}/games/${game.id}`);
+
+    const name = `High card (test game) mit ${players}`;
+    expect(turn!.subject).toBe(`Du bist am Zug: ${name}`);
+    const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(deadline);
+    // The toy game's own line has no key: it stays as it was written (English), as lines stored before keys do.
+    expect(turn!.text).toMatch(new RegExp(`^${escapeRegExp(`${alice.username} hat in ${name} gezogen: Du bist am Zug. Seit deinem letzten Zug: ${alice.username} passes. Deine Frist endet am `)}${WEEKDAY}, \\d+\\. ${MONTH} \\d{4} um ${berlin} Uhr \\(Europe/Berlin\\)\\.$`, 'm'));
+    expect(turn!.text).toContain(`Jetzt ziehen: ${PUBLIC_URL}/games/${game.id}`);
+    expect(turn!.text).toContain('Du bekommst diese E-Mails, weil dein Konto sie angefordert hat.\nAbbestellen: http');
+    expect(turn!.html).toMatch(/>Abbestellen<\/a>/);
+
+    expect(over!.subject).toBe(`Partie beendet: ${name}`);
+    expect(over!.text).toContain(`Deine Partie ${name} ist beendet. ${alice.username} und ${hans.username} haben gewonnen. Punkte: ${alice.username}: 0, ${hans.username}: 0.\nWiederholung ansehen: ${PUBLIC_URL}/games/${game.id}/replay`);
+
+    expect(reset!.subject).toBe('Wähle ein neues Passwort');
+    expect(reset!.text).toContain(`Jemand (hoffentlich du) möchte ein neues Passwort für ${hans.username} wählen.\nNeues Passwort wählen: http`);
+    expect(reset!.text).toMatch(new RegExp(`Der Knopf funktioniert einmal, bis ${WEEKDAY}, \\d+\\. ${MONTH} \\d{4} um \\d\\d:\\d\\d Uhr \\(Europe/Berlin\\)\\.`));
+
+    for (const mail of [verification!, invitation!, turn!, over!, reset!]) {
+      const text = `${mail.subject}\n${(mail.text ?? '').replace(`${alice.username} passes.`, '')}`;
+      expect(englishIn(text, [alice.username, hans.username]), text).toEqual([]);
+    }
+    expect(englishWords).toEqual(expect.arrayContaining(['your', 'turn', 'deadline', 'game', 'unsubscribe']));
+  });
+
+  it('keeps mailing an account without a language in English', async () => {
+    const bob = await verifiedUser('bob');
+    expect((await t.http.get('/v1/me').set(bob.auth).expect(200)).body.language).toBeNull();
+    const { alice, gameId } = await gameWith(bob);
+    await pass(t, gameId, alice.auth);
+    await drain();
+    expect(mailsTo(bob.address)[0]!.mail.subject).toEqual(YOUR_TURN);
   });
 });

@@ -47,7 +47,7 @@ async function badTokens(user: { id: string; username: string; token: string }):
   ];
 }
 
-const ME = '{ me { id username role createdAt } }';
+const ME = '{ me { id username role createdAt language } }';
 const GAME_FIELDS = 'id type rulesVersion status options version seatCount seats { seat username } activeSeats yourSeat result createdAt updatedAt startedAt finishedAt view';
 const CREATE = `mutation($type: String!, $seats: Int!, $options: JSON) { createGame(type: $type, seats: $seats, options: $options) { ${GAME_FIELDS} } }`;
 const JOIN = `mutation($gameId: ID!, $seat: Int) { joinGame(gameId: $gameId, seat: $seat) { ${GAME_FIELDS} } }`;
@@ -64,7 +64,7 @@ const SUBMIT = `mutation($gameId: ID!, $action: JSON!, $expectedVersion: Int, $i
 
 describe('accounts: register, login, me', () => {
   it('registers, logs in and answers `me` with the same account', async () => {
-    const registered = await gql('mutation { register(username: "gql_carol", password: "long enough pw") { token user { id username role createdAt } } }');
+    const registered = await gql('mutation { register(username: "gql_carol", password: "long enough pw") { token user { id username role createdAt language } } }');
     expect(registered.errors).toBeUndefined();
     expect(registered.data.register.user).toMatchObject({ username: 'gql_carol', role: 'player' });
     const { rows } = await t.sql.query("SELECT password_hash FROM users WHERE username = 'gql_carol'");

@@ -49,6 +49,7 @@ describe('openapi/openapi.json', () => {
       'get /v1/me/notifications', 'put /v1/me/notifications', 'put /v1/me/email', 'get /v1/email/verify', 'post /v1/email/unsubscribe', 'get /v1/email/unsubscribe',
       'get /v1/push/key', 'post /v1/me/push-subscriptions', 'get /v1/me/push-subscriptions', 'delete /v1/me/push-subscriptions/{id}',
       'post /v1/auth/password-reset', 'post /v1/auth/password-reset/complete', 'put /v1/me/password', 'post /v1/me/logout-everywhere', 'post /v1/me/delete', 'get /v1/me/export',
+      'put /v1/me/language', 'get /v1/game-types/{type}/log-keys',
     ];
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(required.sort());

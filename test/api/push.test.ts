@@ -125,6 +125,26 @@ describe('Web Push', () => {
     expect((await t.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND channel = 'push'`, [bob.id])).rows[0].n).toBe(1);
   });
 
+  it("pushes in the recipient's language: a German account gets a German push", async () => {
+    const alice = await newUser(t, 'alice');
+    const hans = await newUser(t, 'hans');
+    await t.http.put('/v1/me/language').set(hans.auth).send({ language: 'de' }).expect(200);
+    const phone = browser('/push/german-phone');
+    await t.http.post('/v1/me/push-subscriptions').set(hans.auth).send(phone.subscription).expect(201);
+    const { body: game } = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options: { rounds: 3 } }).expect(201);
+    await t.http.post(`/v1/games/${game.id}/join`).set(hans.auth).send({}).expect(200);
+    await t.http.post(`/v1/games/${game.id}/actions`).set(alice.auth).send({ action: { type: 'pass' } }).expect(201);
+    await waitFor(async () => pushed.find((entry) => entry.path === '/push/german-phone'), 10_000, 'the German push');
+    const { body } = pushed.find((entry) => entry.path === '/push/german-phone')!;
+    const payload = JSON.parse((ece.decrypt(body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.auth }) as Buffer).toString('utf8'));
+    expect(payload).toMatchObject({
+      kind: 'your_turn', title: 'Du bist am Zug', url: `${PUBLIC_URL}/games/${game.id}`,
+      body: `High card (test game) mit ${alice.username}, ${hans.username} wartet auf deinen Zug.`,
+    });
+    // No word of the English push left (the test game's title is its own, English).
+    expect(`${payload.title} ${payload.body.replace('High card (test game)', '')}`).not.toMatch(/\b(Your|turn|is|waiting|for|move|with)\b/);
+  });
+
   it('refuses an endpoint another account holds, and http endpoints unless PUSH_ALLOW_HTTP (tests, development)', async () => {
     const owner = await newUser(t, 'owner');
     const thief = await newUser(t, 'thief');

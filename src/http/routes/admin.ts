@@ -8,14 +8,14 @@ import type { ServiceContext } from '../../services/context.js';
 import { RECORD_FORMAT } from '../../services/record.js';
 import { requireUser } from '../auth.js';
 import { RecordImportBody } from '../record-schemas.js';
-import { EventKind, GameId, GameStatus, MAX_SEQ, pageOf, pageQuery, TotalCappedField, TotalField } from '../schemas.js';
+import { EventKind, GameId, GameStatus, MAX_SEQ, pageOf, pageQuery, TotalCappedField, TotalField, logKeyFields } from '../schemas.js';
 import { body, errorResponses, ok } from './common.js';
 
 /** The admin's game inspector (find games, one game's whole history, time travel, verify, export and import) and moderation. */
 const adminErrors = errorResponses(400, 401, { 403: ['ADMIN_ONLY'] }, 404, { 409: ['GAME_TYPE_UNAVAILABLE'] });
 const anyJson = (description: string) => Type.Unsafe<unknown>({ description });
 const LogLine = Type.Object({
-  message: Type.String(), data: Type.Optional(Type.Unknown()),
+  message: Type.String(), ...logKeyFields, data: Type.Optional(Type.Unknown()),
   visibleTo: Type.Optional(Type.Array(Type.Integer(), { description: 'Only these seats may read it (absent: public)' })),
 });
 const Divergence = Type.Union([Type.Object({ atEvent: Type.Integer(), reason: Type.String() }), Type.Null()], { description: 'The first divergence found (null: none)' });
@@ -117,7 +117,7 @@ export const adminRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => a
           state: Type.Optional(anyJson("The engine's full state (without `seat`)")),
           at: Type.Optional(Type.Integer()), seat: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'null: the public view' })),
           view: Type.Optional(anyJson("The seat's view (with `seat`)")),
-          log: Type.Optional(Type.Array(Type.Object({ seq: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }), { description: 'The log lines the seat could read up to `at`' })),
+          log: Type.Optional(Type.Array(Type.Object({ seq: Type.Integer(), message: Type.String(), ...logKeyFields, data: Type.Optional(Type.Unknown()) }), { description: 'The log lines the seat could read up to `at`' })),
         })),
         ...adminErrors, ...errorResponses({ 422: ['GAME_NOT_STARTED', 'NO_SUCH_VERSION', 'NO_SUCH_SEAT'] }),
       },

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { logWords } from '../../services/log-words.js';
 import { notFound } from '../../errors.js';
 import type { ServiceContext } from '../../services/context.js';
 import { gameTypes } from '../../services/definitions.js';
@@ -57,6 +58,18 @@ export const gameRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => as
     if (catalog === undefined) throw notFound(`A catalog of game type "${type}"`);
     return reply.header('cache-control', 'public, max-age=3600').send(catalog);
   });
+
+  app.get('/v1/game-types/:type/log-keys', {
+    schema: {
+      tags: ['games'], operationId: 'getGameLogKeys', summary: "A game's log keys and their words in every language, to show log lines in any language",
+      description: "Every log line carries, beside its English `message`, a stable `key` and its `args` (the LogEntry schema). This lists every key a game of this type may write, each argument's kind, and the server's catalog message for it in every language it speaks (`en`, `de`): ICU MessageFormat strings (`{name}` arguments, `{n, plural, one {…} other {…}}`, `{kind, select, …}`), filled with the arguments as `argumentKinds` says. Keys starting `kernel.` are the server's own lines (start, timeout, take-back, resignation, a seat given to a bot, abort, newer rules), the same for every game. `terms` are the words `{ term }` arguments name, `rules` the sentences of the game's `RULE_VIOLATION/<rule>` refusals, `title` the game's name. A client renders lines in either language with these, or brings its own words for the keys. Lines stored before keys existed have none: show their `message`. The same for every game of the type (it changes only with the server's release: cache it).",
+      params: Type.Object({ type: Type.String({ minLength: 1, maxLength: 64, description: 'A game type id (GET /v1/game-types)' }) }),
+      response: {
+        200: ok("The game's log keys and words", Type.Ref('GameLogKeys')),
+        ...publicErrors(), ...errorResponses(400, { 404: ['NOT_FOUND'] }),
+      },
+    },
+  }, async (request, reply) => reply.header('cache-control', 'public, max-age=3600').send(logWords(ctx, request.params.type)));
 
   app.post('/v1/games', {
     config: { limit: 'create-game' },

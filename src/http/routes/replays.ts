@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { replayAt } from '../../services/admin-games.js';
 import type { ServiceContext } from '../../services/context.js';
 import { optionalUser } from '../auth.js';
-import { GameId, MAX_SEQ } from '../schemas.js';
+import { GameId, logKeyFields, MAX_SEQ } from '../schemas.js';
 import { errorResponses, ok } from './common.js';
 
 /** Replays of finished games, as the caller's seat saw them (services/admin-games.ts#replayAt). */
@@ -21,7 +21,7 @@ export const replayRoutes = (ctx: ServiceContext): FastifyPluginAsyncTypebox => 
           version: Type.Integer({ description: "The game's last event" }),
           seat: Type.Union([Type.Integer(), Type.Null()], { description: 'Your seat (null: the public view)' }),
           view: Type.Unsafe<unknown>({ description: "The seat's view (game-specific, like GET /v1/games/{id})" }),
-          log: Type.Array(Type.Object({ seq: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) })),
+          log: Type.Array(Type.Object({ seq: Type.Integer(), message: Type.String(), ...logKeyFields, data: Type.Optional(Type.Unknown()) })),
         })),
         ...errorResponses(400, { 401: ['INVALID_TOKEN'] }, 403, 404, { 409: ['GAME_NOT_FINISHED', 'GAME_TYPE_UNAVAILABLE', 'RULES_VERSION_UNSUPPORTED'], 422: ['NO_SUCH_VERSION'] }),
       },
