@@ -124,8 +124,14 @@ async function shownTexts(page: Page): Promise<{ texts: string[]; data: string[]
     // For the report only: the text outside what each game's own words fill (boards, log lines, action buttons).
     const clone = doc.body.cloneNode(true);
     for (const element of Array.from(clone.querySelectorAll(games))) element.remove();
-    const texts: string[] = [doc.title, doc.body.innerText];
     const data = Array.from(doc.querySelectorAll('pre, code')).map((element) => element.innerText);
+    // The page's text without its data: pre and code hidden while it is read (taking their text out of
+    // the whole afterwards missed pretty-printed JSON, whose line breaks read differently inside the page).
+    const dataElements = Array.from(doc.querySelectorAll('pre, code')) as unknown as { style: { display: string } }[];
+    const displays = dataElements.map((element) => element.style.display);
+    for (const element of dataElements) element.style.display = 'none';
+    const texts: string[] = [doc.title, doc.body.innerText];
+    dataElements.forEach((element, index) => (element.style.display = displays[index]!));
     for (const element of Array.from(doc.querySelectorAll('option, svg title'))) if (!element.closest('pre, code')) texts.push(element.textContent ?? '');
     for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
       for (const element of Array.from(doc.querySelectorAll(`[${name}]`))) if (!element.closest('pre, code')) texts.push(element.getAttribute(name) ?? '');
@@ -146,7 +152,8 @@ function unaccentedWords({ texts, data }: { texts: string[]; data: string[] }, k
   const found = new Set<string>();
   for (const raw of texts) {
     let text = raw;
-    for (const shown of [...data, ...known]) if (shown.trim()) text = text.split(shown).join(' ');
+    // Longest first: a short datum ("1") taken out first would break a longer one that holds it.
+    for (const shown of [...data, ...known].sort((a, b) => b.length - a.length)) if (shown.trim()) text = text.split(shown).join(' ');
     text = text
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ' ') // game and account ids
       .replace(/\b[0-9a-f]{8,}\b/gi, ' ') // seeds and their commitments

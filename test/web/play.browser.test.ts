@@ -116,7 +116,7 @@ describe('two players in two browser pages', () => {
     await waitForVersion(alicePage, 2);
     await alicePage.getByRole('button', { name: 'Take back my last move' }).click();
     await waitForVersion(bobPage, 3);
-    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/takes back their move: starts in territory 2 with a house\./);
+    await expect.poll(() => bobPage.getByTestId('game-log').textContent()).toMatch(/takes back the move “\S+ starts in territory 2 with a house”\./);
     await alicePage.getByText('Your turn.').waitFor();
 
     // Past Bob's move, Alice must ask: Bob approves on his page and the moves are undone.

@@ -9,6 +9,7 @@ import { searchGames, type GameFilters, type GameListItem } from './admin-api';
 import { formatTime, shortId, verifyLabel } from './format';
 import { ImportPanel } from './ImportPanel';
 import { seatName } from '../play/game-api';
+import { gameTitle } from '../games';
 import { t, tr } from '../i18n';
 
 const PAGE_SIZE = 20;
@@ -54,7 +55,7 @@ export function GameSearchPage() {
     route(`${path}${params.size ? `?${params}` : ''}`);
   };
   const set = (key: FilterKey) => (event: Event) => setDraft({ ...draft, [key]: (event.currentTarget as HTMLInputElement).value });
-  const typeOptions = [{ value: '', label: t('account.admin.any') }, ...(types.data?.map((type: { id: string; title?: string }) => ({ value: type.id, label: type.title ?? type.id })) ?? [])];
+  const typeOptions = [{ value: '', label: t('account.admin.any') }, ...(types.data?.map((type: { id: string; title?: string }) => ({ value: type.id, label: tr.has(`${type.id}.title`) ? gameTitle(type.id) : (type.title ?? type.id) })) ?? [])];
   return (
     <section>
       <h1>{t('account.search.title')}</h1>

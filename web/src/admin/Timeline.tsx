@@ -65,7 +65,7 @@ export function Timeline({ type, names, events, at, onSelect, seatName }: { type
             <span class="badge">{t('account.timeline.kind', { kind: event.kind })}</span>
             {event.kind === 'start' && <span class="muted">{t('account.timeline.setUp')}</span>}
             {event.irreversible && <span class="badge badge-bad" title={t('account.timeline.irreversibleTitle')}>{t('account.timeline.irreversible')}</span>}
-            {event.action !== null && event.action !== undefined && actionWords(type, event.action as GameAction) && <span class="event-words">{actionWords(type, event.action as GameAction)}</span>}
+            {event.kind === 'action' && event.action !== null && event.action !== undefined && actionWords(type, event.action as GameAction) && <span class="event-words">{actionWords(type, event.action as GameAction)}</span>}
             <code class="event-action">{oneLine(event.action)}</code>
             <time class="muted" dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
             {event.log.length > 0 && (

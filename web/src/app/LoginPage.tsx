@@ -5,7 +5,7 @@ import { useMutation } from '../api/hooks';
 import { setSession } from '../api/session';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Notice } from '../ui/forms';
-import { t } from '../i18n';
+import { locale, t } from '../i18n';
 
 /** Log in or register; then back to the page that asked (`?next=`) or the start page. */
 export function LoginPage() {
@@ -15,7 +15,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const submit = useMutation(async () => {
     const body = { username, password };
-    const answer = mode === 'login' ? await unwrap(api.POST('/v1/auth/login', { body })) : await unwrap(api.POST('/v1/auth/register', { body }));
+    // A new account speaks the page's language (mails included) until its owner picks another.
+    const answer = mode === 'login' ? await unwrap(api.POST('/v1/auth/login', { body })) : await unwrap(api.POST('/v1/auth/register', { body: { ...body, language: locale } }));
     setSession({ token: answer.token, user: { id: answer.user.id, username: answer.user.username, role: answer.user.role } });
     const next = location.query.next;
     location.route(next && next.startsWith('/') && !next.startsWith('//') ? next : '/');

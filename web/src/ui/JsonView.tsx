@@ -42,9 +42,9 @@ function DiffLine({ change }: { change: JsonChange }) {
     <li class={`diff-${change.kind}`} data-kind={change.kind} data-path={change.path}>
       <span class="diff-sign" title={kind}>{sign}</span><span class="visually-hidden">{kind}</span>
       <code class="diff-path">{change.path}</code>
-      {change.kind === 'changed' && <span class="diff-values"><del>{short(change.before)}</del> → <ins>{short(change.after)}</ins></span>}
-      {change.kind === 'added' && <span class="diff-values"><ins>{short(change.after)}</ins></span>}
-      {change.kind === 'removed' && <span class="diff-values"><del>{short(change.before)}</del></span>}
+      {change.kind === 'changed' && <span class="diff-values"><del><code>{short(change.before)}</code></del> → <ins><code>{short(change.after)}</code></ins></span>}
+      {change.kind === 'added' && <span class="diff-values"><ins><code>{short(change.after)}</code></ins></span>}
+      {change.kind === 'removed' && <span class="diff-values"><del><code>{short(change.before)}</code></del></span>}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import type en from '../../en/games/guild-town.js';
  */
 export default {
   'title': 'Gildenstadt',
+  'option.swap': 'Vor dem Spiel den einen freiwilligen Tausch einer Gebäudekarte anbieten.',
   'tagline': 'Schicke Gehilfen in die Gilden, errichte Gebäude und verschiffe Waren – drei Jahre lang (2–5 Personen).',
   'log.season': 'Jahr {year}: Der {season} beginnt.',
   'log.keptHelper': '{player} hat einen Gehilfen zurückbehalten: 1 Punkt.',

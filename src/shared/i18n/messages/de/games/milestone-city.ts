@@ -7,6 +7,7 @@ import type en from '../../en/games/milestone-city.js';
  */
 export default {
   'title': 'Meilensteinstadt',
+  'option.milestones': 'Meilensteine, die für den Sieg zu erreichen sind',
   'tagline': 'Baut gemeinsam eine Stadt: Karten spielen, Plättchen legen und die Meilensteine erreichen, bevor das Geld ausgeht (kooperativ, 1–4 Personen).',
   'log.draw': '{player} zieht die Karte „{card}“.',
   'log.choosePiece': '{player} zahlt {cost} und deckt Spielplanteil {piece} auf.',

@@ -3,6 +3,7 @@ import type en from '../../en/games/urbanization.js';
 /** German: the game's log keys (log.<key>), terms (term.<kind>.<id>) and board words (board.<...>). */
 export default {
   'title': 'Urbanization',
+  'option.inventions': 'Mit der Erweiterung „Erfindungen“ spielen.',
   'tagline': 'Kaufe Land, lege Felder und Fabriken an und ernähre deine Einwohner, während die Stadt wächst (2–4 Personen).',
 
   'log.firstTurn': 'Runde 1 beginnt: Personenkarten wählen.',

@@ -6,6 +6,7 @@
  */
 export default {
   'title': 'Guild town',
+  'option.swap': 'Offer the one optional building-card swap before play.',
   'tagline': 'Send helpers to the guilds, raise buildings and ship goods over three years (2–5 players).',
   'log.season': 'Year {year}, {season} begins.',
   'log.keptHelper': '{player} kept a helper back: 1 point.',

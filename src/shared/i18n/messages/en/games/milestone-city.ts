@@ -5,6 +5,7 @@
  */
 export default {
   'title': 'Milestone city',
+  'option.milestones': 'Milestones to reach for a victory',
   'tagline': 'Build a city together: play cards, place tiles and reach its milestones before the money runs out (cooperative, 1–4 players).',
   'log.draw': '{player} draws the {card}.',
   'log.choosePiece': '{player} pays {cost} and turns board piece {piece} face up.',

@@ -1,6 +1,7 @@
 /** English: the game's log keys (log.<key>), terms (term.<kind>.<id>) and board words (board.<...>). */
 export default {
   'title': 'Urbanization',
+  'option.inventions': 'Play with the Inventions expansion.',
   'tagline': 'Buy land, raise farms and factories and feed your citizens as the town grows (2–4 players).',
 
   // Log lines (src/games/urbanization/log-keys.ts)
