@@ -1,5 +1,5 @@
 import type { LogEntry } from '../../engine/types.js';
-import type { LogArg, LogArgKind } from '../../shared/i18n/log.js';
+import type { LogArg, LogArgsOfKey } from '../../shared/i18n/log.js';
 import { TRACK_SPACES, type GuildId } from './data.js';
 import { logKeys } from './log-keys.js';
 
@@ -8,9 +8,8 @@ import { logKeys } from './log-keys.js';
  * clients), its key (log-keys.ts) and arguments as data, and its `data` and `visibleTo` as before.
  */
 type Keys = typeof logKeys;
-type ArgOf<K extends LogArgKind> = K extends 'seat' ? { seat: number } : K extends 'term' ? { term: string } : K extends 'number' ? number : K extends 'text' ? string : K extends 'terms' ? { term: string }[] : LogArg;
 export type LogKey = keyof Keys;
-export type ArgsOf<K extends LogKey> = { [A in keyof Keys[K]]: Keys[K][A] extends LogArgKind ? ArgOf<Keys[K][A]> : never };
+export type ArgsOf<K extends LogKey> = LogArgsOfKey<Keys, K>;
 
 export function entry<K extends LogKey>(key: K, args: ArgsOf<K>, message: string, more: { data?: unknown; visibleTo?: number[] } = {}): LogEntry {
   return { message, key, args: args as Record<string, LogArg>, ...more };

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../../engine/types.js';
-import type { LogArg, LogArgKind } from '../../shared/i18n/log.js';
+import type { LogArg, LogArgsOfKey } from '../../shared/i18n/log.js';
 import { logKeys } from './log-keys.js';
 
 /**
@@ -7,8 +7,7 @@ import { logKeys } from './log-keys.js';
  * old clients), its key (log-keys.ts) and arguments as data, and its `data` as before.
  */
 type Keys = typeof logKeys;
-type ArgOf<K extends LogArgKind> = K extends 'seat' ? { seat: number } : K extends 'term' ? { term: string } : K extends 'number' ? number : K extends 'text' ? string : LogArg;
-export type ArgsOf<K extends keyof Keys> = { [A in keyof Keys[K]]: Keys[K][A] extends LogArgKind ? ArgOf<Keys[K][A]> : never };
+export type ArgsOf<K extends keyof Keys> = LogArgsOfKey<Keys, K>;
 
 export function entry<K extends keyof Keys>(key: K, args: ArgsOf<K>, message: string, data?: unknown): LogEntry {
   return { message, key, args: args as Record<string, LogArg>, ...(data === undefined ? {} : { data }) };

@@ -1,4 +1,4 @@
-import type { KeyedLogEntry, LogArgKind, LogKeySpec } from '../../shared/i18n/log.js';
+import type { LogArgsOfKey, LogKeySpec } from '../../shared/i18n/log.js';
 
 /**
  * Every log key this game's engine writes (all rules versions), with what each argument is
@@ -66,18 +66,4 @@ export const logKeys = {
 } as const satisfies LogKeySpec;
 
 export type LogKey = keyof typeof logKeys;
-type ArgOf<K extends LogArgKind> = K extends 'seat'
-  ? { seat: number }
-  : K extends 'term'
-    ? { term: string }
-    : K extends 'number'
-      ? number
-      : K extends 'text'
-        ? string
-        : K extends 'seats'
-          ? { seat: number }[]
-          : K extends 'terms'
-            ? { term: string }[]
-            : { entry: KeyedLogEntry };
-/** The arguments a key takes, typed from the table above. */
-export type LogArgsOf<K extends LogKey> = { [A in keyof (typeof logKeys)[K]]: ArgOf<(typeof logKeys)[K][A] & LogArgKind> };
+export type LogArgsOf<K extends LogKey> = LogArgsOfKey<typeof logKeys, K>;

@@ -27,6 +27,18 @@ export interface KeyedLogEntry {
 export type LogArgKind = 'seat' | 'term' | 'number' | 'text' | 'seats' | 'terms' | 'entry';
 export type LogKeySpec = Record<string, Record<string, LogArgKind>>;
 
+/** The value an argument of a kind takes. */
+export type LogArgOfKind<K extends LogArgKind> = K extends 'seat' ? { seat: number }
+  : K extends 'term' ? { term: string }
+  : K extends 'number' ? number
+  : K extends 'text' ? string
+  : K extends 'seats' ? { seat: number }[]
+  : K extends 'terms' ? { term: string }[]
+  : { entry: KeyedLogEntry };
+
+/** The arguments key `K` of a game's table `S` takes, typed from the table (each game's entry builder uses it). */
+export type LogArgsOfKey<S extends LogKeySpec, K extends keyof S> = { [A in keyof S[K]]: LogArgOfKind<S[K][A] & LogArgKind> };
+
 /** The catalog key of a game's log key. */
 export const logMessageKey = (type: string, key: string): string => (key.startsWith('kernel.') ? `common.${key}` : `${type}.log.${key}`);
 /** The catalog key of a game's term ("building.smithy"). */
