@@ -16,6 +16,14 @@ const register = (body: Record<string, unknown>, acceptLanguage?: string) => {
 const stored = async (username: string) => (await t.sql.query('SELECT language FROM users WHERE username = $1', [username])).rows[0]?.language;
 
 describe("the account's language", () => {
+  it('leaves the pages a mail\'s links open in the language of the browser that opens them', async () => {
+    const german = await t.http.get('/v1/email/unsubscribe?token=any').set('Accept-Language', 'de-DE,de;q=0.9').expect(200);
+    expect(german.text).toContain('<html lang="de">');
+    expect(german.text).toContain('<button type="submit">Abbestellen</button>');
+    const english = await t.http.get('/v1/email/unsubscribe?token=any').set('Accept-Language', 'fr').expect(200);
+    expect(english.text).toContain('<button type="submit">Unsubscribe</button>');
+  });
+
   it('is none for a new account by default, and /v1/me says so', async () => {
     const ann = await newUser(t, 'lang_none');
     expect((await t.http.get('/v1/me').set(ann.auth).expect(200)).body.language).toBeNull();

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../services/context.js';
 import { changeEmail, changePreferences, preferencesOf, unsubscribe, verifyEmail, type MailSettings } from '../../services/notifications.js';
 import { pushSubscriptionsOf, subscribePush, unsubscribePush, vapidPublicKey, type PushSettings } from '../../services/push.js';
 import { EMAIL_MODES } from '../../store/notifications.js';
+import { intlTag, negotiateLocale, translator, type Translator } from '../../shared/i18n/index.js';
 import { requireUser } from '../auth.js';
 import { body, errorResponses, ok, publicErrors } from './common.js';
 
@@ -15,8 +16,11 @@ const Preferences = Type.Object({
   emailAvailable: Type.Boolean({ description: 'False when this server sends no mail (SMTP_URL unset)' }),
 }, { $id: 'NotificationPreferences' });
 const Token = Type.Object({ token: Type.String({ maxLength: 1000, description: 'The token of the link in the mail' }) });
-const page = (title: string, text: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+const page = (lang: string, title: string, text: string) =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+/** The words of a page a mail's link opens: in the language of the browser that opens it (Accept-Language). */
+const pageWords = (acceptLanguage: string | undefined): Translator => translator(negotiateLocale(acceptLanguage));
+const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A person's e-mail notifications (services/notifications.ts): address, verification, preferences, one-click unsubscribe. */
 const PushSubscription = Type.Object({ id: Type.String({ format: 'uuid' }), endpoint: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
@@ -64,7 +68,8 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
     },
   }, async (request, reply) => {
     const { email } = await verifyEmail(ctx, mail, request.query.token);
-    return reply.type('text/html; charset=utf-8').send(page('Address verified', `Notifications will now be sent to ${email.replace(/[<>&"]/g, '')}.`));
+    const tr = pageWords(request.headers['accept-language']);
+    return reply.type('text/html; charset=utf-8').send(page(intlTag(tr.locale), escapeHtml(tr.t('mail.page.verified.title')), escapeHtml(tr.t('mail.page.verified.text', { email }))));
   });
 
   app.post('/v1/email/unsubscribe', {
@@ -86,8 +91,9 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
     },
   }, async (request, reply) => {
     const action = `/v1/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+    const tr = pageWords(request.headers['accept-language']);
     return reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
-      .send(page('Stop notification mails', `<form method="post" action="${action.replace(/"/g, '&quot;')}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`));
+      .send(page(intlTag(tr.locale), escapeHtml(tr.t('mail.page.unsubscribe.title')), `<form method="post" action="${action.replace(/"/g, '&quot;')}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(tr.t('mail.page.unsubscribe.button'))}</button></form>`));
   });
 
   app.get('/v1/push/key', {

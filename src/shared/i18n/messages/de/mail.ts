@@ -52,4 +52,8 @@ export default {
   'push.deadline.title': 'Frist läuft ab',
   'push.one': '{game} wartet auf deinen Zug.',
   'push.many': '{n, plural, one {# Partie wartet auf deinen Zug.} other {# Partien warten auf deinen Zug.}}',
+  'page.verified.title': 'Adresse bestätigt',
+  'page.verified.text': 'Benachrichtigungen gehen ab jetzt an {email}.',
+  'page.unsubscribe.title': 'Keine Benachrichtigungsmails mehr',
+  'page.unsubscribe.button': 'Abbestellen',
 } satisfies Record<keyof typeof en, string>;

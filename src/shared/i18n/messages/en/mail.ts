@@ -54,4 +54,9 @@ export default {
   'push.deadline.title': 'Deadline near',
   'push.one': '{game} is waiting for your move.',
   'push.many': '{n, plural, one {# game is waiting for your move.} other {# games are waiting for your move.}}',
+  // The pages a mail's links open (in the language of the browser that opens them).
+  'page.verified.title': 'Address verified',
+  'page.verified.text': 'Notifications will now be sent to {email}.',
+  'page.unsubscribe.title': 'Stop notification mails',
+  'page.unsubscribe.button': 'Unsubscribe',
 } as const;
