@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { plainWords } from './plain-words.js';
 
 /**
  * For the account, settings and admin pages' language tests (test/web/account, notifications and
@@ -14,9 +15,6 @@ export async function logInAnyLanguage(page: Page, username: string, password: s
   await page.locator('form button[type="submit"]').click();
   await page.getByTestId('whoami').waitFor();
 }
-
-/** What Intl writes in an English date ("Nov 28, 2026, 9:24:02 PM"): the pseudo-locale formats dates as English does. */
-const DATE_WORDS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'AM', 'PM'];
 
 /**
  * Parts of these pages that other parts of the web app draw, whose words their owners bring into the
@@ -35,33 +33,30 @@ const LABEL_NOT_OURS = '.table-wrap';
  * In the pseudo-locale every catalog word is accented, so each one found is a word not from the catalog.
  */
 export async function plainEnglishWords(page: Page, allowed: readonly string[], within = 'main'): Promise<string[]> {
+  // The page hands over its words with where each was shown; plainWords (test/support/plain-words.ts) judges them.
   const script = `(() => {
-    const allowed = ${JSON.stringify([...allowed, ...DATE_WORDS].sort((a, b) => b.length - a.length))};
     const skip = ${JSON.stringify(NOT_OURS)};
     const labelSkip = ${JSON.stringify(LABEL_NOT_OURS)};
     const root = document.querySelector(${JSON.stringify(within)});
-    if (!root) return ['(nothing matches ' + ${JSON.stringify(within)} + ')'];
-    const found = [];
+    if (!root) return null;
+    const shown = [];
     const visible = (element) => (element.tagName === 'OPTION' ? element.closest('select') : element).checkVisibility();
-    const check = (text, where) => {
-      let rest = text;
-      for (const word of allowed) rest = rest.split(word).join(' ');
-      for (const word of rest.match(/[A-Za-z]{2,}/g) ?? []) found.push(word + ' (' + where + ': ' + text.trim().slice(0, 80) + ')');
-    };
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
       if (!element || element.closest(skip) || element.closest('script, style') || !visible(element)) continue;
-      check(node.textContent ?? '', element.tagName.toLowerCase());
+      shown.push({ text: node.textContent ?? '', where: element.tagName.toLowerCase() });
     }
     for (const element of root.querySelectorAll('[aria-label], [placeholder], [title], [aria-valuetext]')) {
       if (element.closest(skip) || element.matches(labelSkip) || !visible(element)) continue;
       for (const attribute of ['aria-label', 'placeholder', 'title', 'aria-valuetext']) {
         const value = element.getAttribute(attribute);
-        if (value) check(value, element.tagName.toLowerCase() + '[' + attribute + ']');
+        if (value) shown.push({ text: value, where: element.tagName.toLowerCase() + '[' + attribute + ']' });
       }
     }
-    return found;
+    return shown;
   })()`;
-  return page.evaluate(script) as Promise<string[]>;
+  const shown = (await page.evaluate(script)) as { text: string; where: string }[] | null;
+  if (shown === null) return [`(nothing matches ${within})`];
+  return shown.flatMap(({ text, where }) => plainWords(text, allowed).map((word) => `${word} (${where}: ${text.trim().slice(0, 80)})`));
 }

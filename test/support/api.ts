@@ -134,15 +134,22 @@ export async function loginAdmin(t: TestApp): Promise<{ Authorization: string }>
   return { Authorization: `Bearer ${response.body.token}` };
 }
 
-/** A started 2-player toy game between two fresh users. */
-export async function startedToyGame(t: TestApp, options: Record<string, unknown> = {}) {
+/**
+ * A started 2-player game of `type` between two fresh users (Alice created it, Bob joined), `moves`
+ * first legal moves into it (playFirstLegal).
+ */
+export async function startedGame(t: TestApp, type: string, { options = {}, moves = 0 }: { options?: Record<string, unknown>; moves?: number } = {}) {
   const alice = await newUser(t, 'alice');
   const bob = await newUser(t, 'bob');
-  const created = await t.http.post('/v1/games').set(alice.auth).send({ type: 'toy', seats: 2, options }).expect(201);
+  const created = await t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2, options }).expect(201);
   const gameId = created.body.id as string;
   await t.http.post(`/v1/games/${gameId}/join`).set(bob.auth).send({}).expect(200);
+  if (moves > 0) await playFirstLegal(t, gameId, [alice, bob], moves);
   return { alice, bob, gameId };
 }
+
+/** A started 2-player toy game between two fresh users. */
+export const startedToyGame = (t: TestApp, options: Record<string, unknown> = {}) => startedGame(t, 'toy', { options });
 
 /**
  * Plays up to `count` moves through the API, each the first legal action of the seat to act

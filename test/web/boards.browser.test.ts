@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsValue } from '../../src/games/guild-town/money.js';
 import { games } from '../../src/games/index.js';
-import { newUser } from '../support/api.js';
+import { newUser, startedGame } from '../support/api.js';
 import { horizontalOverflow, PHONE, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { layoutProblems } from '../support/layout-checks.js';
 import { internalWords, seriousAxeViolations } from '../support/page-checks.js';
@@ -45,15 +45,11 @@ describe('the layout check', () => {
 describe('every board in the middle of a game', () => {
   it('is drawn at 1280 and 375 px without sideways scrolling, in words, with no serious axe-core violation', { timeout: 300_000 }, async () => {
     for (const [type, board] of Object.entries(BOARDS)) {
-      const alice = await newUser(b.t, 'alice');
-      const bob = await newUser(b.t, 'bob');
-      const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type, seats: 2 }).expect(201)).body;
-      await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
-      await movesByApi(b.t, game.id, [alice, bob], 12);
-      const version = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
+      const { alice, bob, gameId } = await startedGame(b.t, type, { moves: 12 });
+      const version = (await b.t.http.get(`/v1/games/${gameId}`)).body.version;
       for (const [size, viewport] of [['1280', undefined], ['375', PHONE]] as const) {
         const page = await pageAs(b, alice, viewport);
-        await page.goto(`/games/${game.id}`);
+        await page.goto(`/games/${gameId}`);
         await waitForVersion(page, version);
         await page.getByRole('region', { name: board, exact: true }).waitFor();
         await b.screenshot(page, `${type}-${size}`);
@@ -75,23 +71,20 @@ describe('every board in the middle of a game', () => {
 
 describe('guild town by keyboard', () => {
   it('offers each guild space a helper may be sent to as a button reached by Tab and played by Enter', { timeout: 120_000 }, async () => {
-    const alice = await newUser(b.t, 'alice');
-    const bob = await newUser(b.t, 'bob');
-    const game = (await b.t.http.post('/v1/games').set(alice.auth).send({ type: 'guild-town', seats: 2 }).expect(201)).body;
-    await b.t.http.post(`/v1/games/${game.id}/join`).set(bob.auth).send({}).expect(200);
+    const { alice, bob, gameId } = await startedGame(b.t, 'guild-town');
     type Send = { type: string; guild: number; space: number };
     // Moves by the API until Alice may send a helper to a space in exactly one way.
     let target: Send | undefined;
     for (let move = 0; move < 60 && !target; move++) {
-      const legal = (await b.t.http.get(`/v1/games/${game.id}/legal-actions`).set(alice.auth).expect(200)).body.actions as Send[];
+      const legal = (await b.t.http.get(`/v1/games/${gameId}/legal-actions`).set(alice.auth).expect(200)).body.actions as Send[];
       const sends = legal.filter((action) => action.type === 'send');
       target = sends.find((action) => sends.filter((other) => other.guild === action.guild && other.space === action.space).length === 1);
-      if (!target) await movesByApi(b.t, game.id, [alice, bob], 1);
+      if (!target) await movesByApi(b.t, gameId, [alice, bob], 1);
     }
     expect(target, 'a turn of Alice with a send action').toBeDefined();
-    const version = (await b.t.http.get(`/v1/games/${game.id}`)).body.version;
+    const version = (await b.t.http.get(`/v1/games/${gameId}`)).body.version;
     const page = await pageAs(b, alice);
-    await page.goto(`/games/${game.id}`);
+    await page.goto(`/games/${gameId}`);
     await waitForVersion(page, version);
     const buttons = page.getByRole('region', { name: 'Guild board', exact: true }).getByRole('button', { name: /^Send a helper to the / });
     expect(await buttons.count()).toBeGreaterThan(0);
@@ -105,7 +98,7 @@ describe('guild town by keyboard', () => {
     expect(focused).toBe(first);
     await page.keyboard.press('Enter');
     await waitForVersion(page, version + 1);
-    const { events } = (await b.t.http.get(`/v1/games/${game.id}/log?after=${version}`).set(alice.auth).expect(200)).body;
+    const { events } = (await b.t.http.get(`/v1/games/${gameId}/log?after=${version}`).set(alice.auth).expect(200)).body;
     expect(events[0]).toMatchObject({ seq: version + 1, kind: 'action', action: { type: 'send' } });
     expect(await seriousAxeViolations(page), 'guild town with space buttons').toEqual([]);
   });

@@ -7,6 +7,7 @@ import { ADMIN, loginAdmin, newUser } from '../support/api.js';
 import { horizontalOverflow, PHONE, SCREENSHOT_DIR, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { layoutProblems } from '../support/layout-checks.js';
 import { movesByApi, pageAs } from '../support/play-browser.js';
+import { plainWords } from '../support/plain-words.js';
 
 /**
  * Players in their own language (issue 40), in a real browser:
@@ -96,18 +97,10 @@ const pageTypes: PageType[] = [
 ];
 
 /**
- * Words a page may show unaccented in the pseudo-locale, each for a reason:
- * - the language picker names each language in its own language (LANGUAGE_NAMES), never translated;
- * - dates and times: the pseudo-locale formats them as English does (intlTag), so Intl's month and
- *   weekday names and AM/PM are English there, as they would be in any language's Intl output.
+ * Words a page may show unaccented in the pseudo-locale beside Intl's English date words (plainWords
+ * takes those out): the language picker names each language in its own language (LANGUAGE_NAMES), never translated.
  */
-const ALLOWED = new Set<string>([
-  ...Object.values(LANGUAGE_NAMES),
-  'AM', 'PM',
-  ...['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-  ...['Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec'],
-  ...['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
-]);
+const LANGUAGE_WORDS = Object.values(LANGUAGE_NAMES);
 
 /**
  * Everything a person may read or hear on the page: the rendered text (screen-reader-only text too),
@@ -147,25 +140,6 @@ async function shownTexts(page: Page): Promise<{ texts: string[]; data: string[]
 /** What each game's own words fill (web/src/games/<type>/, the games' catalog namespaces), told apart in the report. */
 const GAMES_OWN = '.play-board, [data-testid=game-log], [data-testid=legal-actions], [data-testid=final-scoring], .games-offered, pre, code';
 
-/** The plain English words of `texts`: runs of two or more ASCII letters, once the test's own data (`known`, ids, seeds) is taken out. */
-function unaccentedWords({ texts, data }: { texts: string[]; data: string[] }, known: string[]): string[] {
-  const found = new Set<string>();
-  for (const raw of texts) {
-    let text = raw;
-    // Longest first: a short datum ("1") taken out first would break a longer one that holds it.
-    for (const shown of [...data, ...known].sort((a, b) => b.length - a.length)) if (shown.trim()) text = text.split(shown).join(' ');
-    text = text
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ' ') // game and account ids
-      .replace(/\b[0-9a-f]{8,}\b/gi, ' ') // seeds and their commitments
-      .replace(/https?:\/\/\S+/g, ' '); // addresses
-    for (const match of text.matchAll(/\p{L}+/gu)) {
-      const word = match[0];
-      if (/^[A-Za-z]{2,}$/.test(word) && !ALLOWED.has(word)) found.add(word);
-    }
-  }
-  return [...found].sort();
-}
-
 describe('the pseudo-locale: every word a page shows comes from the catalog', () => {
   for (const { slug, path: pathOf, as, ready } of pageTypes) {
     it(`${slug}: no unaccented English word`, { timeout: 120_000 }, async () => {
@@ -176,8 +150,9 @@ describe('the pseudo-locale: every word a page shows comes from the catalog', ()
       await page.waitForTimeout(500);
       const shown = await shownTexts(page);
       const known = [alice.username, bob.username, ADMIN.username];
-      const words = unaccentedWords(shown, known);
-      const outside = unaccentedWords({ texts: [shown.outsideGames], data: shown.data }, known);
+      const allowed = [...shown.data, ...known, ...LANGUAGE_WORDS];
+      const words = plainWords(shown.texts, allowed);
+      const outside = plainWords(shown.outsideGames, allowed);
       console.log(`[i18n pseudo] ${slug}: ${words.length ? words.join(' ') : 'all words from the catalog'}\n  outside the games' boards, logs and actions: ${outside.length ? outside.join(' ') : 'none'}`);
       await page.context().close();
       expect(words, `${slug} shows words not taken from the catalog`).toEqual([]);
