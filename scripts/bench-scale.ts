@@ -19,6 +19,8 @@
  *                        2000, 100000, 200)
  *   SCALE_SMALL_GAMES    games in the small database (10000; finished and active in the same proportion)
  *   SCALE_SAMPLES        timed requests per measure (default 300)
+ *   SCALE_ARCHIVE_TIMED  in `archive`: the pass is timed (one batch at a time) over this many games (default all);
+ *                        the rest are archived by SCALE_ARCHIVE_WORKERS loops at once (default 2), untimed
  *   SCALE_SKIP           measures to leave out, comma-separated: moves, backup, rss; and in `archive`,
  *                        backup-before (only the backup after the pass: the one before takes the longest)
  * The fill refuses to go on when the disk where PostgreSQL keeps its data would fall under 10 GB free.
