@@ -208,7 +208,10 @@ async function cloneBatch(client: pg.PoolClient, kind: 'finished' | 'active' | '
     SELECT ms.game_id, ms.seat, ms.user_id, NULL, NULL, 0, NULL, ms.joined_at FROM ms`);
   await client.query(`INSERT INTO game_events (game_id, seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at)
     SELECT m.id, e.seq, e.seat, ms.user_id, e.kind, e.undoes_seq, e.action, e.log, e.irreversible, m.created + e.seq * ${EVENT_SPACING}
-    FROM m JOIN game_events e ON e.game_id = m.tid LEFT JOIN ms ON ms.game_id = m.id AND ms.seat = e.seat AND e.actor_id IS NOT NULL`);
+    FROM m
+    -- The templates' events by the primary key: joined on m alone, a large table is read whole (m has no statistics).
+    JOIN (SELECT * FROM game_events WHERE game_id = ANY(ARRAY(SELECT DISTINCT tid FROM m))) e ON e.game_id = m.tid
+    LEFT JOIN ms ON ms.game_id = m.id AND ms.seat = e.seat AND e.actor_id IS NOT NULL`);
   if (kind === 'finished') {
     await client.query(`INSERT INTO game_verifications (game_id, verified_at, verify_ok, verify_divergence, version, game_created_at)
       SELECT m.id, m.created + interval '1 day', m.n % 1000 <> 5, CASE WHEN m.n % 1000 = 5 THEN '{"atEvent": 3, "reason": "bench: a stored divergence"}'::jsonb END, g.version, m.created
