@@ -214,7 +214,7 @@ export async function buildApp({ config, databaseUrl, catalog = games, now = () 
   const background = workers
     ? createWorkers(ctx, signal, workMetrics, {
         databaseUrl, concurrency: config.dueConcurrency, batch: config.dueBatch, pollMs: config.duePollMs, retryBaseMs: config.dueRetryBaseMs, webhooks: webhookSettings, beforeCommit: beforeDueCommit,
-        mail: mailSettings, beforeMailSend, push: pushSettings, archive: { batch: config.archiveBatch, afterMs: archiveAfterMs },
+        mail: mailSettings, beforeMailSend, push: pushSettings, archive: { batch: config.archiveBatch, afterMs: archiveAfterMs, busyShare: config.archiveBusyPercent / 100 },
       })
     : null;
   const retention = workers

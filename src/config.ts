@@ -66,6 +66,8 @@ export interface Config {
   archiveAfterMinutes: number;
   /** Games archived per transaction of the archive pass; 0: no archive pass in this process. */
   archiveBatch: number;
+  /** The share of the time (percent) the archive pass works through a backlog: after a batch of t ms it rests t × (100/p − 1) ms. */
+  archiveBusyPercent: number;
   /** Thinking budget of a hard bot's move in ms (a medium one thinks a fifth of it); it sets the search's iteration count. */
   botThinkMs: number;
   /** Worker threads where the search bots think, per process running workers. */
@@ -351,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dueBatch: integer(env, 'DUE_BATCH', 8, 1, 100),
     archiveAfterMinutes,
     archiveBatch: integer(env, 'ARCHIVE_BATCH', 20, 0, 1000),
+    archiveBusyPercent: integer(env, 'ARCHIVE_BUSY_PERCENT', 25, 1, 100),
     botThinkMs: integer(env, 'BOT_THINK_MS', DEFAULT_THINK_MS, 10, 10_000),
     botThreads: integer(env, 'BOT_THREADS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
     botThreadNice: integer(env, 'BOT_THREAD_NICE', 19, 0, 19),

@@ -14,6 +14,12 @@ export interface WorkLoopOptions {
   workOnce(): Promise<boolean>;
   nextDueAt(): Promise<Date | null>;
   onError(error: unknown): void;
+  /**
+   * The share of the time (0 < share ≤ 1, default 1) a slot may work while work is waiting: after an
+   * item that took t ms it rests t × (1/share − 1) ms, whatever wakes it (stop ends the rest). For
+   * work that may be done later (the archive pass's backlog), so that it leaves the machine to moves.
+   */
+  busyShare?: number;
 }
 
 /** Whoever found the only due row locked by another worker waits this long before looking again. */
@@ -26,6 +32,7 @@ export class WorkLoop {
   private timerAt = Infinity;
   private stopped = false;
   private running: Promise<void>[] = [];
+  private rests = new Set<() => void>();
 
   constructor(private readonly options: WorkLoopOptions) {}
 
@@ -49,6 +56,7 @@ export class WorkLoop {
     this.stopped = true;
     clearTimeout(this.timer);
     for (const wake of this.waiters.splice(0)) wake();
+    for (const end of [...this.rests]) end();
     await Promise.all(this.running);
   }
 
@@ -66,6 +74,7 @@ export class WorkLoop {
   private async slot(): Promise<void> {
     while (!this.stopped) {
       const seen = this.generation;
+      const started = Date.now();
       let worked: boolean;
       try {
         worked = await this.options.workOnce();
@@ -75,8 +84,11 @@ export class WorkLoop {
         await this.sleep(seen, Date.now() + Math.min(this.options.pollMs, 1000));
         continue;
       }
-      if (worked) this.wakeOne();
-      else await this.idle(seen);
+      if (worked) {
+        this.wakeOne();
+        const share = this.options.busyShare ?? 1;
+        if (share < 1) await this.rest((Date.now() - started) * (1 / share - 1));
+      } else await this.idle(seen);
     }
   }
 
@@ -91,6 +103,20 @@ export class WorkLoop {
     // Due already but not claimable: another worker holds it (or the clocks differ a little).
     const at = next === null ? Infinity : Math.max(next.getTime(), now + (next.getTime() <= now ? LOCKED_RETRY_MS : 0));
     await this.sleep(seen, Math.min(at, now + this.options.pollMs));
+  }
+
+  /** `ms`, or until stop: no wake-up cuts it short. */
+  private rest(ms: number): Promise<void> {
+    if (this.stopped || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.rests.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.rests.add(end);
+    });
   }
 
   /** Until `until`, a wake-up since generation `seen`, or stop. */

@@ -110,8 +110,11 @@ export interface WorkerSettings {
   beforeMailSend?: BeforeSend;
   /** Web Push (services/push.ts); no push loop when its VAPID keys are unset. */
   push: PushSettings;
-  /** The archive pass (store/archive.ts): games per transaction (0: none in this process), and how long after its end a game is archived. */
-  archive: { batch: number; afterMs: number };
+  /**
+   * The archive pass (store/archive.ts): games per transaction (0: none in this process), how long
+   * after its end a game is archived, and the share of the time it may work through a backlog (WorkLoop's busyShare).
+   */
+  archive: { batch: number; afterMs: number; busyShare: number };
   /** Tests only (see DueWorkOptions). */
   beforeCommit?: DueWorkOptions['beforeCommit'];
 }
@@ -177,6 +180,7 @@ export function createWorkers(ctx: ServiceContext, signal: Signal, metrics: Work
         name: 'archive',
         slots: 1,
         pollMs: settings.pollMs,
+        busyShare: settings.archive.busyShare,
         async workOnce() {
           const batch = await archiveFinishedGames(ctx.db, new Date(ctx.now().getTime() - settings.archive.afterMs), settings.archive.batch);
           metrics.archived(batch);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { loadConfig } from '../../src/config.js';
+import { WorkLoop } from '../../src/services/work-loop.js';
 import { archiveFinishedGames, restoreArchive } from '../../src/store/archive.js';
 import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
@@ -173,5 +174,59 @@ describe('archiving finished games', () => {
     expect(() => loadConfig({ ...base, ARCHIVE_AFTER_MINUTES: '60' })).toThrow('ARCHIVE_AFTER_MINUTES must be more than RESUME_WINDOW_MINUTES (60), got "60"');
     expect(loadConfig({ ...base, ARCHIVE_AFTER_MINUTES: '61' }).archiveAfterMinutes).toBe(61);
     expect(loadConfig({ JWT_SECRET: TEST_JWT_SECRET, RESUME_WINDOW_MINUTES: '90' }).archiveAfterMinutes).toBe(180);
+  });
+});
+
+describe("the archive pass's pace through a backlog", () => {
+  it('works at most ARCHIVE_BUSY_PERCENT of the time, whatever wakes it, and stops at once in a rest', async () => {
+    expect(loadConfig({ JWT_SECRET: TEST_JWT_SECRET }).archiveBusyPercent).toBe(25);
+    expect(() => loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ARCHIVE_BUSY_PERCENT: '0' })).toThrow('ARCHIVE_BUSY_PERCENT');
+    // Four items of 100 ms each at a quarter of the time: each is followed by a rest of 300 ms.
+    let left = 4;
+    const done: number[] = [];
+    const started = Date.now();
+    const loop = new WorkLoop({
+      name: 'paced', slots: 1, pollMs: 60_000, busyShare: 0.25, onError: (error) => { throw error; },
+      nextDueAt: async () => null,
+      async workOnce() {
+        if (left === 0) return false;
+        left--;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        done.push(Date.now() - started);
+        // A wake-up (a NOTIFY, a local commit) does not cut the rest short.
+        loop.wakeOne();
+        return true;
+      },
+    });
+    loop.start();
+    await waitFor(async () => done.length === 4 || undefined, 20_000, 'four items');
+    // From the end of one item to the end of the next: its 300 ms rest and its own 100 ms.
+    for (let i = 1; i < 4; i++) expect(done[i]! - done[i - 1]!, `item ${i + 1}`).toBeGreaterThanOrEqual(380);
+    await loop.stop();
+
+    // Stopped in a rest (of 9.9 s after an item of 100 ms at 1%): stop does not wait it out.
+    let resting = false;
+    const slow = new WorkLoop({
+      name: 'slow', slots: 1, pollMs: 60_000, busyShare: 0.01, onError: () => {}, nextDueAt: async () => null,
+      async workOnce() {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        resting = true;
+        return true;
+      },
+    });
+    slow.start();
+    await waitFor(async () => resting || undefined, 20_000, 'an item');
+    const stopping = Date.now();
+    await slow.stop();
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+
+    // At 100% it never rests.
+    let count = 0;
+    const eager = new WorkLoop({ name: 'eager', slots: 1, pollMs: 60_000, onError: () => {}, nextDueAt: async () => null, workOnce: async () => ++count <= 20 });
+    const eagerStarted = Date.now();
+    eager.start();
+    await waitFor(async () => count > 20 || undefined, 20_000, 'twenty items');
+    expect(Date.now() - eagerStarted).toBeLessThan(2_000);
+    await eager.stop();
   });
 });
