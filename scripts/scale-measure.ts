@@ -194,13 +194,13 @@ async function sizes(s: Setup): Promise<string[]> {
     SELECT count(*)::int AS finished, avg(g.version)::float AS events,
       avg((SELECT sum(pg_column_size(e.*)) FROM game_events e WHERE e.game_id = g.id))::float AS event_bytes,
       avg(pg_column_size(g.*))::float AS game_bytes
-    FROM (SELECT * FROM games WHERE status = 'finished' ORDER BY md5(id::text) LIMIT 2000) g`);
+    FROM (SELECT * FROM games WHERE status = 'finished' AND archived_at IS NULL ORDER BY md5(id::text) LIMIT 2000) g`);
   const mb = (bytes: string | number) => (Number(bytes) / 1024 ** 2).toFixed(1);
   const total = rows.reduce((sum, r) => sum + Number(r.total), 0);
   return [
     `database ${mb(total)} MB for ${s.games} games: ${(total / s.games / 1024).toFixed(1)} kB per game (tables + indexes + TOAST)`,
     ...rows.slice(0, 6).map((r) => `  ${r.relname}: ${mb(r.total)} MB (table ${mb(r.table)}, TOAST ${mb(r.toast)}, indexes ${mb(r.indexes)})`),
-    `finished game (sample of ${per!.finished}): ${per!.events.toFixed(0)} events, rows ${((per!.event_bytes + per!.game_bytes) / 1024).toFixed(1)} kB (events ${(per!.event_bytes / 1024).toFixed(1)} kB, game row with its final state ${(per!.game_bytes / 1024).toFixed(1)} kB) before index and page overhead`,
+    per!.finished === 0 ? 'finished games kept as rows: none' : `finished game kept as rows (sample of ${per!.finished}): ${per!.events.toFixed(0)} events, rows ${((per!.event_bytes + per!.game_bytes) / 1024).toFixed(1)} kB (events ${(per!.event_bytes / 1024).toFixed(1)} kB, game row with its final state ${(per!.game_bytes / 1024).toFixed(1)} kB) before index and page overhead`,
   ];
 }
 
