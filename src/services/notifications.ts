@@ -184,7 +184,8 @@ export async function unsubscribe(ctx: ServiceContext, mail: MailSettings, token
 
 // ---- Composing ----
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Text (or an attribute's value) as HTML: mails here, and the pages a mail's links open (http/routes/notifications.ts). */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * A mail in sentences: paragraphs that name games by their title and players and people by their

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceContext } from '../../services/context.js';
-import { changeEmail, changePreferences, preferencesOf, unsubscribe, verifyEmail, type MailSettings } from '../../services/notifications.js';
+import { changeEmail, changePreferences, escapeHtml, preferencesOf, unsubscribe, verifyEmail, type MailSettings } from '../../services/notifications.js';
 import { pushSubscriptionsOf, subscribePush, unsubscribePush, vapidPublicKey, type PushSettings } from '../../services/push.js';
 import { EMAIL_MODES } from '../../store/notifications.js';
 import { intlTag, negotiateLocale, translator, type Translator } from '../../shared/i18n/index.js';
@@ -20,7 +20,6 @@ const page = (lang: string, title: string, text: string) =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 /** The words of a page a mail's link opens: in the language of the browser that opens it (Accept-Language). */
 const pageWords = (acceptLanguage: string | undefined): Translator => translator(negotiateLocale(acceptLanguage));
-const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A person's e-mail notifications (services/notifications.ts): address, verification, preferences, one-click unsubscribe. */
 const PushSubscription = Type.Object({ id: Type.String({ format: 'uuid' }), endpoint: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
@@ -93,7 +92,7 @@ export const notificationRoutes = (ctx: ServiceContext, mail: MailSettings, push
     const action = `/v1/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
     const tr = pageWords(request.headers['accept-language']);
     return reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
-      .send(page(intlTag(tr.locale), escapeHtml(tr.t('mail.page.unsubscribe.title')), `<form method="post" action="${action.replace(/"/g, '&quot;')}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(tr.t('mail.page.unsubscribe.button'))}</button></form>`));
+      .send(page(intlTag(tr.locale), escapeHtml(tr.t('mail.page.unsubscribe.title')), `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(tr.t('mail.page.unsubscribe.button'))}</button></form>`));
   });
 
   app.get('/v1/push/key', {
