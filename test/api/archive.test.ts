@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { loadConfig } from '../../src/config.js';
 import { WorkLoop } from '../../src/services/work-loop.js';
-import { archiveFinishedGames, restoreArchive } from '../../src/store/archive.js';
+import { archiveFinishedGames, decodeEvents, encodeEvents, restoreArchive } from '../../src/store/archive.js';
 import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 import { waitFor } from '../support/wait.js';
@@ -120,20 +120,33 @@ describe('archiving finished games', () => {
       expect(events[i]).toBeGreaterThan(0);
     }
     phase('archived');
-    const after = await Promise.all(played.map(readsOf));
-    phase('reads after');
+    // The served types' games are written with their type's dictionary (format 2), the test's toy game without (none).
+    const formats = (await t.sql.query(`SELECT a.format, a.dictionary, g.type FROM game_archives a JOIN games g ON g.id = a.game_id WHERE a.game_id = ANY($1) ORDER BY a.game_id`, [played.map((p) => p.gameId)])).rows;
+    for (const { format, dictionary, type } of formats) expect({ type, format, dictionary }).toEqual(type === 'toy' ? { type, format: 1, dictionary: null } : { type, format: 2, dictionary: `${type}.1` });
     let compared = 0;
-    for (const [i, answers] of before.entries()) {
-      for (const [request, answer] of answers) {
-        // The admin's game and search carry the last verify's time: each capture ends with a verify, so that time moves.
-        const [was, now] = [answer, after[i]!.get(request)].map((body) => JSON.stringify(body, (key, value) => (key === 'lastVerify' && value ? { ...value, at: 'the time of the last verify' } : value)));
-        expect({ request, answer: JSON.parse(now!) }).toEqual({ request, answer: JSON.parse(was!) });
-        expect(now).toBe(was);
-        compared++;
+    const compare = async (what: string) => {
+      const after = await Promise.all(played.map(readsOf));
+      phase(`reads after (${what})`);
+      for (const [i, answers] of before.entries()) {
+        for (const [request, answer] of answers) {
+          // The admin's game and search carry the last verify's time: each capture ends with a verify, so that time moves.
+          const [was, now] = [answer, after[i]!.get(request)].map((body) => JSON.stringify(body, (key, value) => (key === 'lastVerify' && value ? { ...value, at: 'the time of the last verify' } : value)));
+          expect({ what, request, answer: JSON.parse(now!) }).toEqual({ what, request, answer: JSON.parse(was!) });
+          expect(now).toBe(was);
+          compared++;
+        }
       }
+      expect(after.flatMap((answers) => [...answers.values()]).length).toBe(before.flatMap((answers) => [...answers.values()]).length);
+    };
+    await compare('format 2');
+    // Archives written before the dictionaries (format 1) read as they did: the same games, written that way.
+    for (const { gameId } of played) {
+      const [archive] = (await t.sql.query(`SELECT format, dictionary, data FROM game_archives WHERE game_id = $1`, [gameId])).rows;
+      const plain = await encodeEvents(decodeEvents(gameId, archive));
+      await t.sql.query(`UPDATE game_archives SET format = $2, dictionary = NULL, data = $3 WHERE game_id = $1`, [gameId, plain.format, plain.data]);
     }
-    expect((after.flatMap((answers) => [...answers.values()]) as { body?: { ok?: boolean } }[]).length).toBe(compared);
-    console.log(`archive equivalence: ${played.length} games (${events.reduce((a, b) => a + b, 0)} events), ${compared} answers compared byte for byte`);
+    await compare('format 1');
+    console.log(`archive equivalence: ${played.length} games (${events.reduce((a, b) => a + b, 0)} events), ${compared} answers compared byte for byte (${compared / 2} in each format)`);
   });
 
   it('refuses an admin abort of an archived game with nothing changed, and its archive stays whole', async () => {

@@ -1,0 +1,82 @@
+/**
+ * The archive's dictionaries (src/store/archive-dictionaries/, store/archive.ts format 2): for each
+ * game type, the columns of seeded random games of that type, which brotli is primed with before an
+ * archived game's own columns.
+ *
+ *   npx tsx scripts/archive-dictionaries.ts              measures the newest dictionaries on other games
+ *   npx tsx scripts/archive-dictionaries.ts write <n>    writes version <n> of every type's dictionary
+ *
+ * A dictionary file is never changed or deleted once archives may use it (they are read back with
+ * it): a better one is a new version, which new archives use while the old ones keep reading.
+ * Settings: DICTIONARY_BYTES (text per type, default 512 kB, at most 1 MB).
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import type { AnyGameDefinition } from '../src/engine/types.js';
+import { games } from '../src/games/index.js';
+import { archiveDictionaries, decodeEvents, dictionaryFor, encodeEvents, eventColumns, MAX_DICTIONARY_BYTES, primedBrotli } from '../src/store/archive.js';
+import { playedEvents } from '../test/support/archive-games.js';
+import { OPTION_VARIANTS } from '../test/support/engine-trace.js';
+
+const DIR = new URL('../src/store/archive-dictionaries/', import.meta.url);
+const budget = Math.min(MAX_DICTIONARY_BYTES, Number(process.env.DICTIONARY_BYTES || 512 * 1024));
+
+/** Games of every player count and option variant in turn, until `bytes` of columns. */
+function gamesOf(definition: AnyGameDefinition, bytes: number, seedPrefix: string): Buffer[] {
+  const out: Buffer[] = [];
+  let total = 0;
+  const variants = OPTION_VARIANTS[definition.id] ?? [{}];
+  for (let n = 0; total < bytes; n++) {
+    const seats = definition.players.min + (n % (definition.players.max - definition.players.min + 1));
+    const options = variants[Math.floor(n / (definition.players.max - definition.players.min + 1)) % variants.length];
+    const columns = eventColumns(playedEvents(definition, seats, options, `${seedPrefix}-${definition.id}-${n}`));
+    if (total + columns.length + 1 > bytes && out.length > 0) break;
+    out.push(columns);
+    total += columns.length + 1;
+  }
+  return out;
+}
+
+const [mode = 'measure', version] = process.argv.slice(2);
+if (mode === 'write') {
+  if (!/^[1-9]\d*$/.test(version ?? '')) throw new Error('usage: archive-dictionaries.ts write <version, a whole number>');
+  for (const definition of Object.values(games)) {
+    const file = new URL(`${definition.id}.${version}.br`, DIR);
+    if (existsSync(file)) {
+      console.log(`${definition.id}.${version}: exists, left as it is (archives may read with it)`);
+      continue;
+    }
+    const text = Buffer.from(gamesOf(definition, budget, `dictionary-${version}`).join('\n'));
+    const { primed } = await primedBrotli(text, Buffer.alloc(0));
+    writeFileSync(file, primed);
+    console.log(`${definition.id}.${version}: ${(text.length / 1024).toFixed(0)} kB of columns, ${(primed.length / 1024).toFixed(1)} kB stored`);
+  }
+} else if (mode === 'measure') {
+  console.log(`dictionaries: ${[...archiveDictionaries().keys()].join(', ') || 'none'}`);
+  for (const definition of Object.values(games)) {
+    const dictionary = dictionaryFor(definition.id);
+    const sample = Array.from({ length: 12 }, (_, n) => playedEvents(definition, definition.players.min + (n % (definition.players.max - definition.players.min + 1)), {}, `measure-${definition.id}-${n}`));
+    let plain = 0, primed = 0, encodeMs = 0, decodePlainMs = 0, decodeMs = 0;
+    for (const events of sample) {
+      const text = eventColumns(events);
+      const plainData = brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: text.length } });
+      plain += plainData.length;
+      let t0 = performance.now();
+      const encoded = await encodeEvents(events, dictionary);
+      encodeMs += performance.now() - t0;
+      primed += encoded.data.length;
+      t0 = performance.now();
+      decodeEvents('m', { format: 1, dictionary: null, data: plainData });
+      decodePlainMs += performance.now() - t0;
+      t0 = performance.now();
+      const back = decodeEvents('m', encoded);
+      decodeMs += performance.now() - t0;
+      const [a, b] = [back.map((event) => ({ ...event, gameId: undefined })), events].map((list) => list.map((event) => JSON.stringify(event)));
+      const differ = a!.findIndex((line, i) => line !== b![i]);
+      if (differ >= 0 || a!.length !== b!.length) throw new Error(`${definition.id}: an archive did not read back as written (event ${differ}: ${a![differ]} / ${b![differ]})`);
+    }
+    const n = sample.length;
+    const events = sample.reduce((sum, game) => sum + game.length, 0) / n;
+    console.log(`${definition.id}: ${dictionary?.name ?? 'no dictionary'} (${dictionary ? (dictionary.primed.length / 1024).toFixed(1) : 0} kB): ${n} other games of ${events.toFixed(0)} events on average: ${(plain / n / 1024).toFixed(2)} kB alone, ${(primed / n / 1024).toFixed(2)} kB with it (${((primed / plain) * 100).toFixed(0)}%); encode ${(encodeMs / n).toFixed(1)} ms, decode ${(decodePlainMs / n).toFixed(2)} → ${(decodeMs / n).toFixed(2)} ms`);
+  }
+} else throw new Error(`unknown mode ${mode}: measure or write <version>`);
