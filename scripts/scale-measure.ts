@@ -454,6 +454,10 @@ export async function measureArchive(database: Database, say: Say): Promise<void
     out.push('', 'after VACUUM FULL of game_events and games (what a restore of the archived database occupies):', ...(await sizes(s)));
     const { rows: [archive] } = await s.sql.query<{ n: number; data: number; row: number }>('SELECT count(*)::int AS n, avg(octet_length(data))::float AS data, avg(pg_column_size(a.*))::float AS row FROM game_archives a');
     out.push(`game_archives: ${archive!.n} rows, ${(archive!.data / 1024).toFixed(2)} kB of compressed events each (${(archive!.row / 1024).toFixed(2)} kB per row)`);
+    const { rows: kinds } = await s.sql.query<{ type: string; format: number; dictionary: string | null; n: number; events: number; data: number }>(`
+      SELECT g.type, a.format, a.dictionary, count(*)::int AS n, avg(a.event_count)::float AS events, avg(octet_length(a.data))::float AS data
+      FROM game_archives a JOIN games g ON g.id = a.game_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    for (const kind of kinds) out.push(`  ${kind.type}, format ${kind.format}${kind.dictionary ? ` (${kind.dictionary})` : ''}: ${kind.n} archives of ${kind.events.toFixed(0)} events on average, ${(kind.data / 1024).toFixed(2)} kB of compressed events each`);
     // The reads first, as before the pass (right after VACUUM FULL); then the backup.
     const after = await timeReads(database, s);
     say('after: reads done');
