@@ -9,12 +9,18 @@ import { freePort } from '../../src/net/free-port.js';
 const root = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'bgs-main-'));
 chmodSync(dir, 0o755);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Every service process a test started: one that a failed test left running is killed at the end, not left behind. */
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function startServer(env: Record<string, string>, cwd = root): Promise<{ child: ChildProcess; output: () => string }> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   // As `npm start` runs it: one node process (no tsx wrapper whose child would outlive a kill).
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'main.ts')], { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -124,6 +130,7 @@ describe('npm start without DATABASE_URL', { timeout: 240_000 }, () => {
     try {
       const { DATABASE_URL: _ignored, ...inherited } = process.env;
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.add(child);
       let output = '';
       child.stderr!.on('data', (chunk) => (output += chunk));
       expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
@@ -136,6 +143,7 @@ describe('npm start without DATABASE_URL', { timeout: 240_000 }, () => {
   it('refuses a bad setting with a clear message', async () => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...inherited, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
     let output = '';
     child.stderr!.on('data', (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
