@@ -21,7 +21,7 @@ import { findGamesIn, type EventRecord } from './games.js';
  * - Format 2: the same JSON, brotli primed with a dictionary of its game type (`dictionary`, below).
  *   A game's few kB repeat what every game of its type says (the column names, the actions' and the
  *   log entries' shapes, the engine's English lines), which brotli can only point back to when it
- *   has seen it: primed with other games of the type, it writes 30–50% fewer bytes per game
+ *   has seen it: primed with other games of the type, it writes about a third fewer bytes per game
  *   (docs/scaling.md). Written whenever the game's type has a dictionary this build primes exactly
  *   as it was made; otherwise format 1.
  */
