@@ -167,7 +167,6 @@ export async function encodeEvents(events: EventRecord[], dictionary?: ArchiveDi
   return { format: ARCHIVE_FORMAT.plain, dictionary: null, data, mismatch: dictionary !== undefined };
 }
 
-
 /** The events of an archive, as the rows read them (the same keys in the same order). */
 export function decodeEvents(gameId: string, archive: { format: number; dictionary: string | null; data: Uint8Array }): (EventRecord & { gameId: string })[] {
   let text: Buffer;
