@@ -47,31 +47,31 @@ export interface ArchiveDictionary {
 }
 
 const DICTIONARY_DIR = new URL('./archive-dictionaries/', import.meta.url);
-let dictionaries: Map<string, ArchiveDictionary> | undefined;
-/** The dictionaries in archive-dictionaries/, by name (`guild-town.1`). */
-export function archiveDictionaries(): Map<string, ArchiveDictionary> {
+let dictionaries: { byName: Map<string, ArchiveDictionary>; newestByType: Map<string, ArchiveDictionary> } | undefined;
+/** The dictionaries in archive-dictionaries/, by name (`guild-town.1`), and each type's newest, read once. */
+function loadDictionaries(): NonNullable<typeof dictionaries> {
   if (!dictionaries) {
-    dictionaries = new Map();
+    const byName = new Map<string, ArchiveDictionary>();
+    const newestByType = new Map<string, ArchiveDictionary & { version: number }>();
     for (const file of readdirSync(DICTIONARY_DIR).filter((name) => name.endsWith('.br')).sort()) {
       const primed = readFileSync(new URL(file, DICTIONARY_DIR));
       const name = file.slice(0, -'.br'.length);
+      const [type, version] = [name.slice(0, name.lastIndexOf('.')), Number(name.slice(name.lastIndexOf('.') + 1))];
       // An unfinished stream (its flush ends it at a byte, not with brotli's last block): read as far as it goes.
-      dictionaries.set(name, { name, primed, text: brotliDecompressSync(primed, { finishFlush: zlib.BROTLI_OPERATION_FLUSH }) });
+      const dictionary = { name, primed, text: brotliDecompressSync(primed, { finishFlush: zlib.BROTLI_OPERATION_FLUSH }) };
+      byName.set(name, dictionary);
+      if (version > (newestByType.get(type)?.version ?? 0)) newestByType.set(type, { ...dictionary, version });
     }
+    dictionaries = { byName, newestByType };
   }
   return dictionaries;
 }
 
+/** The dictionaries in archive-dictionaries/, by name (`guild-town.1`). */
+export const archiveDictionaries = (): Map<string, ArchiveDictionary> => loadDictionaries().byName;
+
 /** The dictionary new archives of `type` are written with: its newest version (none: format 1). */
-export function dictionaryFor(type: string): ArchiveDictionary | undefined {
-  let newest: ArchiveDictionary | undefined;
-  let newestVersion = 0;
-  for (const dictionary of archiveDictionaries().values()) {
-    const [of, version] = [dictionary.name.slice(0, dictionary.name.lastIndexOf('.')), Number(dictionary.name.slice(dictionary.name.lastIndexOf('.') + 1))];
-    if (of === type && version > newestVersion) [newest, newestVersion] = [dictionary, version];
-  }
-  return newest;
-}
+export const dictionaryFor = (type: string): ArchiveDictionary | undefined => loadDictionaries().newestByType.get(type);
 
 /**
  * Brotli primed with `text`: what it writes for the text and a flush (the primed bytes), then what it
@@ -228,13 +228,14 @@ interface ArchiveRow {
   event_count: number;
   data: string;
   undos: [number, number][];
-  /** Not written: the dictionary was there but this build's brotli primes it differently. */
-  mismatch: boolean;
+  /** Not written: the dictionary this build's brotli primes differently from its stored bytes (the archive went to format 1). */
+  mismatched: string | null;
   bytes: number;
 }
 
 async function archiveRow(gameId: string, type: string, events: EventRecord[]): Promise<ArchiveRow> {
-  const { format, dictionary, data, mismatch } = await encodeEvents(events, dictionaryFor(type));
+  const tried = dictionaryFor(type);
+  const { format, dictionary, data, mismatch } = await encodeEvents(events, tried);
   return {
     game_id: gameId,
     format,
@@ -242,7 +243,7 @@ async function archiveRow(gameId: string, type: string, events: EventRecord[]): 
     event_count: events.length,
     data: data.toString('base64'),
     undos: events.flatMap((event) => (event.kind === 'undo' && event.undoesSeq !== null ? [[event.seq, event.undoesSeq] as [number, number]] : [])),
-    mismatch,
+    mismatched: mismatch ? tried!.name : null,
     bytes: data.length,
   };
 }
@@ -298,7 +299,7 @@ export async function archiveFinishedGames(db: Db, finishedBefore: Date, limit: 
     }
     // A game without events (closed before it started) is marked too: nothing to move, nothing to look at again.
     await tx.$executeRaw`UPDATE games SET archived_at = now() WHERE id = ANY(${ids}::uuid[])`;
-    const mismatched = [...new Set(archives.filter((archive) => archive.mismatch).map((archive) => dictionaryFor(typeOf.get(archive.game_id)!)!.name))];
+    const mismatched = [...new Set(archives.flatMap((archive) => (archive.mismatched ? [archive.mismatched] : [])))];
     return { games: ids.length, events: rows.length, bytes: archives.reduce((sum, archive) => sum + archive.bytes, 0), mismatched };
   }, { maxWait: 20_000, timeout: 60_000 });
 }

@@ -33,4 +33,3 @@ export function playedEvents(definition: AnyGameDefinition, seats: number, optio
   }
   return events;
 }
-
