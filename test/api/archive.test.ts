@@ -160,6 +160,41 @@ describe('archiving finished games', () => {
     console.log(`archive equivalence: ${played.length} games (${events.reduce((a, b) => a + b, 0)} events), ${compared} answers compared byte for byte (${compared / 2} in each format)`);
   });
 
+  it('archives racing games whole: more archive transactions and readers at once than the pool has connections; each game archived once, every read during it complete', async () => {
+    const finished = await Promise.all(Array.from({ length: 16 }, async () => {
+      const toy = await startedToyGame(t, { rounds: 2 });
+      await playFirstLegal(t, toy.gameId, [toy.alice, toy.bob], 10);
+      return toy;
+    }));
+    const ids = finished.map((toy) => toy.gameId);
+    await waitFor(async () => (await t.sql.query(`SELECT count(*)::int AS n FROM games WHERE id = ANY($1) AND due_at IS NOT NULL`, [ids])).rows[0].n === 0 || undefined, 60_000, 'the rating work');
+    const logOf = async (toy: (typeof finished)[number]) => (await t.http.get(`/v1/games/${toy.gameId}/log`).set(toy.alice.auth).expect(200)).body;
+    const before = await Promise.all(finished.map(logOf));
+    expect(before.every((log) => log.events.length > 4)).toBe(true);
+    // 24 passes of one game per transaction and 16 readers against a pool of 10 (the claim skips a game another pass holds).
+    let passing = true;
+    let committed = 0;
+    let readsAcrossACommit = 0;
+    const pass = async () => {
+      while ((await archiveFinishedGames(db(), new Date(Date.now() + 60_000), 1)).games > 0) committed++;
+    };
+    const reader = async (start: number) => {
+      for (let i = start; passing; i += 5) {
+        const at = i % finished.length;
+        const was = committed;
+        expect(await logOf(finished[at]!)).toEqual(before[at]);
+        if (committed !== was) readsAcrossACommit++;
+      }
+    };
+    const passes = Promise.all(Array.from({ length: 24 }, pass)).finally(() => (passing = false));
+    await Promise.all([passes, ...Array.from({ length: 16 }, (_, i) => reader(i))]);
+    // The race happened: reads were in flight while archives committed.
+    expect(committed).toBeGreaterThanOrEqual(finished.length);
+    expect(readsAcrossACommit).toBeGreaterThan(0);
+    for (const toy of finished) expect([await rowCount('game_events', toy.gameId), await rowCount('game_archives', toy.gameId)]).toEqual([0, 1]);
+    expect(await Promise.all(finished.map(logOf))).toEqual(before);
+  });
+
   it('refuses an admin abort of an archived game with nothing changed, and its archive stays whole', async () => {
     const { gameId } = played[0]!;
     const response = await t.http.post(`/v1/admin/games/${gameId}/abort`).set(admin).send({ reason: 'test' });
