@@ -64,10 +64,10 @@ if (mode === 'write') {
       encodeMs += performance.now() - t0;
       primed += encoded.data.length;
       t0 = performance.now();
-      await decodeEvents('m', plainArchive);
+      decodeEvents('m', plainArchive);
       decodePlainMs += performance.now() - t0;
       t0 = performance.now();
-      const back = await decodeEvents('m', encoded);
+      const back = decodeEvents('m', encoded);
       decodeMs += performance.now() - t0;
       const [a, b] = [back.map((event) => ({ ...event, gameId: undefined })), events].map((list) => list.map((event) => JSON.stringify(event)));
       const differ = a!.findIndex((line, i) => line !== b![i]);

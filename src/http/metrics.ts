@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../store/db.js';
 import { groupCommitStats } from '../store/moves.js';
-import { archiveReadCounts } from '../store/archive.js';
 
 /** One registry per app instance (no globals): tests build many apps in one process. */
 export function createMetrics() {
@@ -115,14 +114,6 @@ export function observeDatabase(registry: Registry, db: Db): void {
     collect() {
       this.reset();
       this.inc(group.moves);
-    },
-  });
-  // Many `unprimed` beside `primed`: more format 2 reads at once than PRIMED_DECODERS_PER_DICTIONARY covers (each then decodes its dictionary too).
-  new Counter({
-    name: 'archive_reads_total', help: 'Archived games\' events decoded by this process: format 1 (plain), format 2 from a primed decoder (primed) or without one (unprimed)', labelNames: ['decoder'], registers: [registry],
-    collect() {
-      this.reset();
-      for (const [decoder, count] of Object.entries(archiveReadCounts())) this.inc({ decoder }, count);
     },
   });
   new Gauge({

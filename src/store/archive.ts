@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
-import { brotliCompressSync, brotliDecompress, brotliDecompressSync, constants as zlib, createBrotliCompress, createBrotliDecompress, type BrotliDecompress } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, createBrotliCompress } from 'node:zlib';
 import type { EventKind } from '../engine/log-walk.js';
 import type { LogEntry } from '../engine/types.js';
 import { Prisma, type Db } from './db.js';
@@ -168,18 +167,14 @@ export async function encodeEvents(events: EventRecord[], dictionary?: ArchiveDi
   return { format: ARCHIVE_FORMAT.plain, dictionary: null, data, mismatch: dictionary !== undefined };
 }
 
-const brotliDecompressAsync = promisify(brotliDecompress);
-
-/** The events of an archive, as the rows read them (the same keys in the same order). Decompressed on libuv's threads. */
-export async function decodeEvents(gameId: string, archive: { format: number; dictionary: string | null; data: Uint8Array }): Promise<(EventRecord & { gameId: string })[]> {
+/** The events of an archive, as the rows read them (the same keys in the same order). */
+export function decodeEvents(gameId: string, archive: { format: number; dictionary: string | null; data: Uint8Array }): (EventRecord & { gameId: string })[] {
   let text: Buffer;
-  if (archive.format === ARCHIVE_FORMAT.plain) {
-    plainReads++;
-    text = await brotliDecompressAsync(archive.data);
-  } else if (archive.format === ARCHIVE_FORMAT.dictionary) {
+  if (archive.format === ARCHIVE_FORMAT.plain) text = brotliDecompressSync(archive.data);
+  else if (archive.format === ARCHIVE_FORMAT.dictionary) {
     const dictionary = archiveDictionaries().get(archive.dictionary ?? '');
     if (!dictionary) throw new Error(`game ${gameId}: archive dictionary ${archive.dictionary} is not one this build has`);
-    text = await primedDecoders(dictionary).decode(archive.data);
+    text = brotliDecompressSync(Buffer.concat([dictionary.primed, archive.data])).subarray(dictionary.text.length);
   } else throw new Error(`game ${gameId}: archive format ${archive.format} is not one this build reads`);
   const columns = JSON.parse(text.toString()) as Columns;
   const seqs = sums(columns.seq);
@@ -196,102 +191,6 @@ export async function decodeEvents(gameId: string, archive: { format: number; di
     irreversible: columns.irreversible[i] === 1,
     createdAt: new Date(times[i]!),
   }));
-}
-
-/** Ready decoders kept per dictionary: enough for the reads one process starts within a decoder's priming (about half a millisecond). */
-export const PRIMED_DECODERS_PER_DICTIONARY = 4;
-
-/**
- * Brotli decoders that have read a dictionary's primed bytes already, made ahead on libuv's threads:
- * a read of a format 2 archive then decodes only its own bytes. Decoding the dictionary again cost
- * each read more than the rest of the read's decoding (docs/scaling.md). A decoder serves one archive
- * (after it, brotli's state is that archive's), and each one taken is replaced at once. None ready
- * (more reads at once than the pool holds): the read decodes the primed bytes and its archive in one
- * call, also on libuv's threads. `decodes` counts both kinds, for tests and benchmarks.
- */
-export class PrimedDecoders {
-  private readonly ready: BrotliDecompress[] = [];
-  private priming = 0;
-  readonly decodes = { primed: 0, unprimed: 0 };
-
-  constructor(private readonly dictionary: ArchiveDictionary, private readonly size = PRIMED_DECODERS_PER_DICTIONARY) {}
-
-  /** The text of an archive written with this dictionary (its data: what followed the primed bytes). */
-  async decode(data: Uint8Array): Promise<Buffer> {
-    const decoder = this.ready.pop();
-    this.refill();
-    if (!decoder) {
-      this.decodes.unprimed++;
-      return (await brotliDecompressAsync(Buffer.concat([this.dictionary.primed, data]))).subarray(this.dictionary.text.length);
-    }
-    this.decodes.primed++;
-    const chunks: Buffer[] = [];
-    decoder.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const ended = once(decoder, 'end');
-    decoder.end(data);
-    await ended;
-    return Buffer.concat(chunks);
-  }
-
-  /** Decoders ready now (tests). */
-  get readyCount(): number {
-    return this.ready.length;
-  }
-
-  private refill(): void {
-    while (this.ready.length + this.priming < this.size) {
-      this.priming++;
-      this.prime().then(
-        (decoder) => this.ready.push(decoder),
-        // Cannot happen with the stored bytes (they decoded when loaded); a decoder that failed is dropped and the next read primes another.
-        () => {},
-      ).finally(() => this.priming--);
-    }
-  }
-
-  /** A decoder that has read the primed bytes and given back exactly the dictionary's text. */
-  private async prime(): Promise<BrotliDecompress> {
-    const decoder = createBrotliDecompress();
-    const expected = this.dictionary.text.length;
-    let seen = 0;
-    try {
-      await new Promise<void>((resolve, reject) => {
-        decoder.on('data', (chunk: Buffer) => {
-          seen += chunk.length;
-          if (seen === expected) resolve();
-          else if (seen > expected) reject(new Error(`dictionary ${this.dictionary.name}: its primed bytes decode past its text`));
-        });
-        decoder.once('error', reject);
-        decoder.write(this.dictionary.primed);
-      });
-    } catch (error) {
-      decoder.destroy();
-      throw error;
-    }
-    decoder.removeAllListeners('data');
-    decoder.removeAllListeners('error');
-    return decoder;
-  }
-}
-
-let plainReads = 0;
-const decodersByDictionary = new Map<string, PrimedDecoders>();
-
-/** Archives this process has decoded: format 1 (`plain`), format 2 from a ready decoder (`primed`) or without one (`unprimed`). In /metrics. */
-export function archiveReadCounts(): { plain: number; primed: number; unprimed: number } {
-  const counts = { plain: plainReads, primed: 0, unprimed: 0 };
-  for (const decoders of decodersByDictionary.values()) {
-    counts.primed += decoders.decodes.primed;
-    counts.unprimed += decoders.decodes.unprimed;
-  }
-  return counts;
-}
-
-/** This process's primed decoders of `dictionary` (made on its first read). */
-export function primedDecoders(dictionary: ArchiveDictionary): PrimedDecoders {
-  let decoders = decodersByDictionary.get(dictionary.name);
-  if (!decoders) decodersByDictionary.set(dictionary.name, (decoders = new PrimedDecoders(dictionary)));
-  return decoders;
 }
 
 /** An event row's columns as an EventRecord's keys (with its game), in the order Prisma's model gave them. */
@@ -315,7 +214,7 @@ export async function readEvents(db: Db_, gameId: string, after: number, limit: 
     (SELECT a.game_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, a.data, a.format, a.dictionary FROM game_archives a WHERE a.game_id = ${gameId}::uuid)`;
   const archived = rows.find((row) => row.archive !== null);
   if (archived) {
-    const events = (await decodeEvents(gameId, { format: archived.format!, dictionary: archived.dictionary, data: archived.archive! })).filter((event) => event.seq > after);
+    const events = decodeEvents(gameId, { format: archived.format!, dictionary: archived.dictionary, data: archived.archive! }).filter((event) => event.seq > after);
     return limit === null ? events : events.slice(0, limit);
   }
   return rows.map(({ archive: _archive, format: _format, dictionary: _dictionary, ...row }) => ({ ...row, kind: row.kind as EventKind, log: row.log as LogEntry[] }) as EventRecord);
@@ -414,7 +313,7 @@ export async function restoreArchive(tx: Prisma.TransactionClient, gameId: strin
   const [archive] = await tx.$queryRaw<{ format: number; dictionary: string | null; data: Uint8Array }[]>`
     DELETE FROM game_archives WHERE game_id = ${gameId}::uuid RETURNING format, dictionary, data`;
   if (archive) {
-    const events = (await decodeEvents(gameId, archive)).map((event) => ({ ...event, createdAt: event.createdAt.toISOString() }));
+    const events = decodeEvents(gameId, archive).map((event) => ({ ...event, createdAt: event.createdAt.toISOString() }));
     await tx.$executeRaw`
       INSERT INTO game_events (game_id, seq, seat, actor_id, kind, undoes_seq, action, log, irreversible, created_at)
       SELECT e."gameId", e.seq, e.seat, e."actorId", e.kind, e."undoesSeq", e.action, e.log, e.irreversible, e."createdAt"

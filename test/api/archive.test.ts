@@ -138,25 +138,14 @@ describe('archiving finished games', () => {
       }
       expect(after.flatMap((answers) => [...answers.values()]).length).toBe(before.flatMap((answers) => [...answers.values()]).length);
     };
-    const reads = async () => {
-      const text = (await t.http.get('/metrics').expect(200)).text;
-      return Object.fromEntries(['plain', 'primed', 'unprimed'].map((decoder) => [decoder, Number(new RegExp(`^archive_reads_total\\{decoder="${decoder}"\\} (\\d+)$`, 'm').exec(text)?.[1])]));
-    };
-    const readsBefore = await reads();
     await compare('format 2');
-    // The format 2 reads were decoded by this process's primed decoders (store/archive.ts), the toy game's as format 1; in /metrics.
-    const readsFormat2 = await reads();
-    expect(readsFormat2.primed).toBeGreaterThan(readsBefore.primed! + 100);
-    expect(readsFormat2.plain).toBeGreaterThan(readsBefore.plain!);
     // Archives written before the dictionaries (format 1) read as they did: the same games, written that way.
     for (const { gameId } of played) {
       const [archive] = (await t.sql.query(`SELECT format, dictionary, data FROM game_archives WHERE game_id = $1`, [gameId])).rows;
-      const plain = await encodeEvents(await decodeEvents(gameId, archive));
+      const plain = await encodeEvents(decodeEvents(gameId, archive));
       await t.sql.query(`UPDATE game_archives SET format = $2, dictionary = NULL, data = $3 WHERE game_id = $1`, [gameId, plain.format, plain.data]);
     }
     await compare('format 1');
-    expect((await reads()).plain).toBeGreaterThan(readsFormat2.plain! + 100);
-    console.log(`archive reads by decoder: ${JSON.stringify(await reads())}`);
     console.log(`archive equivalence: ${played.length} games (${events.reduce((a, b) => a + b, 0)} events), ${compared} answers compared byte for byte (${compared / 2} in each format)`);
   });
 

@@ -1,7 +1,7 @@
 import { brotliCompressSync } from 'node:zlib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
-import { archiveDictionaries, ARCHIVE_FORMAT, decodeEvents, dictionaryFor, encodeEvents, eventColumns, MAX_DICTIONARY_BYTES, primedBrotli, PrimedDecoders } from '../../src/store/archive.js';
+import { archiveDictionaries, ARCHIVE_FORMAT, decodeEvents, dictionaryFor, encodeEvents, MAX_DICTIONARY_BYTES, primedBrotli } from '../../src/store/archive.js';
 import { playedEvents } from '../support/archive-games.js';
 
 /**
@@ -34,10 +34,10 @@ describe('archive formats', () => {
       expect(events.length).toBeGreaterThan(50);
       const written = await encodeEvents(events, dictionaryFor(type));
       expect([written.format, written.dictionary, written.mismatch]).toEqual([ARCHIVE_FORMAT.dictionary, dictionaryFor(type)!.name, false]);
-      expect(withoutGameId(await decodeEvents('g', written))).toEqual(events);
+      expect(withoutGameId(decodeEvents('g', written))).toEqual(events);
       const plain = await encodeEvents(events);
       expect([plain.format, plain.dictionary]).toEqual([ARCHIVE_FORMAT.plain, null]);
-      expect(JSON.stringify(await decodeEvents('g', plain))).toBe(JSON.stringify(await decodeEvents('g', written)));
+      expect(JSON.stringify(decodeEvents('g', plain))).toBe(JSON.stringify(decodeEvents('g', written)));
       console.log(`${type}, ${events.length} events: format 1 ${plain.data.length} bytes, format 2 ${written.data.length} bytes`);
       expect(written.data.length).toBeLessThan(plain.data.length * 0.75);
     });
@@ -49,51 +49,12 @@ describe('archive formats', () => {
     const changed = { ...stored, primed: Buffer.concat([stored.primed.subarray(0, -1), Buffer.from([stored.primed.at(-1)! ^ 1])]) };
     const written = await encodeEvents(events, changed);
     expect([written.format, written.dictionary, written.mismatch]).toEqual([ARCHIVE_FORMAT.plain, null, true]);
-    expect(withoutGameId(await decodeEvents('g', written))).toEqual(events);
+    expect(withoutGameId(decodeEvents('g', written))).toEqual(events);
   });
 
-  it('refuses to read an archive of an unknown format or dictionary, naming the game', async () => {
+  it('refuses to read an archive of an unknown format or dictionary, naming the game', () => {
     const data = brotliCompressSync(Buffer.from('{}'));
-    await expect(decodeEvents('g1', { format: 3, dictionary: null, data })).rejects.toThrow('game g1: archive format 3 is not one this build reads');
-    await expect(decodeEvents('g1', { format: ARCHIVE_FORMAT.dictionary, dictionary: 'chess.1', data })).rejects.toThrow('game g1: archive dictionary chess.1 is not one this build has');
-  });
-});
-
-describe('primed decoders (format 2 reads without decoding the dictionary again)', () => {
-  const dictionary = dictionaryFor('construction-yard')!;
-  const archives = ['a', 'b', 'c'].map((seed) => playedEvents(games['construction-yard']!, 2, {}, `primed-decoders-${seed}`));
-  const written = Promise.all(archives.map(async (events) => ({ text: eventColumns(events), data: (await encodeEvents(events, dictionary)).data })));
-
-  it('decodes more archives at once than it holds decoders, each exactly, from a ready decoder while one is ready and without one after; it refills to its size and no further', async () => {
-    const pool = new PrimedDecoders(dictionary, 2);
-    const [first] = await written;
-    // The first read finds none ready and starts priming.
-    expect((await pool.decode(first!.data)).equals(first!.text)).toBe(true);
-    expect(pool.decodes).toEqual({ primed: 0, unprimed: 1 });
-    await vi.waitFor(() => expect(pool.readyCount).toBe(2));
-    const texts = await written;
-    const decoded = await Promise.all(Array.from({ length: 12 }, (_, i) => pool.decode(texts[i % 3]!.data)));
-    decoded.forEach((text, i) => expect(text.equals(texts[i % 3]!.text), `read ${i}`).toBe(true));
-    expect(pool.decodes).toEqual({ primed: 2, unprimed: 11 });
-    await vi.waitFor(() => expect(pool.readyCount).toBe(2));
-    // One read at a time, each after the pool has refilled: every one from a ready decoder, none reused.
-    for (const [i, archive] of [...texts, ...texts].entries()) {
-      expect((await pool.decode(archive.data)).equals(archive.text), `read ${i}`).toBe(true);
-      await vi.waitFor(() => expect(pool.readyCount).toBe(2));
-    }
-    expect(pool.decodes).toEqual({ primed: 8, unprimed: 11 });
-  });
-
-  it('rejects a cut-off archive, primed or not, and the next reads are exact', async () => {
-    const pool = new PrimedDecoders(dictionary, 1);
-    const [good] = await written;
-    const damaged = good!.data.subarray(0, good!.data.length >> 1);
-    await expect(pool.decode(damaged)).rejects.toThrow();
-    await vi.waitFor(() => expect(pool.readyCount).toBe(1));
-    await expect(pool.decode(damaged)).rejects.toThrow();
-    expect(pool.decodes).toEqual({ primed: 1, unprimed: 1 });
-    await vi.waitFor(() => expect(pool.readyCount).toBe(1));
-    expect((await pool.decode(good!.data)).equals(good!.text)).toBe(true);
-    expect(pool.decodes.primed).toBe(2);
+    expect(() => decodeEvents('g1', { format: 3, dictionary: null, data })).toThrow('game g1: archive format 3 is not one this build reads');
+    expect(() => decodeEvents('g1', { format: ARCHIVE_FORMAT.dictionary, dictionary: 'chess.1', data })).toThrow('game g1: archive dictionary chess.1 is not one this build has');
   });
 });
