@@ -21,6 +21,9 @@
  *   SCALE_SAMPLES        timed requests per measure (default 300)
  *   SCALE_ARCHIVE_TIMED  in `archive`: the pass is timed (one batch at a time) over this many games (default all);
  *                        the rest are archived by SCALE_ARCHIVE_WORKERS loops at once (default 2), untimed
+ *   SCALE_COLD_COMMAND   in `archive`: a shell command run before each phase of reads, so that both start from
+ *                        the same state, e.g. restarting PostgreSQL and dropping the OS page cache:
+ *                        'pg_ctlcluster 15 main restart && sync && echo 3 > /proc/sys/vm/drop_caches'
  *   SCALE_SKIP           measures to leave out, comma-separated: moves, backup, rss; and in `archive`,
  *                        backup-before (only the backup after the pass: the one before takes the longest)
  * The fill refuses to go on when the disk where PostgreSQL keeps its data would fall under 10 GB free.

@@ -101,6 +101,8 @@ interface Setup {
 
 async function setup(database: Database): Promise<Setup> {
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  // An idle connection cut by SCALE_COLD_COMMAND's restart of PostgreSQL: the next query opens another.
+  sql.on('error', () => {});
   const tokens = createTokenService(JWT_SECRET, ISSUER, 24 * 3600);
   const { rows: [heavy] } = await sql.query<{ id: string; username: string }>('SELECT u.id, u.username FROM bench_users b JOIN users u ON u.id = b.id WHERE b.n = 0');
   const { rows: [admin] } = await sql.query<{ id: string }>("SELECT id FROM users WHERE username = 'scale_admin'");
@@ -382,11 +384,28 @@ function eventReads(): Measure[] {
 }
 
 /**
- * Each read of eventReads() over its games twice: a first read of each (cold: from wherever the
- * run left them), then each again (warm: the same games, now in PostgreSQL's buffers). The cold
- * figures move with what the run did before them; the warm ones compare the two stores' work alone.
+ * Each read of eventReads() over its games twice: a first read of each (cold: from nothing cached
+ * after SCALE_COLD_COMMAND, else from wherever the run left them), then each again (warm: the same
+ * games, now in PostgreSQL's buffers). Without SCALE_COLD_COMMAND the first reads move with what
+ * the run did before them; the warm ones compare the two stores' work alone.
  */
-async function timeReads(database: Database, s: Setup): Promise<{ first: Figures; again: Figures }[]> {
+async function timeReads(database: Database, s: Setup, say: Say): Promise<{ first: Figures; again: Figures }[]> {
+  const cold = process.env.SCALE_COLD_COMMAND?.trim();
+  if (cold) {
+    // Both phases from the same state: nothing of the database in PostgreSQL's buffers or the OS page cache.
+    say(`before the reads: ${cold}`);
+    const result = spawnSync('sh', ['-c', cold], { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (result.status !== 0) throw new Error(`SCALE_COLD_COMMAND failed (${result.status}): ${cold}`);
+    for (let tries = 0; ; tries++) {
+      try {
+        await s.sql.query('SELECT 1');
+        break;
+      } catch (error) {
+        if (tries >= 120) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
   const server = await Server.start(database.url);
   try {
     const figures: { first: Figures; again: Figures }[] = [];
@@ -419,7 +438,7 @@ export async function measureArchive(database: Database, say: Say): Promise<void
     for (const table of ['game_events', 'games']) compacted.push(await compact(s, table, say));
     out.push(`before archiving (after ${compacted.join('; ')}):`, ...(await sizes(s)));
     if (!skip.has('backup') && !skip.has('backup-before')) out.push(`backup: ${backup(database.url, say)}`);
-    const before = await timeReads(database, s);
+    const before = await timeReads(database, s, say);
     say('before: done');
     const config = loadConfig({ JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false' });
     const app = await buildApp({ config, databaseUrl: database.url, workers: false });
@@ -471,7 +490,7 @@ export async function measureArchive(database: Database, say: Say): Promise<void
       FROM game_archives a JOIN games g ON g.id = a.game_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
     for (const kind of kinds) out.push(`  ${kind.type}, format ${kind.format}${kind.dictionary ? ` (${kind.dictionary})` : ''}: ${kind.n} archives of ${kind.events.toFixed(0)} events on average, ${(kind.data / 1024).toFixed(2)} kB of compressed events each`);
     // The reads first, as before the pass (right after VACUUM FULL); then the backup.
-    const after = await timeReads(database, s);
+    const after = await timeReads(database, s, say);
     say('after: reads done');
     if (!skip.has('backup')) out.push(`backup: ${backup(database.url, say)}`);
     out.push('', `| read of a finished game (ms, ${Math.min(samples, 900)} games each read twice) | rows p50 | p99 | archive p50 | p99 | p50 ratio | p99 ratio |`, '|---|---|---|---|---|---|---|');
