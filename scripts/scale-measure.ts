@@ -20,6 +20,7 @@ import { withDueGames } from '../src/store/due-work.js';
 import { migrate } from '../src/store/migrate.js';
 import type { ServerMessage, ServerRequest } from './bench-server.js';
 import type { FillTarget } from './scale-fill.js';
+import { waitFor } from '../test/support/wait.js';
 
 type Say = (line: string) => void;
 interface Database { url: string; target: FillTarget }
@@ -374,10 +375,11 @@ export async function measureAll(databases: { small: Database; large: Database }
 
 /** The reads of a finished game that its events answer, by id from the sample (its version read before any timing). */
 function eventReads(): Measure[] {
-  const half = (s: Setup, id: string) => Math.floor(s.versions.get(id)! / 2);
+  const versionOf = (s: Setup, id: string) => s.versions.get(id)!;
+  const half = (s: Setup, id: string) => Math.floor(versionOf(s, id) / 2);
   return [
     { name: 'GET replay at event N (half way)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[i]}/replay?at=${half(s, s.finishedIds[i]!)}`, s.heavy.token)) },
-    { name: 'GET log page of 50 (the newest)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[1_000 + i]}/log?after=${s.versions.get(s.finishedIds[1_000 + i]!)! - 50}&limit=50`, s.heavy.token)) },
+    { name: 'GET log page of 50 (the newest)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[1_000 + i]}/log?after=${versionOf(s, s.finishedIds[1_000 + i]!) - 50}&limit=50`, s.heavy.token)) },
     { name: 'GET record', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[2_000 + i]}/record`, s.heavy.token)) },
     { name: 'admin time travel at event N (half way)', run: async (server, s, i) => void (await server.get(`/v1/admin/games/${s.finishedIds[3_000 + i]}/state?at=${half(s, s.finishedIds[3_000 + i]!)}`, s.admin.token)) },
   ];
@@ -396,15 +398,7 @@ async function timeReads(database: Database, s: Setup, say: Say): Promise<{ firs
     say(`before the reads: ${cold}`);
     const result = spawnSync('sh', ['-c', cold], { stdio: ['ignore', 'inherit', 'inherit'] });
     if (result.status !== 0) throw new Error(`SCALE_COLD_COMMAND failed (${result.status}): ${cold}`);
-    for (let tries = 0; ; tries++) {
-      try {
-        await s.sql.query('SELECT 1');
-        break;
-      } catch (error) {
-        if (tries >= 120) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    await waitFor(() => s.sql.query('SELECT 1').then(() => true, () => undefined), 60_000, 'PostgreSQL to answer after SCALE_COLD_COMMAND');
   }
   const server = await Server.start(database.url);
   try {
