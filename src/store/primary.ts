@@ -7,7 +7,9 @@ import pg from 'pg';
  * connection the service makes (the pools of Prisma's adapter and of the raw statements, the LISTEN
  * clients, the migrator) goes through `primaryClient`: it connects to the host last found to be the
  * primary, and when that fails or answers as a standby it forgets it, so the next connection
- * probes the hosts in order (SELECT pg_is_in_recovery()) and takes the first that writes. A
+ * probes the hosts in order (SELECT pg_is_in_recovery()) and takes the first that writes; a new
+ * connection serves nothing before the primary's synchronous standby holds all it committed
+ * (standbyHasEverything). A
  * connection whose statement is refused as read-only (SQLSTATE 25006: its host was demoted under
  * it) is cut, so the pool drops it. Requests in between see an unavailable database (503
  * DATABASE_UNAVAILABLE, store/unavailable.ts); nothing retries a statement by itself.
@@ -131,6 +133,36 @@ async function readOnly(client: pg.Client): Promise<boolean> {
   return rows[0]!.read_only;
 }
 
+/**
+ * Whether the synchronous standby holds every commit of this primary, asked before a new connection
+ * serves anything. A commit waits for the standby before it is acknowledged, but PostgreSQL shows it
+ * to other sessions before that, and a primary whose PostgreSQL crashed while a commit waited, and
+ * which its keeper restarted, shows that commit after crash recovery without waiting at all. If the
+ * monitor then promotes the standby (which never received it), a reader has seen a move that is
+ * gone: the failover test's "version went back". Every connection is new after a restart, so one
+ * commit of our own per connection closes it: it writes WAL (a transactional logical message, which
+ * any role may emit at wal_level replica), so its commit waits until the standby has flushed it and
+ * everything before it. While the standby does not confirm, the connection waits (the pool's
+ * DATABASE_POOL_WAIT_MS, then 503) and pg_auto_failover either streams to the standby again or
+ * demotes this node. A wait cut short by a cancel (pg_cancel_backend; statement_timeout is off
+ * during a commit) ends in PostgreSQL's WARNING "canceling wait for synchronous replication" and a
+ * commit that still succeeds: that is a "no". Without a synchronous standby (one node left, `wait_primary`) there is
+ * nothing to wait for.
+ */
+async function standbyHasEverything(client: pg.Client): Promise<boolean> {
+  let canceled = false;
+  const onNotice = (notice: { message?: string }) => {
+    if (notice.message?.includes('canceling wait for synchronous replication')) canceled = true;
+  };
+  client.on('notice', onNotice);
+  try {
+    await client.query(`SELECT CASE WHEN current_setting('synchronous_standby_names') <> '' THEN pg_logical_emit_message(true, 'boardgame-server', 'replicated before serving') END`);
+  } finally {
+    client.off('notice', onNotice);
+  }
+  return !canceled;
+}
+
 /** SQLSTATE 25006 read_only_sql_transaction: the host this connection is on no longer writes. */
 const READ_ONLY_TRANSACTION = '25006';
 
@@ -206,6 +238,19 @@ export function primaryClient(locator: PrimaryLocator): typeof pg.Client {
         locator.lost(host);
         await this.end().catch(() => {});
         throw new NoPrimaryError(`${host.host}:${host.port}`, ['it answered as a standby']);
+      }
+      let replicated: boolean;
+      try {
+        replicated = await standbyHasEverything(this);
+      } catch (error) {
+        locator.lost(host);
+        await this.end().catch(() => {});
+        throw error;
+      }
+      if (!replicated) {
+        locator.lost(host);
+        await this.end().catch(() => {});
+        throw new NoPrimaryError(`${host.host}:${host.port}`, ['its synchronous standby did not confirm its commits']);
       }
     }
   };
