@@ -389,14 +389,18 @@ export async function runHistoryCheck(options: RunOptions): Promise<RunResult> {
       const unanswered = ops.filter((op) => op.outcome === 'unknown' && !Number.isNaN(op.end)).length;
       say(`${Math.round((Date.now() - started) / 1000)} s: ${ops.length} requests (${writes.filter((op) => op.outcome === 'ok').length} writes acknowledged, ${writes.filter((op) => op.outcome === 'refused').length} refused, ${unanswered} unanswered), ${run.allGames.size} games, ${kills} kills`);
     }, 10_000);
-    await (options.drive ? options.drive({ now: () => run.history.now(), operations: run.history.operations }) : sleep(options.seconds * 1000));
-    const short = () => Object.entries(options.minimums?.acknowledged ?? {}).filter(([kind, minimum]) => run.history.operations.filter((op) => op.kind === kind && op.outcome === 'ok').length < minimum!).map(([kind]) => kind);
-    while (options.minimums && short().length > 0 && Date.now() - started < options.minimums.maxSeconds * 1000) await sleep(250);
-    if (short().length > 0) say(`stopping with too few acknowledged: ${short().join(', ')}`);
-    run.stopping = true;
-    clearInterval(progress);
-    await Promise.all(loops);
-    await killer;
+    try {
+      await (options.drive ? options.drive({ now: () => run.history.now(), operations: run.history.operations }) : sleep(options.seconds * 1000));
+      const short = () => Object.entries(options.minimums?.acknowledged ?? {}).filter(([kind, minimum]) => run.history.operations.filter((op) => op.kind === kind && op.outcome === 'ok').length < minimum!).map(([kind]) => kind);
+      while (options.minimums && short().length > 0 && Date.now() - started < options.minimums.maxSeconds * 1000) await sleep(250);
+      if (short().length > 0) say(`stopping with too few acknowledged: ${short().join(', ')}`);
+    } finally {
+      // Also when `drive` throws (the failover drill gives up): the clients stop before the servers and the database go.
+      run.stopping = true;
+      clearInterval(progress);
+      await Promise.all(loops);
+      await killer;
+    }
     const seconds = (Date.now() - started) / 1000;
     say(`stopped after ${seconds.toFixed(1)} s; reading ${run.allGames.size} games back`);
 
