@@ -1,9 +1,10 @@
 /**
- * The archive's dictionaries (src/store/archive-dictionaries/, store/archive.ts format 2): for each
- * game type, the columns of seeded random games of that type, which brotli is primed with before an
- * archived game's own columns.
+ * The archive's dictionaries (src/store/archive-dictionaries/, store/archive.ts formats 2 and 3):
+ * for each game type, the columns of seeded random games of that type (in the layout of the format
+ * the version writes: dictionaryFormat), which brotli is primed with before an archived game's own
+ * columns.
  *
- *   npx tsx scripts/archive-dictionaries.ts              measures the newest dictionaries on other games
+ *   npx tsx scripts/archive-dictionaries.ts              measures every version of the dictionaries on other games
  *   npx tsx scripts/archive-dictionaries.ts write <n>    writes version <n> of every type's dictionary
  *
  * A dictionary file is never changed or deleted once archives may use it (they are read back with
@@ -13,22 +14,22 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { AnyGameDefinition } from '../src/engine/types.js';
 import { games } from '../src/games/index.js';
-import { archiveDictionaries, decodeEvents, dictionaryFor, encodeEvents, eventColumns, MAX_DICTIONARY_BYTES, primedBrotli } from '../src/store/archive.js';
+import { archiveDictionaries, decodeEvents, dictionaryFormat, encodeEvents, eventColumns, MAX_DICTIONARY_BYTES, primedBrotli } from '../src/store/archive.js';
 import { playedEvents } from '../test/support/archive-games.js';
 import { OPTION_VARIANTS } from '../test/support/engine-trace.js';
 
 const DIR = new URL('../src/store/archive-dictionaries/', import.meta.url);
 const budget = Math.min(MAX_DICTIONARY_BYTES, Number(process.env.DICTIONARY_BYTES || 256 * 1024));
 
-/** Games of every player count and option variant in turn, until `bytes` of columns. */
-function gamesOf(definition: AnyGameDefinition, bytes: number, seedPrefix: string): Buffer[] {
+/** Games of every player count and option variant in turn, until `bytes` of columns of `format`'s layout. */
+function gamesOf(definition: AnyGameDefinition, bytes: number, seedPrefix: string, format: number): Buffer[] {
   const out: Buffer[] = [];
   let total = 0;
   const variants = OPTION_VARIANTS[definition.id] ?? [{}];
   for (let n = 0; total < bytes; n++) {
     const seats = definition.players.min + (n % (definition.players.max - definition.players.min + 1));
     const options = variants[Math.floor(n / (definition.players.max - definition.players.min + 1)) % variants.length];
-    const columns = eventColumns(playedEvents(definition, seats, options, `${seedPrefix}-${definition.id}-${n}`));
+    const columns = eventColumns(playedEvents(definition, seats, options, `${seedPrefix}-${definition.id}-${n}`), format);
     if (total + columns.length + 1 > bytes && out.length > 0) break;
     out.push(columns);
     total += columns.length + 1;
@@ -45,36 +46,47 @@ if (mode === 'write') {
       console.log(`${definition.id}.${version}: exists, left as it is (archives may read with it)`);
       continue;
     }
-    const text = Buffer.from(gamesOf(definition, budget, `dictionary-${version}`).join('\n'));
+    const text = Buffer.from(gamesOf(definition, budget, `dictionary-${version}`, dictionaryFormat(Number(version))).join('\n'));
     const { primed } = await primedBrotli(text, Buffer.alloc(0));
     writeFileSync(file, primed);
     console.log(`${definition.id}.${version}: ${(text.length / 1024).toFixed(0)} kB of columns, ${(primed.length / 1024).toFixed(1)} kB stored`);
   }
 } else if (mode === 'measure') {
+  // Every version of each type's dictionaries on the same other games: bytes, and the decode of the
+  // whole game and of a log page of 50 from its middle (median of REPEATS after a warm-up each).
+  const REPEATS = 7;
+  const median = (run: () => unknown) => {
+    run();
+    const times = Array.from({ length: REPEATS }, () => {
+      const t0 = performance.now();
+      run();
+      return performance.now() - t0;
+    }).sort((a, b) => a - b);
+    return times[REPEATS >> 1]!;
+  };
   console.log(`dictionaries: ${[...archiveDictionaries().keys()].join(', ') || 'none'}`);
   for (const definition of Object.values(games)) {
-    const dictionary = dictionaryFor(definition.id);
     const sample = Array.from({ length: 12 }, (_, n) => playedEvents(definition, definition.players.min + (n % (definition.players.max - definition.players.min + 1)), {}, `measure-${definition.id}-${n}`));
-    let plain = 0, primed = 0, encodeMs = 0, decodePlainMs = 0, decodeMs = 0;
-    for (const events of sample) {
-      const plainArchive = await encodeEvents(events);
-      plain += plainArchive.data.length;
-      let t0 = performance.now();
-      const encoded = await encodeEvents(events, dictionary);
-      encodeMs += performance.now() - t0;
-      primed += encoded.data.length;
-      t0 = performance.now();
-      decodeEvents('m', plainArchive);
-      decodePlainMs += performance.now() - t0;
-      t0 = performance.now();
-      const back = decodeEvents('m', encoded);
-      decodeMs += performance.now() - t0;
-      const [a, b] = [back.map((event) => ({ ...event, gameId: undefined })), events].map((list) => list.map((event) => JSON.stringify(event)));
-      const differ = a!.findIndex((line, i) => line !== b![i]);
-      if (differ >= 0 || a!.length !== b!.length) throw new Error(`${definition.id}: an archive did not read back as written (event ${differ}: ${a![differ]} / ${b![differ]})`);
-    }
     const n = sample.length;
     const events = sample.reduce((sum, game) => sum + game.length, 0) / n;
-    console.log(`${definition.id}: ${dictionary?.name ?? 'no dictionary'} (${dictionary ? (dictionary.primed.length / 1024).toFixed(1) : 0} kB): ${n} other games of ${events.toFixed(0)} events on average: ${(plain / n / 1024).toFixed(2)} kB alone, ${(primed / n / 1024).toFixed(2)} kB with it (${((primed / plain) * 100).toFixed(0)}%); encode ${(encodeMs / n).toFixed(1)} ms, decode ${(decodePlainMs / n).toFixed(2)} → ${(decodeMs / n).toFixed(2)} ms`);
+    const versions = [undefined, ...[...archiveDictionaries().values()].filter((dictionary) => dictionary.name.startsWith(`${definition.id}.`))];
+    for (const dictionary of versions) {
+      let bytes = 0, encodeMs = 0, decodeMs = 0, pageMs = 0;
+      for (const game of sample) {
+        const t0 = performance.now();
+        const encoded = await encodeEvents(game, dictionary);
+        encodeMs += performance.now() - t0;
+        bytes += encoded.data.length;
+        const back = decodeEvents('m', encoded);
+        const [a, b] = [back.map((event) => ({ ...event, gameId: undefined })), game].map((list) => list.map((event) => JSON.stringify(event)));
+        const differ = a!.findIndex((line, i) => line !== b![i]);
+        if (differ >= 0 || a!.length !== b!.length) throw new Error(`${definition.id}: an archive did not read back as written (event ${differ}: ${a![differ]} / ${b![differ]})`);
+        decodeMs += median(() => decodeEvents('m', encoded));
+        // A log page of 50 from the middle of the game (GET /log?after=…).
+        pageMs += median(() => decodeEvents('m', encoded, game[Math.floor(game.length / 2)]!.seq, 50));
+      }
+      const what = dictionary ? `${dictionary.name} (format ${dictionary.format}, ${(dictionary.primed.length / 1024).toFixed(1)} kB)` : 'no dictionary (format 1)';
+      console.log(`${definition.id}, ${n} other games of ${events.toFixed(0)} events on average, ${what}: ${(bytes / n / 1024).toFixed(2)} kB; encode ${(encodeMs / n).toFixed(1)} ms, decode ${(decodeMs / n).toFixed(2)} ms, a page of 50 ${(pageMs / n).toFixed(2)} ms`);
+    }
   }
 } else throw new Error(`unknown mode ${mode}: measure or write <version>`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { loadConfig } from '../../src/config.js';
 import { WorkLoop } from '../../src/services/work-loop.js';
-import { archiveFinishedGames, decodeEvents, encodeEvents, restoreArchive } from '../../src/store/archive.js';
+import { archiveDictionaries, archiveFinishedGames, decodeEvents, encodeEvents, restoreArchive } from '../../src/store/archive.js';
 import { loginAdmin, newUser, playFirstLegal, startedToyGame, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/api.js';
 import { toyGame } from '../support/toy-game.js';
 import { waitFor } from '../support/wait.js';
@@ -62,6 +62,7 @@ async function readsOf({ gameId, players }: Played): Promise<Map<string, unknown
   const version = game.version as number;
   for (const auth of [...new Set(players.map((p) => p.auth)), null]) {
     for (let after = 0; after < version; after += 100) await get(`/v1/games/${gameId}/log?after=${after}&limit=100`, auth);
+    await get(`/v1/games/${gameId}/log?after=37&limit=50`, auth);
   }
   // Replays and time travel: the start, every 29th event, the end.
   const sample = [...new Set([0, 1, ...Array.from({ length: Math.ceil(version / 17) }, (_, i) => i * 29), version])].filter((at) => at >= 0 && at <= version);
@@ -120,9 +121,9 @@ describe('archiving finished games', () => {
       expect(events[i]).toBeGreaterThan(0);
     }
     phase('archived');
-    // The served types' games are written with their type's dictionary (format 2), the test's toy game without (none).
+    // The served types' games are written with their type's newest dictionary (format 3), the test's toy game without (none).
     const formats = (await t.sql.query(`SELECT a.format, a.dictionary, g.type FROM game_archives a JOIN games g ON g.id = a.game_id WHERE a.game_id = ANY($1) ORDER BY a.game_id`, [played.map((p) => p.gameId)])).rows;
-    for (const { format, dictionary, type } of formats) expect({ type, format, dictionary }).toEqual(type === 'toy' ? { type, format: 1, dictionary: null } : { type, format: 2, dictionary: `${type}.1` });
+    for (const { format, dictionary, type } of formats) expect({ type, format, dictionary }).toEqual(type === 'toy' ? { type, format: 1, dictionary: null } : { type, format: 3, dictionary: `${type}.2` });
     let compared = 0;
     const compare = async (what: string) => {
       const after = await Promise.all(played.map(readsOf));
@@ -138,15 +139,23 @@ describe('archiving finished games', () => {
       }
       expect(after.flatMap((answers) => [...answers.values()]).length).toBe(before.flatMap((answers) => [...answers.values()]).length);
     };
+    await compare('format 3');
+    // Archives written earlier read as they did: the same games, written as format 2 (the version 1
+    // dictionaries), then as format 1 (before the dictionaries).
+    const rewrite = async (dictionaryOf: (type: string) => string | null, format: number) => {
+      for (const { gameId } of played) {
+        const [archive] = (await t.sql.query(`SELECT a.format, a.dictionary, a.data, g.type FROM game_archives a JOIN games g ON g.id = a.game_id WHERE a.game_id = $1`, [gameId])).rows;
+        const name = archive.type === 'toy' ? null : dictionaryOf(archive.type);
+        const written = await encodeEvents(decodeEvents(gameId, archive), name === null ? undefined : archiveDictionaries().get(name));
+        expect([written.format, written.dictionary]).toEqual(name === null ? [1, null] : [format, name]);
+        await t.sql.query(`UPDATE game_archives SET format = $2, dictionary = $3, data = $4 WHERE game_id = $1`, [gameId, written.format, written.dictionary, written.data]);
+      }
+    };
+    await rewrite((type) => `${type}.1`, 2);
     await compare('format 2');
-    // Archives written before the dictionaries (format 1) read as they did: the same games, written that way.
-    for (const { gameId } of played) {
-      const [archive] = (await t.sql.query(`SELECT format, dictionary, data FROM game_archives WHERE game_id = $1`, [gameId])).rows;
-      const plain = await encodeEvents(decodeEvents(gameId, archive));
-      await t.sql.query(`UPDATE game_archives SET format = $2, dictionary = NULL, data = $3 WHERE game_id = $1`, [gameId, plain.format, plain.data]);
-    }
+    await rewrite(() => null, 1);
     await compare('format 1');
-    console.log(`archive equivalence: ${played.length} games (${events.reduce((a, b) => a + b, 0)} events), ${compared} answers compared byte for byte (${compared / 2} in each format)`);
+    console.log(`archive equivalence: ${played.length} games (${events.reduce((a, b) => a + b, 0)} events), ${compared} answers compared byte for byte (${compared / 3} in each format)`);
   });
 
   it('archives racing games whole: more archive transactions and readers at once than the pool has connections; each game archived once, every read during it complete', async () => {
