@@ -11,6 +11,8 @@
  *   npm run bench:scale -- archive      the large database's size, backup and finished-game reads, then the
  *                                       archive pass over its finished games, then the same again (once: it
  *                                       archives them; refill to measure again)
+ *   npm run bench:scale -- formats      after `archive`: the same archived games read as format 3, format 2
+ *                                       and rows in turn, in one service process (SCALE_FORMAT_ROUNDS, default 2)
  *
  * Settings (environment):
  *   SCALE_DATABASE_URL   a PostgreSQL server where this role may CREATE DATABASE (default DATABASE_URL;
@@ -31,7 +33,7 @@
 import { performance } from 'node:perf_hooks';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from '../src/store/embedded-postgres.js';
 import { fill, type FillTarget } from './scale-fill.js';
-import { backup, measureAll, measureArchive } from './scale-measure.js';
+import { backup, measureAll, measureArchive, measureFormats } from './scale-measure.js';
 
 const say = (line: string) => console.log(`[bench:scale ${(performance.now() / 1000).toFixed(0).padStart(5)}s] ${line}`);
 
@@ -56,7 +58,7 @@ const small: FillTarget = {
 if (large.heavyAccounts * 100 > large.active || small.heavyAccounts * 100 > small.active) throw new Error('SCALE_HEAVY × 100 must not exceed the active games');
 
 const phase = process.argv[2] ?? 'all';
-if (!['all', 'fill', 'measure', 'backup', 'archive'].includes(phase)) throw new Error(`unknown phase "${phase}": all, fill, measure, backup or archive`);
+if (!['all', 'fill', 'measure', 'backup', 'archive', 'formats'].includes(phase)) throw new Error(`unknown phase "${phase}": all, fill, measure, backup, archive or formats`);
 
 async function server(): Promise<{ url: string; stop(): Promise<void> }> {
   const url = process.env.SCALE_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
@@ -79,6 +81,7 @@ try {
     await fill(largeUrl, large, (line) => say(`large: ${line}`));
     await measureArchive({ url: largeUrl, target: large }, say);
   }
+  else if (phase === 'formats') await measureFormats({ url: largeUrl, target: large }, say);
   else if (phase === 'backup') for (const url of [smallUrl, largeUrl]) console.log(`backup of ${new URL(url).pathname.slice(1)}: ${backup(url, say)}`);
   else if (phase !== 'fill') await measureAll({ small: { url: smallUrl, target: small }, large: { url: largeUrl, target: large } }, say);
 } finally {

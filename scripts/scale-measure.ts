@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.js';
 import { createTokenService } from '../src/auth/tokens.js';
 import { loadConfig, NO_LOAD_SHEDDING } from '../src/config.js';
 import { pruneOnce } from '../src/services/retention.js';
-import { archiveFinishedGames } from '../src/store/archive.js';
+import { archiveDictionaries, archiveFinishedGames, decodeEvents, dictionaryFor, encodeEvents, restoreArchive, type ArchiveDictionary } from '../src/store/archive.js';
 import { withDueGames } from '../src/store/due-work.js';
 import { migrate } from '../src/store/migrate.js';
 import type { ServerMessage, ServerRequest } from './bench-server.js';
@@ -498,4 +498,73 @@ export async function measureArchive(database: Database, say: Say): Promise<void
     await s.sql.end();
   }
   console.log(['', '## npm run bench:scale -- archive', '', ...out].join('\n'));
+}
+
+/**
+ * `npm run bench:scale -- formats`, on the large database once archived: the same finished games
+ * read as archives of format 3, then of format 2, then as rows, in one service process, for
+ * SCALE_FORMAT_ROUNDS rounds (default 2), each read twice (first, again). The before/after reads of
+ * `archive` come from two processes at two times; these compare the stores alone. The games are
+ * left archived in the newest format.
+ */
+export async function measureFormats(database: Database, say: Say): Promise<void> {
+  for (const name of await migrate(database.url)) say(`migrated ${new URL(database.url).pathname.slice(1)}: ${name}`);
+  const s = await setup(database);
+  const count = Math.min(samples, 1_000);
+  const rounds = Number(process.env.SCALE_FORMAT_ROUNDS ?? 2);
+  const { rows: archived } = await s.sql.query<{ id: string; type: string }>(
+    'SELECT g.id, g.type FROM games g JOIN game_archives a ON a.game_id = g.id WHERE g.id = ANY($1)', [s.finishedIds]);
+  const typeOf = new Map(archived.map((row) => [row.id, row.type]));
+  const ids = s.finishedIds.filter((id) => typeOf.has(id)).slice(0, count + 10);
+  if (ids.length < count + 10) throw new Error(`${ids.length} of the sampled finished games are archived: run bench:scale -- archive first`);
+  const config = loadConfig({ JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', WORKERS: 'false' });
+  const app = await buildApp({ config, databaseUrl: database.url, workers: false });
+  await app.ready();
+  const db = app.services.db;
+  /** Each sampled game's archive written again with `dictionaryOf(type)` (rows first archived when they are rows). */
+  const writeArchives = async (dictionaryOf: (type: string) => ArchiveDictionary | undefined) => {
+    while ((await archiveFinishedGames(db, new Date(Date.now() + 60_000), 20)).games > 0);
+    for (const id of ids) {
+      const { rows: [archive] } = await s.sql.query<{ format: number; dictionary: string | null; data: Buffer }>('SELECT format, dictionary, data FROM game_archives WHERE game_id = $1', [id]);
+      const dictionary = dictionaryOf(typeOf.get(id)!);
+      if (archive!.dictionary === (dictionary?.name ?? null)) continue;
+      const written = await encodeEvents(decodeEvents(id, archive!), dictionary);
+      await s.sql.query('UPDATE game_archives SET format = $2, dictionary = $3, data = $4 WHERE game_id = $1', [id, written.format, written.dictionary, written.data]);
+    }
+  };
+  const states: { name: string; enter: () => Promise<void> }[] = [
+    { name: 'format 3', enter: () => writeArchives((type) => dictionaryFor(type)) },
+    { name: 'format 2', enter: () => writeArchives((type) => archiveDictionaries().get(`${type}.1`)) },
+    { name: 'rows', enter: async () => { for (const id of ids) await db.$transaction((tx) => restoreArchive(tx, id)); } },
+  ];
+  const reads: Measure[] = [
+    { name: 'GET log page of 50 (the newest)', run: async (server, _s, i) => void (await server.get(`/v1/games/${ids[i]}/log?after=${s.versions.get(ids[i]!)! - 50}&limit=50`, s.heavy.token)) },
+    { name: 'GET replay at event N (half way)', run: async (server, _s, i) => void (await server.get(`/v1/games/${ids[i]}/replay?at=${Math.floor(s.versions.get(ids[i]!)! / 2)}`, s.heavy.token)) },
+  ];
+  const out: string[] = [`${count} archived finished games, each read twice, in one service process; p50 (p99) in ms`, '', `| round, read | ${states.map((state) => state.name).join(' | ')} | format 3 ÷ rows | format 2 ÷ rows |`, '|---|---|---|---|---|---|'];
+  const server = await Server.start(database.url);
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      const figures = new Map<string, { first: Figures; again: Figures }[]>();
+      for (const state of states) {
+        await state.enter();
+        say(`round ${round}: ${state.name}`);
+        const byRead = [];
+        for (const read of reads) byRead.push({ first: await timed(count, (i) => read.run(server, s, i)), again: await timed(count, (i) => read.run(server, s, i)) });
+        figures.set(state.name, byRead);
+      }
+      reads.forEach((read, i) => {
+        for (const when of ['first', 'again'] as const) {
+          const [f3, f2, rows] = states.map((state) => figures.get(state.name)![i]![when]);
+          out.push(`| ${round}, ${read.name}, ${when === 'first' ? 'first read' : 'read again'} | ${[f3!, f2!, rows!].map((f) => `${f.p50.toFixed(2)} (${f.p99.toFixed(2)})`).join(' | ')} | ${(f3!.p50 / rows!.p50).toFixed(2)} | ${(f2!.p50 / rows!.p50).toFixed(2)} |`);
+        }
+      });
+    }
+    await states[0]!.enter();
+  } finally {
+    await server.stop();
+    await app.close();
+    await s.sql.end();
+  }
+  console.log(['', '## npm run bench:scale -- formats', '', ...out].join('\n'));
 }
