@@ -146,8 +146,8 @@ async function readOnly(client: pg.Client): Promise<boolean> {
  * DATABASE_POOL_WAIT_MS, then 503) and pg_auto_failover either streams to the standby again or
  * demotes this node. A wait cut short by a cancel (pg_cancel_backend; statement_timeout is off
  * during a commit) ends in PostgreSQL's WARNING "canceling wait for synchronous replication" and a
- * commit that still succeeds: that is a "no". Without a synchronous standby (one node left, `wait_primary`) there is
- * nothing to wait for.
+ * commit that still succeeds: that is a "no". Without a synchronous standby (one node left,
+ * `wait_primary`) there is nothing to wait for.
  */
 async function standbyHasEverything(client: pg.Client): Promise<boolean> {
   let canceled = false;
@@ -226,31 +226,20 @@ export function primaryClient(locator: PrimaryLocator): typeof pg.Client {
         locator.lost(host);
         throw error;
       }
-      let writable: boolean;
+      // Why this host will not do (null: it will), or the error that cut the check short.
+      let refusal: string | null;
       try {
-        writable = !(await readOnly(this));
+        if (await readOnly(this)) refusal = 'it answered as a standby';
+        else refusal = (await standbyHasEverything(this)) ? null : 'its synchronous standby did not confirm its commits';
       } catch (error) {
         locator.lost(host);
         await this.end().catch(() => {});
         throw error;
       }
-      if (!writable) {
+      if (refusal) {
         locator.lost(host);
         await this.end().catch(() => {});
-        throw new NoPrimaryError(`${host.host}:${host.port}`, ['it answered as a standby']);
-      }
-      let replicated: boolean;
-      try {
-        replicated = await standbyHasEverything(this);
-      } catch (error) {
-        locator.lost(host);
-        await this.end().catch(() => {});
-        throw error;
-      }
-      if (!replicated) {
-        locator.lost(host);
-        await this.end().catch(() => {});
-        throw new NoPrimaryError(`${host.host}:${host.port}`, ['its synchronous standby did not confirm its commits']);
+        throw new NoPrimaryError(`${host.host}:${host.port}`, [refusal]);
       }
     }
   };

@@ -30,7 +30,7 @@ describe('archive dictionaries', () => {
   it('keeps version 1 of every type (format 2 archives read with it), and writes new archives with the newest, of format 3', () => {
     for (const type of Object.keys(games)) {
       expect(archiveDictionaries().get(`${type}.1`)?.format, type).toBe(ARCHIVE_FORMAT.dictionary);
-      expect(dictionaryFor(type)!.format, type).toBe(ARCHIVE_FORMAT.eventTexts);
+      expect(dictionaryFor(type)!.format, type).toBe(ARCHIVE_FORMAT.eventLines);
     }
   });
 });
@@ -41,7 +41,7 @@ describe('archive formats', () => {
       const events = playedEvents(games[type]!, seats, {}, `archive-encoding-${type}`);
       expect(events.length).toBeGreaterThan(50);
       const written = await encodeEvents(events, dictionaryFor(type));
-      expect([written.format, written.dictionary, written.mismatch]).toEqual([ARCHIVE_FORMAT.eventTexts, `${type}.2`, false]);
+      expect([written.format, written.dictionary, written.mismatch]).toEqual([ARCHIVE_FORMAT.eventLines, `${type}.2`, false]);
       expect(withoutGameId(decodeEvents('g', written))).toEqual(events);
       const earlier = await encodeEvents(events, archiveDictionaries().get(`${type}.1`));
       expect([earlier.format, earlier.dictionary]).toEqual([ARCHIVE_FORMAT.dictionary, `${type}.1`]);
