@@ -12,7 +12,7 @@
  *                                       archive pass over its finished games, then the same again (once: it
  *                                       archives them; refill to measure again)
  *   npm run bench:scale -- formats      after `archive`: the same archived games read as format 3, format 2
- *                                       and rows in turn, in one service process (SCALE_FORMAT_ROUNDS, default 2)
+ *                                       and rows in turn, in one service process (SCALE_FORMAT_ROUNDS, default 3)
  *
  * Settings (environment):
  *   SCALE_DATABASE_URL   a PostgreSQL server where this role may CREATE DATABASE (default DATABASE_URL;
