@@ -45,6 +45,7 @@ import type * as Schema from '../src/engine/schema.js';
 import type { AnyGameDefinition } from '../src/engine/types.js';
 import type * as Types from '../src/engine/types.js';
 import type * as Games from '../src/games/index.js';
+import { median } from './median.js';
 
 const count = Number(process.env.ENGINE_BENCH_GAMES || 30);
 const warmupRounds = Math.max(1, Number(process.env.ENGINE_BENCH_WARMUP || 20));
@@ -94,12 +95,6 @@ const BASELINE_MS: Record<string, number> = { urbanization: 10.69, 'construction
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 function playGame(definition: AnyGameDefinition, seats: number, g: number, seen?: { state: unknown; seat: number }[]) {

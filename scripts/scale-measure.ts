@@ -20,6 +20,7 @@ import { withDueGames } from '../src/store/due-work.js';
 import { migrate } from '../src/store/migrate.js';
 import type { ServerMessage, ServerRequest } from './bench-server.js';
 import type { FillTarget } from './scale-fill.js';
+import { median } from './median.js';
 import { waitFor } from '../test/support/wait.js';
 
 type Say = (line: string) => void;
@@ -567,11 +568,6 @@ export async function measureFormats(database: Database, say: Say): Promise<void
         }
       });
     }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = sorted.length >> 1;
-      return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-    };
     for (const [name, byRound] of ratios) out.push(`| median of ${rounds} rounds, ${name} | | | | ${median(byRound.map(([f3]) => f3!)).toFixed(2)} | ${median(byRound.map(([, f2]) => f2!)).toFixed(2)} |`);
     await states[0]!.enter();
   } finally {
