@@ -374,13 +374,16 @@ export async function measureAll(databases: { small: Database; large: Database }
   console.log(['', '## npm run bench:scale', '', ...out].join('\n'));
 }
 
-/** The reads of a finished game that its events answer, by id from the sample (its version read before any timing). */
+/** A sampled finished game's paths that its events answer (its version read before any timing). */
+const half = (s: Setup, id: string) => Math.floor(s.versions.get(id)! / 2);
+const replayPath = (s: Setup, id: string) => `/v1/games/${id}/replay?at=${half(s, id)}`;
+const logPagePath = (s: Setup, id: string) => `/v1/games/${id}/log?after=${s.versions.get(id)! - 50}&limit=50`;
+
+/** The reads of a finished game that its events answer, by id from the sample. */
 function eventReads(): Measure[] {
-  const versionOf = (s: Setup, id: string) => s.versions.get(id)!;
-  const half = (s: Setup, id: string) => Math.floor(versionOf(s, id) / 2);
   return [
-    { name: 'GET replay at event N (half way)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[i]}/replay?at=${half(s, s.finishedIds[i]!)}`, s.heavy.token)) },
-    { name: 'GET log page of 50 (the newest)', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[1_000 + i]}/log?after=${versionOf(s, s.finishedIds[1_000 + i]!) - 50}&limit=50`, s.heavy.token)) },
+    { name: 'GET replay at event N (half way)', run: async (server, s, i) => void (await server.get(replayPath(s, s.finishedIds[i]!), s.heavy.token)) },
+    { name: 'GET log page of 50 (the newest)', run: async (server, s, i) => void (await server.get(logPagePath(s, s.finishedIds[1_000 + i]!), s.heavy.token)) },
     { name: 'GET record', run: async (server, s, i) => void (await server.get(`/v1/games/${s.finishedIds[2_000 + i]}/record`, s.heavy.token)) },
     { name: 'admin time travel at event N (half way)', run: async (server, s, i) => void (await server.get(`/v1/admin/games/${s.finishedIds[3_000 + i]}/state?at=${half(s, s.finishedIds[3_000 + i]!)}`, s.admin.token)) },
   ];
@@ -540,8 +543,8 @@ export async function measureFormats(database: Database, say: Say): Promise<void
     { name: 'rows', enter: async () => { for (const id of ids) await db.$transaction((tx) => restoreArchive(tx, id)); } },
   ];
   const reads: Measure[] = [
-    { name: 'GET log page of 50 (the newest)', run: async (server, _s, i) => void (await server.get(`/v1/games/${ids[i]}/log?after=${s.versions.get(ids[i]!)! - 50}&limit=50`, s.heavy.token)) },
-    { name: 'GET replay at event N (half way)', run: async (server, _s, i) => void (await server.get(`/v1/games/${ids[i]}/replay?at=${Math.floor(s.versions.get(ids[i]!)! / 2)}`, s.heavy.token)) },
+    { name: 'GET log page of 50 (the newest)', run: async (server, _s, i) => void (await server.get(logPagePath(s, ids[i]!), s.heavy.token)) },
+    { name: 'GET replay at event N (half way)', run: async (server, _s, i) => void (await server.get(replayPath(s, ids[i]!), s.heavy.token)) },
   ];
   const out: string[] = [`${count} archived finished games, each read twice, in one service process; p50 (p99) in ms`, '', `| round, read | ${states.map((state) => state.name).join(' | ')} | format 3 ÷ rows | format 2 ÷ rows |`, '|---|---|---|---|---|---|'];
   const server = await Server.start(database.url);
