@@ -17,6 +17,7 @@ import { games } from '../src/games/index.js';
 import { archiveDictionaries, decodeEvents, dictionaryFormat, encodeEvents, eventColumns, MAX_DICTIONARY_BYTES, primedBrotli } from '../src/store/archive.js';
 import { playedEvents } from '../test/support/archive-games.js';
 import { OPTION_VARIANTS } from '../test/support/engine-trace.js';
+import { median } from './median.js';
 
 const DIR = new URL('../src/store/archive-dictionaries/', import.meta.url);
 const budget = Math.min(MAX_DICTIONARY_BYTES, Number(process.env.DICTIONARY_BYTES || 256 * 1024));
@@ -55,14 +56,13 @@ if (mode === 'write') {
   // Every version of each type's dictionaries on the same other games: bytes, and the decode of the
   // whole game and of a log page of 50 from its middle (median of REPEATS after a warm-up each).
   const REPEATS = 7;
-  const median = (run: () => unknown) => {
+  const medianMs = (run: () => unknown) => {
     run();
-    const times = Array.from({ length: REPEATS }, () => {
+    return median(Array.from({ length: REPEATS }, () => {
       const t0 = performance.now();
       run();
       return performance.now() - t0;
-    }).sort((a, b) => a - b);
-    return times[REPEATS >> 1]!;
+    }));
   };
   console.log(`dictionaries: ${[...archiveDictionaries().keys()].join(', ') || 'none'}`);
   for (const definition of Object.values(games)) {
@@ -81,9 +81,9 @@ if (mode === 'write') {
         const [a, b] = [back.map((event) => ({ ...event, gameId: undefined })), game].map((list) => list.map((event) => JSON.stringify(event)));
         const differ = a!.findIndex((line, i) => line !== b![i]);
         if (differ >= 0 || a!.length !== b!.length) throw new Error(`${definition.id}: an archive did not read back as written (event ${differ}: ${a![differ]} / ${b![differ]})`);
-        decodeMs += median(() => decodeEvents('m', encoded));
+        decodeMs += medianMs(() => decodeEvents('m', encoded));
         // A log page of 50 from the middle of the game (GET /log?after=…).
-        pageMs += median(() => decodeEvents('m', encoded, game[Math.floor(game.length / 2)]!.seq, 50));
+        pageMs += medianMs(() => decodeEvents('m', encoded, game[Math.floor(game.length / 2)]!.seq, 50));
       }
       const what = dictionary ? `${dictionary.name} (format ${dictionary.format}, ${(dictionary.primed.length / 1024).toFixed(1)} kB)` : 'no dictionary (format 1)';
       console.log(`${definition.id}, ${n} other games of ${events.toFixed(0)} events on average, ${what}: ${(bytes / n / 1024).toFixed(2)} kB; encode ${(encodeMs / n).toFixed(1)} ms, decode ${(decodeMs / n).toFixed(2)} ms, a page of 50 ${(pageMs / n).toFixed(2)} ms`);
